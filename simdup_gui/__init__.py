@@ -1,0 +1,3 @@
+"""simdup: find near-duplicate articles in a folder."""
+
+__version__ = "0.1.0"

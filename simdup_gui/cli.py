@@ -1,0 +1,210 @@
+"""``simdup``: the headless twin of the desktop app.
+
+    simdup scan DIR [--k 3] [--csv FILE] [--jobs N]     duplicate groups of a folder's articles
+    simdup pairs FILE [--k 3] [--out FILE]              all pairs within k among fingerprints
+    simdup query FILE FP... [--k 2]                     fingerprints within k of each FP
+
+Exit codes: 0 done (a scan with per-file errors is done), 1 cancelled, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import TextIO
+
+from simdup_gui.engine.fingerprint_files import (
+    FingerprintFileError,
+    load_fingerprints,
+    parse_fingerprint,
+)
+from simdup_gui.engine.index import MAX_K, FingerprintIndex, Pairs, all_pairs, check_k
+from simdup_gui.engine.pipeline import WEIGHTINGS, TextSettings
+from simdup_gui.engine.report import report_text, write_report
+from simdup_gui.engine.scan import ScanOptions, ScanResult, scan
+from simdup_gui.engine.text import TOKENIZERS
+from simdup_gui.engine.walk import DEFAULT_EXTENSIONS
+
+
+class UsageError(Exception):
+    """Bad input: printed as one line, exit code 2."""
+
+
+def _k(text: str) -> int:
+    try:
+        return check_k(int(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"k must be an integer from 0 to {MAX_K}") from None
+
+
+def _jobs(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError("jobs must be a positive integer")
+    return int(text)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line grammar."""
+    parser = _Parser(prog="simdup", description="Find near-duplicate articles (64-bit simhash).")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    cpus = max(1, os.cpu_count() or 1)
+
+    p = sub.add_parser("scan", help="group the near-duplicate articles of a folder")
+    p.add_argument("folder")
+    p.add_argument("--k", type=_k, default=3, help="largest Hamming distance (0-8, default 3)")
+    p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
+    p.add_argument("--jobs", type=_jobs, default=cpus, help=f"worker threads (default {cpus})")
+    p.add_argument("--weighting", choices=WEIGHTINGS, default="tf")
+    p.add_argument("--tokenizer", choices=sorted(TOKENIZERS), default="words")
+    p.add_argument("--no-stopwords", action="store_true", help="keep function words")
+    p.add_argument(
+        "--ext",
+        nargs="+",
+        default=list(DEFAULT_EXTENSIONS),
+        metavar="EXT",
+        help="file extensions to read (default: %(default)s)",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+    p = sub.add_parser("pairs", help="all pairs within k among fingerprints in a file")
+    p.add_argument("file", help="one fingerprint per line (16 hex or 64 binary digits), or .npy")
+    p.add_argument("--k", type=_k, default=3)
+    p.add_argument("--out", metavar="FILE", help="write i,j,distance CSV here (default: stdout)")
+    p.add_argument("--jobs", type=_jobs, default=min(cpus, 2))
+
+    p = sub.add_parser("query", help="fingerprints within k of each query")
+    p.add_argument("file")
+    p.add_argument("fingerprints", nargs="+", metavar="FP")
+    p.add_argument("--k", type=_k, default=2)
+    return parser
+
+
+def _extension(text: str) -> str:
+    return text.lower() if text.startswith(".") else "." + text.lower()
+
+
+class _Progress:
+    """Progress on stderr, at most a few times a second."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream, self.last = stream, 0.0
+
+    def __call__(self, event: object) -> None:
+        now = time.monotonic()
+        if now - self.last < 0.5:
+            return
+        self.last = now
+        stage, done, total = event.stage, event.done, event.total  # type: ignore[attr-defined]
+        self.stream.write(f"\r{stage}: {done}/{total or '?'} files   ")
+        self.stream.flush()
+
+
+def _summary(result: ScanResult) -> str:
+    files = len(result.files)
+    megabytes = sum(f.size for f in result.files) / 1e6
+    duplicates = sum(len(g) - 1 for g in result.groups)
+    state = " (cancelled: partial results)" if result.cancelled else ""
+    return (
+        f"simdup: {files} files ({megabytes:.1f} MB) in {result.seconds:.1f} s{state}: "
+        f"{len(result.groups)} groups, {duplicates} duplicates, {len(result.errors)} unreadable"
+        f" (k={result.options.k})"
+    )
+
+
+def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``simdup scan``."""
+    if not os.path.isdir(args.folder):
+        raise UsageError(f"{args.folder}: not a folder")
+    settings = TextSettings(args.tokenizer, not args.no_stopwords, args.weighting)
+    options = ScanOptions(args.k, tuple(_extension(e) for e in args.ext), settings, jobs=args.jobs)
+    progress = (lambda event: None) if args.quiet or not err.isatty() else _Progress(err)
+    result = scan(args.folder, options, progress=progress)
+    if args.csv:
+        write_report(result, args.csv)
+    else:
+        out.write(report_text(result))
+    err.write(("\r" if not args.quiet and err.isatty() else "") + _summary(result) + "\n")
+    return 1 if result.cancelled else 0
+
+
+def _write_pairs(pairs: Pairs, stream: TextIO) -> None:
+    stream.write("i,j,distance\n")
+    step = 1 << 20
+    for lo in range(0, len(pairs), step):
+        rows = zip(
+            pairs.i[lo : lo + step].tolist(),
+            pairs.j[lo : lo + step].tolist(),
+            pairs.distance[lo : lo + step].tolist(),
+            strict=True,
+        )
+        stream.write("".join(f"{i},{j},{d}\n" for i, j, d in rows))
+
+
+def run_pairs(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``simdup pairs``."""
+    fps = load_fingerprints(args.file)
+    started = time.perf_counter()
+    pairs = all_pairs(fps, args.k, jobs=args.jobs)
+    seconds = time.perf_counter() - started
+    if args.out:
+        with open(args.out, "w", encoding="utf-8", newline="") as stream:
+            _write_pairs(pairs, stream)
+    else:
+        _write_pairs(pairs, out)
+    err.write(
+        f"simdup: {len(pairs)} pairs within k={args.k} among {len(fps)} fingerprints"
+        f" in {seconds:.2f} s\n"
+    )
+    return 0
+
+
+def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``simdup query``."""
+    queries = []
+    for text in args.fingerprints:
+        try:
+            queries.append(parse_fingerprint(text))
+        except ValueError as exc:
+            raise UsageError(f"query: {exc}") from None
+    index = FingerprintIndex(load_fingerprints(args.file), args.k)
+    out.write("query,index,distance\n")
+    for text, fp in zip(args.fingerprints, queries, strict=True):
+        ids, dist = index.query(fp, args.k)
+        out.write(
+            "".join(f"{text},{i},{d}\n" for i, d in zip(ids.tolist(), dist.tolist(), strict=True))
+        )
+        err.write(f"simdup: {text}: {len(ids)} within k={args.k}\n")
+    return 0
+
+
+COMMANDS = {"scan": run_scan, "pairs": run_pairs, "query": run_query}
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    """Run the command line; return the exit code."""
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args, out, err)
+    except (UsageError, FingerprintFileError) as exc:
+        err.write(f"simdup: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        err.write("simdup: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The Qt-free engine: decode, strip, tokenize, fingerprint, index, group, report."""

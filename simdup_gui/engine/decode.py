@@ -1,0 +1,209 @@
+"""Bytes to text: find each file's encoding and say how it was decided.
+
+Order: a byte-order mark; an HTML ``<meta charset>`` or XML declaration that the bytes agree
+with; UTF-16 without a BOM (NULs at every other byte); strict UTF-8; GB18030 (a superset of GBK
+and GB2312) or Big5, told apart by chardet when both decode; chardet on a sample for the rest.
+Text that decodes with only a few bad bytes is kept, with the bad bytes replaced and counted.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+
+SAMPLE_BYTES = 64 * 1024
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le", "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "utf-32"),
+    (codecs.BOM_UTF8, "utf-8", "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "utf-16"),
+)
+_DECLARED = re.compile(
+    rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)"""
+    rb"""|<\?xml[^>]+encoding\s*=\s*["']([a-zA-Z0-9_.:-]+)""",
+    re.IGNORECASE,
+)
+# A declared GBK or GB2312 page is read as GB18030, which contains both.
+_WIDER = {
+    "gbk": "gb18030",
+    "gb2312": "gb18030",
+    "x-gbk": "gb18030",
+    "cp936": "gb18030",
+    "big5": "big5hkscs",
+    "ascii": "utf-8",
+    "us-ascii": "utf-8",
+    "iso-8859-1": "cp1252",
+    "latin-1": "cp1252",
+}
+_MAGIC = (
+    (b"\x89PNG", "PNG image"),
+    (b"\xff\xd8\xff", "JPEG image"),
+    (b"GIF8", "GIF image"),
+    (b"%PDF", "PDF document"),
+    (b"PK\x03\x04", "ZIP archive or Office document"),
+    (b"\x7fELF", "executable"),
+    (b"\x1f\x8b", "gzip archive"),
+    (b"BM", "BMP image"),
+)
+_PROSE_MARKS = re.compile(r"[ \n\t,.;:!?\u3000\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]")
+MAX_BAD_SHARE = 0.02  # more replaced characters than this and the file counts as undecodable
+
+
+class DecodeError(ValueError):
+    """The bytes are not text in any encoding tried."""
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """Decoded text with the encoding, how it was chosen and how many bytes were replaced."""
+
+    text: str
+    encoding: str
+    method: str
+    replaced: int = 0
+
+
+def _python_codec(name: str) -> str | None:
+    name = _WIDER.get(name.lower(), name.lower())
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        return None
+
+
+def _strict(data: bytes, encoding: str) -> str | None:
+    try:
+        return data.decode(encoding)
+    except (UnicodeDecodeError, LookupError):
+        return None
+
+
+_PLAUSIBLE = re.compile(
+    r"[\t\n\r\x20-\x7e\u00a0-\u017f\u0370-\u04ff\u2000-\u206f\u3000-\u303f"
+    r"\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"
+)
+
+
+def _plausible_share(text: str) -> float:
+    """Share of characters that ordinary Chinese or Western prose is made of."""
+    sample = text[:4096]
+    return len(_PLAUSIBLE.findall(sample)) / max(1, len(sample))
+
+
+def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
+    """Decode UTF-16 that has no BOM, when one byte order gives plausible prose.
+
+    Read in the wrong byte order (or when it is not UTF-16 at all) text turns into surrogates,
+    Hangul, private-use or control characters, and loses its spaces and punctuation.
+    """
+    if len(data) % 2:
+        return None
+    for codec in ("utf-16-le", "utf-16-be"):
+        text = _strict(data, codec)
+        if text is not None and _plausible_share(text) > 0.95 and _looks_like_prose(text):
+            return text, codec
+    return None
+
+
+def _chardet_guess(data: bytes) -> str | None:
+    import chardet  # imported late: its first call is slow and most files never need it
+
+    guess = chardet.detect(data[:SAMPLE_BYTES])
+    name = guess.get("encoding")
+    return _python_codec(name) if name else None
+
+
+def _label(codec: str) -> str:
+    """A short, familiar name for the CSV (gb18030, big5, utf-8, utf-16-le …)."""
+    return {"big5hkscs": "big5", "cp1252": "windows-1252"}.get(codec, codec.replace("_", "-"))
+
+
+def _with_replacement(data: bytes, codec: str, method: str) -> Decoded:
+    text = data.decode(codec, errors="replace")
+    replaced = text.count("\ufffd")
+    if replaced > MAX_BAD_SHARE * max(1, len(text)):
+        raise DecodeError(f"undecodable bytes: {replaced} of {len(text)} characters bad as {codec}")
+    return Decoded(text, _label(codec), method, replaced)
+
+
+def _looks_like_prose(text: str) -> bool:
+    """Prose in any script has spaces, line breaks or punctuation; random bytes do not."""
+    sample = text[:4096]
+    return len(_PROSE_MARKS.findall(sample)) >= 0.02 * len(sample)
+
+
+def sniff_binary(data: bytes) -> str | None:
+    """Name the binary format of ``data`` when it is plainly not text, else None."""
+    for magic, what in _MAGIC:
+        if data.startswith(magic):
+            return what
+    return None
+
+
+def decode_bytes(data: bytes, *, declared: bool = True) -> Decoded:
+    """Decode a file's bytes to text with normalised line endings.
+
+    Args:
+        data: the file's bytes.
+        declared: trust an HTML/XML charset declaration when the bytes agree with it.
+
+    Raises:
+        DecodeError: empty, binary or undecodable data.
+    """
+    decoded = _decode(data, declared)
+    text = decoded.text.replace("\r\n", "\n").replace("\r", "\n")
+    return Decoded(text, decoded.encoding, decoded.method, decoded.replaced)
+
+
+def _decode(data: bytes, declared: bool) -> Decoded:
+    if not data:
+        raise DecodeError("empty file")
+    for bom, codec, label in _BOMS:
+        if data.startswith(bom):
+            body = data[len(bom) :]
+            text = _strict(body, codec)
+            if text is not None:
+                return Decoded(text, label, "bom")
+            return _with_replacement(body, codec, "bom")
+    if declared:
+        match = _DECLARED.search(data[:4096])
+        if match:
+            codec = _python_codec((match.group(1) or match.group(2)).decode("ascii"))
+            text = _strict(data, codec) if codec and "16" not in codec else None
+            if text is not None:
+                return Decoded(text, _label(codec), "declared")
+    binary = sniff_binary(data)
+    if binary:
+        raise DecodeError(f"binary file ({binary})")
+    text = _strict(data, "utf-8")
+    if text is not None and "\x00" not in text:
+        return Decoded(text, "utf-8", "utf-8")
+    wide = _utf16_without_bom(data) if data else None
+    if wide:
+        return Decoded(wide[0], wide[1], "utf-16 without BOM")
+    if b"\x00" in data[:SAMPLE_BYTES]:
+        raise DecodeError("binary file (contains NUL bytes)")
+    gb, big5 = _strict(data, "gb18030"), _strict(data, "big5hkscs")
+    if gb is not None and big5 is None:
+        return Decoded(gb, "gb18030", "gb18030")
+    if big5 is not None and gb is None:
+        return Decoded(big5, "big5", "big5")
+    guess = _chardet_guess(data)
+    if gb is not None and big5 is not None:
+        if guess == "big5hkscs" or (guess or "").startswith("big5"):
+            return Decoded(big5, "big5", "chardet")
+        return Decoded(gb, "gb18030", "chardet" if guess == "gb18030" else "gb18030")
+    utf8 = data.decode("utf-8", errors="replace")
+    if utf8.count("\ufffd") <= MAX_BAD_SHARE * len(utf8):
+        return _with_replacement(data, "utf-8", "utf-8 with errors")
+    for codec, method in ((guess, "chardet"), ("gb18030", "gb18030 with errors")):
+        if codec:
+            try:
+                decoded = _with_replacement(data, codec, method)
+            except DecodeError:
+                continue
+            if _looks_like_prose(decoded.text):
+                return decoded
+    raise DecodeError("undecodable bytes: not UTF-8, GB18030, Big5 or a known encoding")

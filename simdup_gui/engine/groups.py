@@ -1,0 +1,97 @@
+"""Duplicate groups: connected components of the near-duplicate pair graph.
+
+Each group has a reference member, the one an editor would keep: the longest text, then the
+earliest path. Every member carries its Hamming distance to the reference (which can exceed k,
+since a group is closed under chains a~b~c). Groups are sorted by size, largest first, then by
+the reference's path, so the same input always gives the same groups with the same ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from simdup_gui.engine.index import BITS, Pairs
+
+
+@dataclass(frozen=True)
+class Member:
+    """One file of a group: its index in the scan's file list and its distance to the reference."""
+
+    file: int
+    distance: int
+
+    @property
+    def similarity(self) -> float:
+        """Share of fingerprint bits equal to the reference's, from 0 to 1."""
+        return 1.0 - self.distance / BITS
+
+
+@dataclass(frozen=True)
+class Group:
+    """A duplicate group; ``members[0]`` is the reference."""
+
+    id: int
+    members: tuple[Member, ...]
+
+    @property
+    def reference(self) -> int:
+        """The file index of the reference member."""
+        return self.members[0].file
+
+    def __len__(self) -> int:
+        return len(self.members)
+
+
+def components(n: int, pairs: Pairs) -> list[list[int]]:
+    """Connected components with two or more nodes, each sorted, from a pair list."""
+    parent = np.arange(n)
+
+    def find(x: int) -> int:
+        root = x
+        while parent[root] != root:
+            root = parent[root]
+        while parent[x] != root:
+            parent[x], x = root, parent[x]
+        return int(root)
+
+    for a, b in zip(pairs.i.tolist(), pairs.j.tolist(), strict=True):
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    found: dict[int, list[int]] = {}
+    for node in sorted({int(x) for x in pairs.i} | {int(x) for x in pairs.j}):
+        found.setdefault(find(node), []).append(node)
+    return list(found.values())
+
+
+def build_groups(
+    fingerprints: npt.NDArray[np.uint64],
+    pairs: Pairs,
+    text_lengths: Sequence[int],
+    paths: Sequence[str],
+    file_ids: Sequence[int] | None = None,
+) -> tuple[Group, ...]:
+    """Group the fingerprints linked by ``pairs`` and pick each group's reference.
+
+    Args:
+        fingerprints: the fingerprints the pairs index into.
+        pairs: pairs of positions in ``fingerprints``.
+        text_lengths: text length of each position (longest is the reference).
+        paths: path of each position (the earliest breaks ties).
+        file_ids: the file index to report for each position (default: the position).
+    """
+    ids = list(range(len(fingerprints))) if file_ids is None else list(file_ids)
+    groups = []
+    for component in components(len(fingerprints), pairs):
+        ref = min(component, key=lambda p: (-text_lengths[p], paths[p]))
+        ref_fp = int(fingerprints[ref])
+        distance = {p: (int(fingerprints[p]) ^ ref_fp).bit_count() for p in component}
+        order = sorted(component, key=lambda p: (p != ref, distance[p], paths[p]))
+        members = [Member(ids[p], distance[p]) for p in order]
+        groups.append((members, paths[ref]))
+    groups.sort(key=lambda g: (-len(g[0]), g[1]))
+    return tuple(Group(n + 1, tuple(members)) for n, (members, _) in enumerate(groups))

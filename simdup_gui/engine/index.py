@@ -1,0 +1,426 @@
+"""Exact Hamming-distance search over 64-bit fingerprints with permuted tables.
+
+The method is the one of Manku, Jain and Das Sarma, *Detecting Near-Duplicates for Web
+Crawling* (WWW 2007). Split the 64 bits into ``k + r`` contiguous blocks. Two fingerprints that
+differ in at most ``k`` bits leave at least ``r`` blocks untouched, so for every choice of ``r``
+blocks build a table whose keys are the fingerprints with those blocks permuted to the front
+(the *prefix*), and sort it. A pair within distance ``k`` then shares its prefix in at least one
+of the ``C(k + r, r)`` tables: matching the prefix exactly and checking the whole key by popcount
+(``np.bitwise_count``) finds every such pair, and nothing else is reported.
+
+A bit permutation keeps Hamming distances, so a query is compared with the permuted keys
+directly, in one contiguous slice per table.
+
+Choosing ``r`` (and with it the number of tables): a table with an ``p``-bit prefix puts about
+``N / 2**p`` random keys behind each prefix, every one of them a candidate to check. More tables
+give longer prefixes and fewer candidates but cost a sort and ``8 N`` bytes each.
+
+* :class:`FingerprintIndex` (stored tables, for queries) takes the smallest ``r`` whose buckets
+  hold at most :data:`QUERY_BUCKET` keys on average, as long as the tables fit in its memory
+  budget; with a large ``N`` the budget wins and it keeps ``r = 1`` (``k + 1`` tables).
+* :func:`all_pairs` (tables built one at a time and dropped, on a thread pool) picks the ``r``
+  that minimises an estimate of the work: per table one sort (~``N log2 N``) plus the candidate
+  pairs in the prefix runs (~``N**2 / 2**(p+1)``). Small ``N`` gets few tables, large ``N`` more.
+
+Each pair is reported once: from the first table (in a fixed order) whose prefix blocks it leaves
+intact. Identical fingerprints are pairs at distance 0.
+
+>>> fps = np.array([0b1011, 0b1001, 1 << 63, 0b1011], dtype=np.uint64)
+>>> pairs = all_pairs(fps, 1)
+>>> [(int(i), int(j), int(d)) for i, j, d in zip(pairs.i, pairs.j, pairs.distance)]
+[(0, 1, 1), (0, 3, 0), (1, 3, 1)]
+>>> ids, dist = FingerprintIndex(fps, 2).query(0b1000, 1)
+>>> ids.tolist(), dist.tolist()
+([1], [1])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+U64 = npt.NDArray[np.uint64]
+MAX_K = 8
+BITS = 64
+QUERY_BUCKET = 64
+DEFAULT_MEMORY_BUDGET = 4 * 1024**3
+_SORT_COST = 3.0  # relative cost of one element through one level of the sort
+_PAIR_COST = 12.0  # relative cost of checking one candidate pair
+
+
+def check_k(k: int) -> int:
+    """Return ``k`` if it is a supported Hamming distance, else raise ValueError."""
+    if not isinstance(k, int | np.integer) or isinstance(k, bool) or not 0 <= k <= MAX_K:
+        raise ValueError(f"k must be an integer from 0 to {MAX_K}, got {k!r}")
+    return int(k)
+
+
+def as_fingerprints(values: npt.ArrayLike) -> U64:
+    """Return ``values`` as a 1-D uint64 array without copying when possible."""
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"fingerprints must be a 1-D array, got shape {array.shape}")
+    if array.size and array.dtype != np.uint64:
+        if not np.issubdtype(array.dtype, np.integer):
+            raise ValueError(f"fingerprints must be integers, got {array.dtype}")
+        if array.min() < 0:
+            raise ValueError("fingerprints must be unsigned 64-bit integers")
+    return array.astype(np.uint64, copy=False)
+
+
+def hamming(a: int, b: int) -> int:
+    """Hamming distance between two 64-bit integers."""
+    return (int(a) ^ int(b)).bit_count()
+
+
+@dataclass(frozen=True)
+class Permutation:
+    """A table's bit permutation: the chosen blocks first, then the rest in order."""
+
+    prefix_bits: int
+    prefix_mask: int  # the chosen blocks, in original bit positions
+    moves: tuple[tuple[int, int], ...]  # (source mask, left shift) pairs
+
+    @classmethod
+    def leading(cls, blocks: Sequence[tuple[int, int]], chosen: Sequence[int]) -> Permutation:
+        """Build the permutation that moves ``chosen`` blocks (start, width) to the front."""
+        order = list(chosen) + [b for b in range(len(blocks)) if b not in chosen]
+        shifts: dict[int, int] = {}
+        dest = 0
+        for b in order:
+            start, width = blocks[b]
+            mask = ((1 << width) - 1) << (BITS - start - width)
+            shift = start - dest  # positive: the block moves towards the top bit
+            shifts[shift] = shifts.get(shift, 0) | mask
+            dest += width
+        prefix_mask = 0
+        for b in chosen:
+            start, width = blocks[b]
+            prefix_mask |= ((1 << width) - 1) << (BITS - start - width)
+        prefix_bits = sum(blocks[b][1] for b in chosen)
+        moves = tuple(sorted((mask, shift) for shift, mask in shifts.items()))
+        return cls(prefix_bits, prefix_mask, moves)
+
+    @cached_property
+    def inverse(self) -> Permutation:
+        """The permutation that undoes this one."""
+        moves = []
+        for mask, shift in self.moves:
+            moved = (mask << shift if shift >= 0 else mask >> -shift) & (2**BITS - 1)
+            moves.append((moved, -shift))
+        return Permutation(self.prefix_bits, 0, tuple(sorted(moves)))
+
+    def apply(self, fps: U64) -> U64:
+        """Permute every fingerprint of an array."""
+        out = np.zeros_like(fps)
+        for mask, shift in self.moves:
+            part = fps & np.uint64(mask)
+            part = part << np.uint64(shift) if shift >= 0 else part >> np.uint64(-shift)
+            out |= part
+        return out
+
+    def apply_int(self, fp: int) -> int:
+        """Permute one fingerprint given as a Python int."""
+        out = 0
+        for mask, shift in self.moves:
+            part = fp & mask
+            out |= part << shift if shift >= 0 else part >> -shift
+        return out & (2**BITS - 1)
+
+    @property
+    def is_identity(self) -> bool:
+        """Whether the permutation leaves every bit in place."""
+        return all(shift == 0 for _, shift in self.moves)
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """The blocks and tables that guarantee every pair within ``k`` shares a prefix somewhere."""
+
+    k: int
+    r: int
+    blocks: tuple[tuple[int, int], ...]
+    tables: tuple[Permutation, ...]
+
+    @classmethod
+    def build(cls, k: int, r: int) -> TablePlan:
+        """Split 64 bits into ``k + r`` near-equal blocks; one table per choice of ``r`` blocks."""
+        check_k(k)
+        if not 1 <= r <= BITS - k:
+            raise ValueError(f"r must be from 1 to {BITS - k}, got {r}")
+        count = k + r
+        widths = [BITS // count + (1 if b < BITS % count else 0) for b in range(count)]
+        starts = np.cumsum([0, *widths[:-1]]).tolist()
+        blocks = tuple(zip(starts, widths, strict=True))
+        tables = tuple(Permutation.leading(blocks, c) for c in combinations(range(count), r))
+        return cls(k, r, blocks, tables)
+
+    @property
+    def min_prefix_bits(self) -> int:
+        """The shortest prefix over the tables."""
+        return min(t.prefix_bits for t in self.tables)
+
+
+def _tables_for(k: int, r: int) -> int:
+    return math.comb(k + r, r)
+
+
+def _prefix_for(k: int, r: int) -> int:
+    return (BITS * r) // (k + r)
+
+
+def plan_for_pairs(k: int, n: int) -> TablePlan:
+    """Choose the tables for an all-pairs run over ``n`` fingerprints by estimated work."""
+    check_k(k)
+    if k == 0:
+        return TablePlan.build(0, 1)
+    log_n = math.log2(max(n, 2))
+    best_r, best_cost = 1, math.inf
+    for r in range(1, 8):
+        if _tables_for(k, r) > 256:
+            break
+        buckets = 2.0 ** min(_prefix_for(k, r), BITS - math.ceil(log_n))
+        cost = _tables_for(k, r) * (_SORT_COST * log_n + _PAIR_COST * n / (2 * buckets))
+        if cost < best_cost:
+            best_r, best_cost = r, cost
+    return TablePlan.build(k, best_r)
+
+
+def plan_for_queries(k: int, n: int, memory_budget: int = DEFAULT_MEMORY_BUDGET) -> TablePlan:
+    """Choose stored tables: buckets of at most QUERY_BUCKET keys, within the memory budget."""
+    check_k(k)
+    if k == 0:
+        return TablePlan.build(0, 1)
+    r = 1
+    while (
+        n / 2.0 ** _prefix_for(k, r) > QUERY_BUCKET
+        and _tables_for(k, r + 1) * 8 * n + 4 * n <= memory_budget
+        and _tables_for(k, r + 1) <= 256
+    ):
+        r += 1
+    return TablePlan.build(k, r)
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """All pairs ``i < j`` within distance k, sorted by (i, j)."""
+
+    i: npt.NDArray[np.int64]
+    j: npt.NDArray[np.int64]
+    distance: npt.NDArray[np.uint8]
+
+    def __len__(self) -> int:
+        return len(self.i)
+
+    @classmethod
+    def empty(cls) -> Pairs:
+        """No pairs."""
+        return cls(np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.uint8))
+
+    @classmethod
+    def from_parts(
+        cls, parts: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]], n: int
+    ) -> Pairs:
+        """Concatenate per-table results and sort them by (i, j)."""
+        if not parts or not sum(len(p[0]) for p in parts):
+            return cls.empty()
+        i = np.concatenate([p[0] for p in parts]).astype(np.int64)
+        j = np.concatenate([p[1] for p in parts]).astype(np.int64)
+        d = np.concatenate([p[2] for p in parts]).astype(np.uint8)
+        order = np.argsort(i * n + j, kind="stable")
+        return cls(i[order], j[order], d[order])
+
+
+def _pairs_in_table(
+    fps: U64, k: int, plan: TablePlan, t: int, cancel: Callable[[], bool]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pairs within ``k`` found first in table ``t``: sort prefix|id keys, scan prefix runs."""
+    n = len(fps)
+    table = plan.tables[t]
+    id_bits = max(1, (n - 1).bit_length())
+    kept = min(table.prefix_bits, BITS - id_bits)
+    keys = table.apply(fps) >> np.uint64(BITS - kept) << np.uint64(id_bits)
+    keys |= np.arange(n, dtype=np.uint64)
+    keys.sort()
+    prefix = keys >> np.uint64(id_bits)
+    ids = (keys & np.uint64((1 << id_bits) - 1)).astype(np.int64)
+    del keys
+    earlier = [np.uint64(plan.tables[s].prefix_mask) for s in range(t)]
+    left_parts, right_parts, dist_parts = [], [], []
+    start = np.flatnonzero(prefix[1:] == prefix[:-1])
+    offset = 1
+    while start.size and not cancel():
+        a, b = ids[start], ids[start + offset]
+        x = fps[a] ^ fps[b]
+        dist = np.bitwise_count(x)
+        ok = dist <= k
+        for mask in earlier:
+            ok &= (x & mask) != 0
+        if ok.any():
+            a, b = a[ok], b[ok]
+            left_parts.append(np.minimum(a, b))
+            right_parts.append(np.maximum(a, b))
+            dist_parts.append(dist[ok])
+        offset += 1
+        start = start[start + offset < n]
+        start = start[prefix[start + offset] == prefix[start]]
+    if not left_parts:
+        return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.uint8)
+    return np.concatenate(left_parts), np.concatenate(right_parts), np.concatenate(dist_parts)
+
+
+def _never() -> bool:
+    return False
+
+
+def all_pairs(
+    fingerprints: npt.ArrayLike,
+    k: int,
+    *,
+    plan: TablePlan | None = None,
+    jobs: int = 2,
+    cancel: Callable[[], bool] = _never,
+) -> Pairs:
+    """Every pair of fingerprints within Hamming distance ``k``, each once, ``i < j``.
+
+    Args:
+        fingerprints: 1-D array of uint64 fingerprints.
+        k: largest Hamming distance reported (0 to 8).
+        plan: the tables to use; by default :func:`plan_for_pairs` chooses them.
+        jobs: how many tables are processed at once (numpy releases the GIL while sorting).
+        cancel: polled between steps; when it returns True the result so far is returned.
+
+    Returns:
+        The pairs sorted by (i, j), with their distances.
+    """
+    k = check_k(k)
+    fps = as_fingerprints(fingerprints)
+    n = len(fps)
+    if n < 2:
+        return Pairs.empty()
+    plan = plan or plan_for_pairs(k, n)
+    if plan.k < k:
+        raise ValueError(f"the plan is for k <= {plan.k}, not {k}")
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = [
+            pool.submit(_pairs_in_table, fps, k, plan, t, cancel) for t in range(len(plan.tables))
+        ]
+        parts = [f.result() for f in futures]
+    return Pairs.from_parts(parts, n)
+
+
+class FingerprintIndex:
+    """Stored permuted tables answering ``query(fingerprint, k)`` for any k up to the index's.
+
+    Memory: ``8 N`` bytes per table plus ``4 N`` (``8 N`` above 2**32 fingerprints) for the
+    ids; the fingerprint array itself is kept by reference, not copied.
+    """
+
+    def __init__(
+        self,
+        fingerprints: npt.ArrayLike,
+        k: int,
+        *,
+        memory_budget: int = DEFAULT_MEMORY_BUDGET,
+        plan: TablePlan | None = None,
+    ) -> None:
+        """Build the tables for distances up to ``k`` over ``fingerprints``."""
+        self.k = check_k(k)
+        self.fingerprints = as_fingerprints(fingerprints)
+        n = len(self.fingerprints)
+        self.plan = plan or plan_for_queries(self.k, n, memory_budget)
+        if self.plan.k < self.k:
+            raise ValueError(f"the plan is for k <= {self.plan.k}, not {self.k}")
+        id_type = np.uint32 if n < 2**32 else np.uint64
+        self._order = np.argsort(self.fingerprints, kind="stable").astype(id_type)
+        self._sorted = self.fingerprints[self._order]
+        self._tables: list[U64] = []
+        for table in self.plan.tables:
+            if table.is_identity:
+                self._tables.append(self._sorted)
+                continue
+            keys = table.apply(self.fingerprints)
+            keys.sort()
+            self._tables.append(keys)
+
+    def __len__(self) -> int:
+        return len(self.fingerprints)
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the index beyond the fingerprint array."""
+        held = {id(t): t.nbytes for t in self._tables}
+        return (
+            sum(held.values())
+            + self._order.nbytes
+            + self._sorted.nbytes * (id(self._sorted) not in held)
+        )
+
+    def query(
+        self, fingerprint: int, k: int | None = None
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]:
+        """Ascending indices of the fingerprints within ``k`` of ``fingerprint``, and distances."""
+        k = self.k if k is None else check_k(k)
+        if k > self.k:
+            raise ValueError(f"this index answers k <= {self.k}, not {k}")
+        fp = int(fingerprint)
+        if not 0 <= fp < 2**BITS:
+            raise ValueError(f"fingerprint must be a 64-bit unsigned integer, got {fingerprint!r}")
+        found: list[U64] = []
+        for table, keys in zip(self.plan.tables, self._tables, strict=True):
+            q = table.apply_int(fp)
+            shift = BITS - table.prefix_bits
+            prefix = q >> shift
+            lo = int(np.searchsorted(keys, np.uint64(prefix << shift), side="left"))
+            upper = (prefix + 1) << shift
+            hi = len(keys) if upper >= 2**BITS else int(np.searchsorted(keys, np.uint64(upper)))
+            segment = keys[lo:hi]
+            hits = segment[np.bitwise_count(segment ^ np.uint64(q)) <= k]
+            if hits.size:
+                found.append(hits if table.is_identity else table.inverse.apply(hits))
+        if not found:
+            return np.empty(0, np.int64), np.empty(0, np.uint8)
+        values = np.unique(np.concatenate(found))
+        starts = np.searchsorted(self._sorted, values, side="left")
+        ends = np.searchsorted(self._sorted, values, side="right")
+        ids = np.concatenate([self._order[s:e] for s, e in zip(starts, ends, strict=True)])
+        ids = np.sort(ids.astype(np.int64))
+        dist = np.bitwise_count(self.fingerprints[ids] ^ np.uint64(fp)).astype(np.uint8)
+        return ids, dist
+
+    def pairs(self, k: int | None = None, *, jobs: int = 2) -> Pairs:
+        """All pairs within ``k`` (default: the index's k), each once with ``i < j``."""
+        k = self.k if k is None else check_k(k)
+        return all_pairs(self.fingerprints, k, jobs=jobs)
+
+
+def brute_force_pairs(fingerprints: npt.ArrayLike, k: int, *, chunk: int = 2048) -> Pairs:
+    """All pairs within ``k`` by comparing every pair: the reference the index must equal."""
+    k = check_k(k)
+    fps = as_fingerprints(fingerprints)
+    n = len(fps)
+    parts = []
+    for lo in range(0, n, chunk):
+        block = fps[lo : lo + chunk]
+        dist = np.bitwise_count(block[:, None] ^ fps[None, lo:])
+        ii, jj = np.nonzero(dist <= k)
+        keep = jj > ii
+        parts.append((ii[keep] + lo, jj[keep] + lo, dist[ii[keep], jj[keep]]))
+    return Pairs.from_parts(parts, n)
+
+
+def brute_force_query(
+    fingerprints: npt.ArrayLike, fingerprint: int, k: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]:
+    """Indices and distances within ``k`` of one fingerprint by a full scan."""
+    fps = as_fingerprints(fingerprints)
+    dist = np.bitwise_count(fps ^ np.uint64(fingerprint))
+    ids = np.flatnonzero(dist <= check_k(k)).astype(np.int64)
+    return ids, dist[ids].astype(np.uint8)

@@ -1,0 +1,118 @@
+"""The CSV report: one row per file, grouped files first.
+
+Files are written as UTF-8 with a byte-order mark, so Excel on a Chinese Windows opens them
+right; cells that a spreadsheet would run as a formula are escaped; the file is written to a
+temporary name in the same folder and renamed, so a reader never sees half a report.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from simdup_gui.engine.scan import FileRecord, ScanResult
+
+COLUMNS = (
+    "group_id",
+    "role",
+    "path",
+    "distance",
+    "similarity",
+    "encoding",
+    "size",
+    "fingerprint",
+    "error",
+    "chars",
+    "features",
+    "notes",
+)
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _current_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_FILE_MODE = 0o666 & ~_current_umask()
+
+
+def safe_cell(value: object) -> str:
+    """The value as text, with a leading quote when a spreadsheet would read it as a formula."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def fingerprint_hex(fingerprint: int | None) -> str:
+    """A fingerprint as 16 hex digits (empty when there is none)."""
+    return "" if fingerprint is None else f"{fingerprint:016x}"
+
+
+def _row(group: int | str, role: str, record: FileRecord, distance: int | str) -> list[str]:
+    similarity = f"{100 * (1 - distance / 64):.1f}%" if isinstance(distance, int) else ""
+    values = (
+        group,
+        role,
+        record.path,
+        distance,
+        similarity,
+        record.encoding,
+        record.size,
+        fingerprint_hex(record.fingerprint),
+        record.error,
+        record.chars or "",
+        record.features or "",
+        "; ".join(record.notes),
+    )
+    return [safe_cell(v) for v in values]
+
+
+def report_rows(result: ScanResult) -> Iterator[list[str]]:
+    """Rows for every file: groups (reference first), then files with no duplicate, then errors."""
+    grouped = set()
+    for group in result.groups:
+        for n, member in enumerate(group.members):
+            grouped.add(member.file)
+            role = "reference" if n == 0 else "duplicate"
+            yield _row(group.id, role, result.files[member.file], member.distance)
+    for n, record in enumerate(result.files):
+        if n not in grouped and not record.error:
+            yield _row("", "unique", record, "")
+    for record in result.files:
+        if record.error:
+            yield _row("", "error", record, "")
+
+
+def write_rows(stream: TextIO, rows: Iterator[Sequence[str]]) -> None:
+    """Write the header and rows as CSV."""
+    writer = csv.writer(stream, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(rows)
+
+
+def write_report(result: ScanResult, destination: str | os.PathLike[str]) -> Path:
+    """Write the report atomically to ``destination`` (UTF-8 with BOM) and return its path."""
+    target = Path(destination)
+    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8-sig", newline="") as stream:
+            write_rows(stream, report_rows(result))
+        os.chmod(temp, _FILE_MODE)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def report_text(result: ScanResult) -> str:
+    """The report as a string (no BOM), e.g. for standard output."""
+    buffer = io.StringIO()
+    write_rows(buffer, report_rows(result))
+    return buffer.getvalue()

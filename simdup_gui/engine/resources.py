@@ -1,0 +1,22 @@
+"""Where the bundled resources (stopwords, sample folder) are, in a checkout or a wheel."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+@cache
+def resources_dir() -> Path:
+    """The resources folder: inside the installed package, else beside it in a checkout."""
+    for candidate in (_PACKAGE / "resources", _PACKAGE.parent / "resources"):
+        if (candidate / "stopwords").is_dir():
+            return candidate
+    raise FileNotFoundError(f"simdup resources not found near {_PACKAGE}")
+
+
+def resource(*parts: str) -> Path:
+    """Path of one bundled resource, e.g. ``resource("stopwords", "zh.txt")``."""
+    return resources_dir().joinpath(*parts)

@@ -1,0 +1,91 @@
+"""64-bit Charikar simhash over weighted features.
+
+Each feature (a token) is hashed to 64 bits with XXH3 (stable across runs and machines, unlike
+Python's ``hash()``). For every bit position the weights of the features whose hash has a 1 there
+are added and those with a 0 subtracted; the fingerprint has a 1 where the sum is positive.
+Similar feature sets give fingerprints a small Hamming distance apart (Charikar, STOC 2002).
+
+>>> hex(simhash(np.array([0xDEADBEEFDEADBEEF], dtype=np.uint64), np.array([1.0])))
+'0xdeadbeefdeadbeef'
+>>> simhash(np.array([0xDEADBEEFDEADBEEF, 0x2152411021524110], dtype=np.uint64), np.ones(2))
+0
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+import xxhash
+
+MIN_FEATURES = 8  # fewer distinct features than this and a text is flagged as short
+
+
+def token_hash(token: str) -> int:
+    """The stable 64-bit hash of one token."""
+    return xxhash.xxh3_64_intdigest(token.encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class Features:
+    """A document's distinct feature hashes and how often each occurs."""
+
+    hashes: npt.NDArray[np.uint64]
+    counts: npt.NDArray[np.float64]
+
+    @classmethod
+    def from_tokens(cls, tokens: Iterable[str]) -> Features:
+        """Count the tokens and hash each distinct one."""
+        counted = Counter(tokens)
+        hashes = np.fromiter((token_hash(t) for t in counted), dtype=np.uint64, count=len(counted))
+        counts = np.fromiter(counted.values(), dtype=np.float64, count=len(counted))
+        return cls(hashes, counts)
+
+    def __len__(self) -> int:
+        return len(self.hashes)
+
+    @property
+    def is_short(self) -> bool:
+        """Too few features for a reliable fingerprint."""
+        return len(self.hashes) < MIN_FEATURES
+
+
+def simhash(hashes: npt.NDArray[np.uint64], weights: npt.NDArray[np.float64]) -> int:
+    """Charikar's simhash of features given as 64-bit hashes and their weights."""
+    if not len(hashes):
+        return 0
+    as_bytes = np.ascontiguousarray(hashes, dtype="<u8").view(np.uint8).reshape(-1, 8)
+    bits = np.unpackbits(as_bytes, axis=1, bitorder="little")  # column c is bit c
+    totals = weights @ bits.astype(np.float64) * 2.0 - weights.sum()
+    packed = np.packbits(totals > 0, bitorder="little")
+    return int(packed.view("<u8")[0])
+
+
+def tf_fingerprint(features: Features) -> int:
+    """Simhash with term-frequency weights."""
+    return simhash(features.hashes, features.counts)
+
+
+def idf_table(documents: Iterable[Features]) -> tuple[dict[int, float], float]:
+    """Inverse document frequencies of every feature hash, and the IDF of an unseen feature."""
+    frequency: Counter[int] = Counter()
+    total = 0
+    for doc in documents:
+        frequency.update(doc.hashes.tolist())
+        total += 1
+    idf = {h: math.log((1 + total) / (1 + df)) + 1.0 for h, df in frequency.items()}
+    return idf, math.log(1 + total) + 1.0
+
+
+def tfidf_fingerprint(features: Features, idf: Mapping[int, float], unseen: float) -> int:
+    """Simhash with TF-IDF weights."""
+    weights = np.fromiter(
+        (idf.get(h, unseen) for h in features.hashes.tolist()),
+        dtype=np.float64,
+        count=len(features),
+    )
+    return simhash(features.hashes, features.counts * weights)

@@ -1,0 +1,85 @@
+"""Normalise text and cut it into tokens: jieba words for Chinese, words for Latin text.
+
+Chinese is segmented with rjieba (jieba-rs: the jieba dictionary and algorithm in Rust, the same
+tokens as ``jieba.lcut`` about 8x faster, and it releases the GIL so a thread pool scales).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from functools import cache
+
+import rjieba
+
+from simdup_gui.engine.resources import resource
+
+Tokenizer = Callable[[str], list[str]]
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+_HAS_WORD_CHAR = re.compile(r"[^\W_]")
+
+
+_QUOTES = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+    }
+)
+
+
+def normalize(text: str) -> str:
+    """NFKC, straight quotes and case folding: full-width and curly forms become plain ones."""
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+
+
+def has_cjk(text: str) -> bool:
+    """Whether the text contains any CJK ideograph."""
+    return _CJK.search(text) is not None
+
+
+def word_tokens(text: str) -> list[str]:
+    """Tokens of Latin-script (and other space-separated) text: runs of letters and digits."""
+    return _WORD.findall(text)
+
+
+def mixed_tokens(text: str) -> list[str]:
+    """Tokens of any text: jieba words where there is Chinese, plain words elsewhere."""
+    if not has_cjk(text):
+        return word_tokens(text)
+    return [t for t in rjieba.cut(text) if _HAS_WORD_CHAR.search(t)]
+
+
+def char_tokens(text: str) -> list[str]:
+    """One token per CJK character, words for the rest (no dictionary needed)."""
+    return [m.group() for m in re.finditer(rf"{_CJK.pattern}|{_WORD.pattern}", text)]
+
+
+TOKENIZERS: dict[str, Tokenizer] = {"words": mixed_tokens, "chars": char_tokens}
+
+
+@cache
+def stopwords(language: str) -> frozenset[str]:
+    """The bundled stopword list of a language (``zh`` or ``en``), normalised."""
+    path = resource("stopwords", f"{language}.txt")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(normalize(w.strip()) for w in lines if w.strip() and not w.startswith("#"))
+
+
+@cache
+def all_stopwords() -> frozenset[str]:
+    """The Chinese and English stopwords together."""
+    return stopwords("zh") | stopwords("en")
+
+
+def remove_stopwords(tokens: Iterable[str], words: frozenset[str]) -> list[str]:
+    """The tokens that are not stopwords."""
+    return [t for t in tokens if t not in words]

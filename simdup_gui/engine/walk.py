@@ -1,0 +1,95 @@
+"""Find the article files under a folder without following links or opening special files.
+
+Symbolic links to folders are not followed (so a link loop never hangs the walk); links to
+files are read through, and a dangling one is reported. Hidden folders (``.git``, ``.svn`` …)
+are skipped. Anything that matches the article extensions but cannot be read as a regular
+file (a FIFO, a device, a socket, a dangling link) is reported, never opened.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+DEFAULT_EXTENSIONS = (".txt", ".htm", ".html", ".md", ".xml")
+SKIPPED_FOLDERS = frozenset(
+    {"__pycache__", "node_modules", "$RECYCLE.BIN", "System Volume Information"}
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A candidate article file, or a path that looked like one but cannot be read."""
+
+    path: str
+    size: int = 0
+    mtime_ns: int = 0
+    error: str = ""
+
+
+def display_path(path: str) -> str:
+    r"""A path printable as UTF-8: bytes that are not UTF-8 are shown as ``\xNN``."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def _special_kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def walk(
+    root: str,
+    extensions: tuple[str, ...] = DEFAULT_EXTENSIONS,
+    *,
+    cancel: Callable[[], bool] = lambda: False,
+) -> Iterator[Entry]:
+    """Yield every article file under ``root`` (sorted by path within each folder)."""
+    wanted = tuple(e.lower() for e in extensions)
+    stack = [root]
+    while stack and not cancel():
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as exc:
+            yield Entry(folder, error=f"folder not readable: {exc.strerror or exc}")
+            continue
+        subfolders = []
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if not entry.name.startswith(".") and entry.name not in SKIPPED_FOLDERS:
+                    subfolders.append(entry.path)
+                continue
+            if not entry.name.lower().endswith(wanted) or entry.name.startswith("."):
+                continue
+            yield _file_entry(entry)
+        stack.extend(reversed(subfolders))
+
+
+def _file_entry(entry: os.DirEntry[str]) -> Entry:
+    try:
+        info = entry.stat(follow_symlinks=True)
+    except FileNotFoundError:
+        if entry.is_symlink():
+            return Entry(entry.path, error="dangling symbolic link")
+        return Entry(entry.path, error="file vanished before it was read")
+    except OSError as exc:
+        return Entry(entry.path, error=f"cannot stat: {exc.strerror or exc}")
+    if stat.S_ISDIR(info.st_mode):
+        return Entry(entry.path, error="symbolic link to a folder, not followed")
+    if not stat.S_ISREG(info.st_mode):
+        return Entry(entry.path, error=f"{_special_kind(info.st_mode)}, not read")
+    return Entry(entry.path, info.st_size, info.st_mtime_ns)

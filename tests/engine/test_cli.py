@@ -1,0 +1,118 @@
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simdup_gui.cli import main
+from simdup_gui.engine.index import brute_force_pairs
+from simdup_gui.engine.resources import resource
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_scan_sample_to_stdout() -> None:
+    code, out, err = run("scan", str(resource("sample")))
+    assert code == 0
+    rows = list(csv.DictReader(out.splitlines()))
+    assert {r["group_id"] for r in rows if r["group_id"]} == {"1", "2", "3"}
+    assert "3 groups" in err
+    assert "0 unreadable" in err
+
+
+def test_scan_to_csv_file(tmp_path: Path) -> None:
+    target = tmp_path / "report.csv"
+    code, out, _ = run("scan", str(resource("sample")), "--csv", str(target), "--jobs", "1")
+    assert code == 0
+    assert out == ""
+    assert target.read_bytes().startswith(b"\xef\xbb\xbfgroup_id,role,path")
+
+
+def test_scan_with_errors_still_exits_zero(tmp_path: Path) -> None:
+    (tmp_path / "empty.txt").write_bytes(b"")
+    code, out, err = run("scan", str(tmp_path))
+    assert code == 0
+    assert "empty file" in out
+    assert "1 unreadable" in err
+
+
+@pytest.fixture
+def fingerprints(tmp_path: Path) -> tuple[Path, np.ndarray]:
+    rng = np.random.default_rng(3)
+    fps = rng.integers(0, 2**64, size=500, dtype=np.uint64, endpoint=False)
+    fps[100:150] = fps[:50] ^ np.uint64(0b101)
+    fps[200] = fps[0]
+    path = tmp_path / "fps.txt"
+    lines = [f"{int(v):016x}" for v in fps[:300]] + [format(int(v), "064b") for v in fps[300:]]
+    path.write_text("# fingerprints\n" + "\n".join(lines) + "\n")
+    return path, fps
+
+
+def test_pairs_from_text_and_npy_match_brute_force(
+    fingerprints: tuple[Path, np.ndarray], tmp_path: Path
+) -> None:
+    path, fps = fingerprints
+    want = brute_force_pairs(fps, 3)
+    expected = ["i,j,distance"] + [
+        f"{i},{j},{d}" for i, j, d in zip(want.i, want.j, want.distance, strict=True)
+    ]
+    code, out, _ = run("pairs", str(path), "--k", "3")
+    assert code == 0
+    assert out.splitlines() == expected
+    npy = tmp_path / "fps.npy"
+    np.save(npy, fps)
+    target = tmp_path / "pairs.csv"
+    assert run("pairs", str(npy), "--out", str(target))[0] == 0
+    assert target.read_text().splitlines() == expected
+
+
+def test_query(fingerprints: tuple[Path, np.ndarray]) -> None:
+    path, fps = fingerprints
+    query = f"{int(fps[0]):016x}"
+    code, out, _ = run("query", str(path), query, "--k", "2")
+    rows = [line.split(",") for line in out.splitlines()[1:]]
+    assert code == 0
+    assert [(int(i), int(d)) for _, i, d in rows] == [(0, 0), (100, 2), (200, 0)]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["pairs", "MISSING"], "MISSING: cannot read"),
+        (["pairs", "BAD", "--k", "3"], "BAD:3: not a fingerprint"),
+        (["pairs", "GOOD", "--k", "9"], "k must be an integer from 0 to 8"),
+        (["query", "GOOD", "xyz"], "query: not a fingerprint"),
+        (["scan", "MISSING"], "not a folder"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, argv: list[str], message: str) -> None:
+    (tmp_path / "BAD").write_text("0123456789abcdef\nfedcba9876543210\nnot-a-fingerprint\n")
+    (tmp_path / "GOOD").write_text("0123456789abcdef\n")
+    argv = [str(tmp_path / a) if a in {"MISSING", "BAD", "GOOD"} else a for a in argv]
+    code, out, err = run(*argv)
+    assert code == 2
+    assert out in ("", "query,index,distance\n")
+    assert len(err.strip().splitlines()) == 1
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_console_entry_point_runs_as_module() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "simdup_gui.cli", "pairs", "/nonexistent/fps.txt"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("simdup: error:")

@@ -1,0 +1,153 @@
+"""The permuted-table index must give exactly the brute-force answer."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simdup_gui.engine.index import (
+    MAX_K,
+    FingerprintIndex,
+    Pairs,
+    Permutation,
+    TablePlan,
+    all_pairs,
+    brute_force_pairs,
+    brute_force_query,
+    plan_for_pairs,
+    plan_for_queries,
+)
+
+U64 = st.integers(min_value=0, max_value=2**64 - 1)
+SPECIAL = st.sampled_from([0, 2**64 - 1, 1, 2**63, 0xDEADBEEFDEADBEEF])
+
+
+@st.composite
+def fingerprint_sets(draw: st.DrawFn) -> np.ndarray:
+    """Random fingerprints plus planted near neighbours, exact copies and extreme values."""
+    base = draw(st.lists(st.one_of(U64, SPECIAL), min_size=0, max_size=40))
+    values = list(base)
+    for _ in range(draw(st.integers(0, 30))):
+        if not values:
+            break
+        source = values[draw(st.integers(0, len(values) - 1))]
+        flips = draw(st.lists(st.integers(0, 63), max_size=MAX_K + 2))
+        for bit in flips:
+            source ^= 1 << bit
+        values.append(source)
+    order = draw(st.permutations(range(len(values))))
+    return np.array([values[i] for i in order], dtype=np.uint64)
+
+
+def as_tuples(pairs: Pairs) -> list[tuple[int, int, int]]:
+    return list(zip(pairs.i.tolist(), pairs.j.tolist(), pairs.distance.tolist(), strict=True))
+
+
+@settings(max_examples=300, deadline=None)
+@given(fps=fingerprint_sets(), k=st.integers(0, MAX_K))
+def test_all_pairs_equals_brute_force(fps: np.ndarray, k: int) -> None:
+    assert as_tuples(all_pairs(fps, k)) == as_tuples(brute_force_pairs(fps, k))
+
+
+@settings(max_examples=150, deadline=None)
+@given(fps=fingerprint_sets(), k=st.integers(0, MAX_K), r=st.integers(1, 4))
+def test_every_table_plan_is_exact(fps: np.ndarray, k: int, r: int) -> None:
+    plan = TablePlan.build(k, r)
+    assert as_tuples(all_pairs(fps, k, plan=plan)) == as_tuples(brute_force_pairs(fps, k))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    fps=fingerprint_sets(),
+    k=st.integers(0, MAX_K),
+    query=st.one_of(U64, SPECIAL),
+    data=st.data(),
+)
+def test_query_equals_brute_force(fps: np.ndarray, k: int, query: int, data: st.DataObject) -> None:
+    index = FingerprintIndex(fps, k)
+    asked = data.draw(st.integers(0, k))
+    if len(fps) and data.draw(st.booleans()):
+        query = int(fps[data.draw(st.integers(0, len(fps) - 1))]) ^ (
+            1 << data.draw(st.integers(0, 63))
+        )
+    ids, dist = index.query(query, asked)
+    want_ids, want_dist = brute_force_query(fps, query, asked)
+    assert ids.tolist() == want_ids.tolist()
+    assert dist.tolist() == want_dist.tolist()
+
+
+@settings(max_examples=50, deadline=None)
+@given(fps=fingerprint_sets(), k=st.integers(0, MAX_K))
+def test_index_pairs_equal_brute_force(fps: np.ndarray, k: int) -> None:
+    assert as_tuples(FingerprintIndex(fps, k).pairs()) == as_tuples(brute_force_pairs(fps, k))
+
+
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_tiny_sets(n: int) -> None:
+    fps = np.array([0, 2**64 - 1][:n], dtype=np.uint64)
+    assert len(all_pairs(fps, 8)) == 0
+    if n:
+        assert FingerprintIndex(fps, 3).query(0, 3)[0].tolist() == [0]
+
+
+def test_identical_fingerprints_are_pairs_at_distance_zero() -> None:
+    fps = np.array([7, 7, 7, 2**64 - 1], dtype=np.uint64)
+    assert as_tuples(all_pairs(fps, 0)) == [(0, 1, 0), (0, 2, 0), (1, 2, 0)]
+    assert FingerprintIndex(fps, 0).query(7)[0].tolist() == [0, 1, 2]
+
+
+def test_larger_random_set_with_planted_neighbours() -> None:
+    rng = np.random.default_rng(7)
+    fps = rng.integers(0, 2**64, size=20_000, dtype=np.uint64, endpoint=False)
+    planted = fps[:2000] ^ (np.uint64(1) << rng.integers(0, 64, 2000).astype(np.uint64))
+    fps = np.concatenate([fps, planted, fps[:50]])
+    for k in (2, 3):
+        assert as_tuples(all_pairs(fps, k)) == as_tuples(brute_force_pairs(fps, k))
+
+
+@given(st.integers(0, MAX_K), st.integers(1, 3))
+def test_plan_guarantees_an_intact_prefix(k: int, r: int) -> None:
+    """Pigeonhole: any k flipped bits leave some table's prefix blocks untouched."""
+    plan = TablePlan.build(k, r)
+    assert sum(width for _, width in plan.blocks) == 64
+    assert len(plan.tables) == len({t.prefix_mask for t in plan.tables})
+    rng = np.random.default_rng(k * 10 + r)
+    for _ in range(200):
+        diff = sum(1 << int(b) for b in rng.choice(64, size=k, replace=False))
+        assert any(diff & t.prefix_mask == 0 for t in plan.tables)
+
+
+@given(U64, st.integers(0, 4), st.integers(1, 3))
+def test_permutation_round_trips(value: int, k: int, r: int) -> None:
+    for table in TablePlan.build(k, r).tables:
+        permuted = table.apply_int(value)
+        assert table.inverse.apply_int(permuted) == value
+        array = table.apply(np.array([value], dtype=np.uint64))
+        assert int(array[0]) == permuted
+        assert bin(permuted).count("1") == bin(value).count("1")
+
+
+def test_permutation_puts_chosen_blocks_first() -> None:
+    perm = Permutation.leading(((0, 16), (16, 16), (32, 16), (48, 16)), [2])
+    assert perm.apply_int(0x0000_0000_ABCD_0000) == 0xABCD_0000_0000_0000
+
+
+def test_more_tables_for_more_fingerprints() -> None:
+    small, large = plan_for_pairs(3, 1_000), plan_for_pairs(3, 100_000_000)
+    assert len(small.tables) < len(large.tables)
+    assert len(plan_for_queries(3, 10_000_000).tables) > len(plan_for_queries(3, 1_000).tables)
+    budget = plan_for_queries(3, 100_000_000)
+    assert len(budget.tables) * 8 * 100_000_000 <= 4 * 1024**3
+
+
+@pytest.mark.parametrize("bad", [-1, 9, 3.5, "3", True])
+def test_k_out_of_range_is_rejected(bad: object) -> None:
+    with pytest.raises(ValueError, match="k must be"):
+        all_pairs(np.zeros(3, dtype=np.uint64), bad)  # type: ignore[arg-type]
+
+
+def test_query_above_index_k_is_rejected() -> None:
+    with pytest.raises(ValueError, match="answers k <= 2"):
+        FingerprintIndex(np.zeros(3, dtype=np.uint64), 2).query(0, 3)

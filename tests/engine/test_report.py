@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+import pytest
+
+from simdup_gui.engine.report import COLUMNS, safe_cell, write_report
+from simdup_gui.engine.scan import scan
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+cmd", "'+cmd"),
+        ("-2", "'-2"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tx", "'\tx"),
+        ("plain", "plain"),
+        (3, "3"),
+        (None, ""),
+    ],
+)
+def test_formula_cells_are_escaped(value: object, written: str) -> None:
+    assert safe_cell(value) == written
+
+
+def test_report_is_utf8_with_bom_and_reads_back(tmp_path: Path) -> None:
+    (tmp_path / "=cmd.txt").write_text("Formula-looking file name but real text. " * 20)
+    (tmp_path / "copy.txt").write_text("Formula-looking file name but real text. " * 20)
+    (tmp_path / "中文.txt").write_text("这是一篇测试文章，用来检查报告的编码是否正确。" * 10)
+    (tmp_path / "empty.txt").write_bytes(b"")
+    out = tmp_path / "out" / "report.csv"
+    out.parent.mkdir()
+    result = scan(str(tmp_path))
+    write_report(result, out)
+    raw = out.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(raw.decode("utf-8-sig").splitlines()))
+    assert tuple(rows[0]) == COLUMNS
+    by_name = {Path(r["path"].lstrip("'")).name: r for r in rows}
+    assert by_name["中文.txt"]["role"] == "unique"
+    assert by_name["empty.txt"]["role"] == "error"
+    assert by_name["empty.txt"]["error"] == "empty file"
+    group = {by_name["=cmd.txt"]["group_id"], by_name["copy.txt"]["group_id"]}
+    assert group == {"1"}
+    fingerprint = by_name["copy.txt"]["fingerprint"]
+    copy = next(f for f in result.files if f.path.endswith("copy.txt"))
+    assert len(fingerprint) == 16
+    assert int(fingerprint, 16) == copy.fingerprint
+    assert by_name["copy.txt"]["similarity"] == "100.0%"
+    assert [p.name for p in out.parent.iterdir()] == ["report.csv"]  # no temp file left
+    assert out.stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

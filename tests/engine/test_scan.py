@@ -1,0 +1,156 @@
+"""Scanning folders: the bundled sample's planted groups, and bad files reported, never fatal."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+from simdup_gui.engine.progress import CancelToken, ProgressEvent
+from simdup_gui.engine.resources import resource
+from simdup_gui.engine.scan import ScanOptions, scan
+
+SAMPLE = resource("sample")
+PLANTED = [
+    {"harbor-lighthouse.txt", "harbor-lighthouse-repost.html", "harbor-lighthouse-edited.md"},
+    {"春运返乡.txt", "春运返乡-转载.txt", "春运返乡-镜像.html"},
+    {"茶园春茶.txt", "茶园春茶-改写.txt"},
+]
+
+
+def group_names(result) -> list[set[str]]:  # type: ignore[no-untyped-def]
+    return [{Path(result.files[m.file].path).name for m in g.members} for g in result.groups]
+
+
+def test_sample_folder_finds_its_planted_groups() -> None:
+    result = scan(str(SAMPLE))
+    assert sorted(map(sorted, group_names(result))) == sorted(map(sorted, PLANTED))
+    assert not result.errors
+    assert not result.cancelled
+    encodings = {Path(f.path).name: f.encoding for f in result.files}
+    assert encodings["春运返乡-转载.txt"] == "gb18030"
+    assert encodings["春运返乡.txt"] == "utf-8"
+
+
+def test_groups_are_deterministic_and_reference_is_longest() -> None:
+    first, second = scan(str(SAMPLE), ScanOptions(jobs=1)), scan(str(SAMPLE), ScanOptions(jobs=2))
+    assert [g.members for g in first.groups] == [g.members for g in second.groups]
+    for group in first.groups:
+        chars = [first.files[m.file].chars for m in group.members]
+        assert chars[0] == max(chars)
+        assert group.members[0].distance == 0
+        ref = first.files[group.reference].fingerprint
+        for member in group.members:
+            fp = first.files[member.file].fingerprint
+            assert member.distance == (fp ^ ref).bit_count()  # type: ignore[operator]
+
+
+def test_regroup_changes_groups_without_rescanning() -> None:
+    result = scan(str(SAMPLE))
+    strict = result.regroup(0)
+    assert strict.files is result.files
+    assert len(strict.groups) < len(result.groups) or sum(map(len, strict.groups)) < sum(
+        map(len, result.groups)
+    )
+    assert result.regroup(3).groups == result.groups
+
+
+ARTICLE = "Editors read the article about the harbour lighthouse and its restoration. " * 20
+
+
+@pytest.fixture
+def messy(tmp_path: Path) -> Path:
+    """A folder with one of each kind of bad input, plus two good duplicates."""
+    (tmp_path / "good.txt").write_text(ARTICLE, encoding="utf-8")
+    (tmp_path / "good-copy.txt").write_text(ARTICLE, encoding="utf-8")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "image.txt").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(200))
+    (tmp_path / "nul.txt").write_bytes(b"text\x00with\x00nul" * 50)
+    (tmp_path / "garbage.txt").write_bytes(bytes(range(128, 256)) * 20)
+    (tmp_path / "whitespace.txt").write_text("   \n\n  ", encoding="utf-8")
+    (tmp_path / "dangling.txt").symlink_to(tmp_path / "missing-target.txt")
+    (tmp_path / "loop").mkdir()
+    (tmp_path / "loop" / "again").symlink_to(tmp_path, target_is_directory=True)
+    os.mkfifo(tmp_path / "pipe.txt")
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(tmp_path / "sock.txt"))
+    sock.close()
+    locked = tmp_path / "locked.txt"
+    locked.write_text(ARTICLE, encoding="utf-8")
+    locked.chmod(0)
+    odd = os.fsencode(tmp_path) + b"/bad-\xff-name.txt"
+    with open(odd, "wb") as handle:
+        handle.write(ARTICLE.encode())
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "hidden.txt").write_text(ARTICLE, encoding="utf-8")
+    (tmp_path / "photo.jpg").write_bytes(b"\xff\xd8\xff" + bytes(100))
+    return tmp_path
+
+
+def test_bad_inputs_are_reported_per_file(messy: Path) -> None:
+    result = scan(str(messy))
+    by_name = {Path(f.path).name: f for f in result.files}
+    errors = {name: f.error for name, f in by_name.items() if f.error}
+    assert errors["empty.txt"] == "empty file"
+    assert "PNG" in errors["image.txt"]
+    assert "NUL" in errors["nul.txt"]
+    assert "undecodable" in errors["garbage.txt"]
+    assert errors["whitespace.txt"] == "no text"
+    assert errors["dangling.txt"] == "dangling symbolic link"
+    assert "FIFO" in errors["pipe.txt"]
+    assert "socket" in errors["sock.txt"]
+    if os.geteuid() != 0:  # root reads any file
+        assert errors["locked.txt"] == "permission denied"
+    odd = by_name["bad-\\xff-name.txt"]
+    assert odd.ok
+    assert "file name is not valid UTF-8" in odd.notes
+    assert "hidden.txt" not in by_name
+    assert "photo.jpg" not in by_name
+    assert not result.cancelled
+    grouped = {Path(result.files[m.file].path).name for g in result.groups for m in g.members}
+    assert {"good.txt", "good-copy.txt", "bad-\\xff-name.txt"} <= grouped
+
+
+def test_large_files_are_read_up_to_the_limit(tmp_path: Path) -> None:
+    (tmp_path / "big.txt").write_text(ARTICLE * 50, encoding="utf-8")
+    result = scan(str(tmp_path), ScanOptions(max_bytes=4096))
+    (record,) = result.files
+    assert record.ok
+    assert any("only the first 4096 bytes" in n for n in record.notes)
+
+
+def test_files_are_not_modified(messy: Path) -> None:
+    before = {p: (p.lstat().st_mtime_ns, p.lstat().st_size) for p in messy.rglob("*")}
+    scan(str(messy))
+    after = {p: (p.lstat().st_mtime_ns, p.lstat().st_size) for p in messy.rglob("*")}
+    assert before == after
+
+
+def test_progress_and_cancel(tmp_path: Path) -> None:
+    for n in range(60):
+        (tmp_path / f"a{n:02}.txt").write_text(f"article number {n} " + ARTICLE, encoding="utf-8")
+    events: list[ProgressEvent] = []
+    token = CancelToken()
+
+    def progress(event: ProgressEvent) -> None:
+        events.append(event)
+        if event.stage == "fingerprinting" and event.done == 10:
+            token.cancel()
+
+    result = scan(str(tmp_path), ScanOptions(jobs=2), progress=progress, cancel=token)
+    assert result.cancelled
+    assert 10 <= len(result.files) < 60
+    assert all(f.ok for f in result.files)
+    stages = [e.stage for e in events]
+    assert stages[0] == "fingerprinting"
+    assert stages[-1] == "done"
+    done = [e.done for e in events if e.stage == "fingerprinting"]
+    assert done == sorted(done)
+    assert events[-2].stage == "grouping"
+
+
+def test_scan_of_a_missing_folder_raises(tmp_path: Path) -> None:
+    with pytest.raises(NotADirectoryError):
+        scan(str(tmp_path / "nope"))

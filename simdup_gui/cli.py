@@ -3,6 +3,7 @@
     simdup scan DIR [--k 3] [--csv FILE] [--jobs N]     duplicate groups of a folder's articles
     simdup pairs FILE [--k 3] [--out FILE]              all pairs within k among fingerprints
     simdup query FILE FP... [--k 2]                     fingerprints within k of each FP
+    simdup cache clear | path                           the fingerprint cache
 
 Exit codes: 0 done (a scan with per-file errors is done), 1 cancelled, 2 bad input.
 """
@@ -16,6 +17,7 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
+from simdup_gui.engine.cache import FingerprintCache, default_cache_dir
 from simdup_gui.engine.fingerprint_files import (
     FingerprintFileError,
     load_fingerprints,
@@ -72,6 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="EXT",
         help="file extensions to read (default: %(default)s)",
     )
+    p.add_argument("--no-boilerplate", action="store_true", help="keep HTML site templates")
+    p.add_argument("--max-mb", type=float, default=16, help="read at most this much of a file")
+    p.add_argument("--skip-oversize", action="store_true", help="skip files over --max-mb")
+    p.add_argument("--no-cache", action="store_true", help="neither use nor fill the cache")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
     p = sub.add_parser("pairs", help="all pairs within k among fingerprints in a file")
@@ -84,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("fingerprints", nargs="+", metavar="FP")
     p.add_argument("--k", type=_k, default=2)
+    p = sub.add_parser("cache", help="the fingerprint cache")
+    p.add_argument("action", choices=["clear", "path"])
     return parser
 
 
@@ -112,8 +120,9 @@ def _summary(result: ScanResult) -> str:
     megabytes = sum(f.size for f in result.files) / 1e6
     duplicates = sum(len(g) - 1 for g in result.groups)
     state = " (cancelled: partial results)" if result.cancelled else ""
+    cached = f", {result.cached} from cache" if result.cached else ""
     return (
-        f"simdup: {files} files ({megabytes:.1f} MB) in {result.seconds:.1f} s{state}: "
+        f"simdup: {files} files ({megabytes:.1f} MB{cached}) in {result.seconds:.1f} s{state}: "
         f"{len(result.groups)} groups, {duplicates} duplicates, {len(result.errors)} unreadable"
         f" (k={result.options.k})"
     )
@@ -123,10 +132,27 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup scan``."""
     if not os.path.isdir(args.folder):
         raise UsageError(f"{args.folder}: not a folder")
-    settings = TextSettings(args.tokenizer, not args.no_stopwords, args.weighting)
-    options = ScanOptions(args.k, tuple(_extension(e) for e in args.ext), settings, jobs=args.jobs)
+    if args.max_mb <= 0:
+        raise UsageError("--max-mb must be positive")
+    settings = TextSettings(
+        args.tokenizer, not args.no_stopwords, args.weighting, not args.no_boilerplate
+    )
+    options = ScanOptions(
+        args.k,
+        tuple(_extension(e) for e in args.ext),
+        settings,
+        max_bytes=int(args.max_mb * 1024 * 1024),
+        skip_oversize=args.skip_oversize,
+        jobs=args.jobs,
+    )
     progress = (lambda event: None) if args.quiet or not err.isatty() else _Progress(err)
-    result = scan(args.folder, options, progress=progress)
+    cache = FingerprintCache.disabled() if args.no_cache else FingerprintCache.default()
+    try:
+        result = scan(args.folder, options, cache=cache, progress=progress)
+    finally:
+        cache.close()
+    for warning in result.warnings:
+        err.write(f"simdup: warning: {warning}\n")
     if args.csv:
         write_report(result, args.csv)
     else:
@@ -185,7 +211,22 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-COMMANDS = {"scan": run_scan, "pairs": run_pairs, "query": run_query}
+def run_cache(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``simdup cache``."""
+    path = default_cache_dir() / "fingerprints.sqlite3"
+    if args.action == "path":
+        out.write(f"{path}\n")
+        return 0
+    cache = FingerprintCache(path)
+    try:
+        count = cache.clear()
+    finally:
+        cache.close()
+    err.write(f"simdup: forgot {count} cached fingerprints ({path})\n")
+    return 0
+
+
+COMMANDS = {"scan": run_scan, "pairs": run_pairs, "query": run_query, "cache": run_cache}
 
 
 def main(

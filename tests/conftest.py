@@ -1,16 +1,26 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest
+
+@pytest.fixture(autouse=True)
+def _private_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """Every test gets its own fingerprint cache folder, never the user's."""
+    folder = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("SIMDUP_CACHE_DIR", str(folder))
+    return folder
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that uses a QApplication as ``gui`` (run the engine alone: -m "not gui")."""
     for item in items:
-        if "qtbot" in getattr(item, "fixturenames", ()) or "qapp" in getattr(
-            item, "fixturenames", ()
-        ):
+        names = getattr(item, "fixturenames", ())
+        if "qtbot" in names or "qapp" in names:
             item.add_marker(pytest.mark.gui)

@@ -2,13 +2,21 @@
 
 Scripts, styles, templates and the head are dropped, comments vanish, entities are unescaped,
 and block elements become line breaks so that paragraphs stay apart and words stay whole.
+
+Boilerplate removal (on by default) keeps the article and drops the site template around it,
+so that two different articles in one site's template do not look alike: navigation, headers,
+footers, sidebars and forms; elements whose class or id names such a part (``nav``, ``footer``,
+``related``, ``share`` …); and blocks that are mostly links ("related articles", tag clouds,
+menus). A part is only dropped when it holds less than half of the page's text outside links,
+so an article in a mislabelled wrapper is kept. How much text was dropped is recorded.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 _DROPPED = "script, style, noscript, template, head, iframe, object, svg, canvas"
 _BLOCKS = (
@@ -16,10 +24,34 @@ _BLOCKS = (
     " figcaption, figure, footer, form, h1, h2, h3, h4, h5, h6, header, hr, li, main, nav,"
     " ol, p, pre, section, summary, table, td, th, tr, ul, title, caption"
 )
+_TEMPLATE_TAGS = "nav, header, footer, aside, form, menu, button, select"
+_TEMPLATE_NAMES = re.compile(
+    r"(?:^|[\s_-])(?:nav|navbar|navigation|menu|footer|header|masthead|sidebar|side|breadcrumbs?"
+    r"|related|recommend\w*|share|sharing|social|comments?|copyright|advert\w*|ads?|banner"
+    r"|toolbar|pagination|pager|subnav|topbar|widget|hot|links?)(?:$|[\s_\d-])",
+    re.IGNORECASE,
+)
+_LINK_BLOCKS = "ul, ol, dl, table, div, section, p, li"
+MAX_LINK_DENSITY = 0.5
 _HTML_START = re.compile(
-    r"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body|meta|div|p)\b", re.IGNORECASE | re.DOTALL
+    r"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body|meta|div|p)\b",
+    re.IGNORECASE | re.DOTALL,
 )
 _BLANK_LINES = re.compile(r"[ \t\u3000]*\n[\s\u3000]*")
+
+
+@dataclass(frozen=True)
+class PageText:
+    """The visible text of a page and how many characters of template were dropped."""
+
+    text: str
+    removed: int = 0  # non-space characters dropped as template
+    total: int = 0  # non-space characters of the page before that
+
+    @property
+    def removed_share(self) -> float:
+        """Share of the page's text that was template, from 0 to 1."""
+        return self.removed / self.total if self.total else 0.0
 
 
 def looks_like_html(text: str) -> bool:
@@ -27,14 +59,61 @@ def looks_like_html(text: str) -> bool:
     return bool(_HTML_START.match(text[:2048]))
 
 
-def html_to_text(markup: str) -> str:
-    """The visible text of an HTML document, one block per line."""
+def _text_length(node: LexborNode) -> int:
+    return len("".join(node.text(deep=True).split()))
+
+
+def _unlinked_length(node: LexborNode) -> int:
+    """Characters of text outside links: what an article is made of, unlike a menu."""
+    return _text_length(node) - sum(_text_length(a) for a in node.css("a"))
+
+
+def _template_parts(tree: LexborHTMLParser, root: LexborNode) -> list[LexborNode]:
+    """Template elements, by tag, by class/id name, or by link density; never the article.
+
+    An element holding half or more of the page's text outside links holds the article, so it
+    stays whatever it is called.
+    """
+    limit = _unlinked_length(root) / 2
+    found = list(tree.css(_TEMPLATE_TAGS))
+    for node in tree.css("[class], [id]"):
+        names = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
+        if node.tag not in {"html", "body", "main", "article"} and _TEMPLATE_NAMES.search(names):
+            found.append(node)
+    for node in tree.css(_LINK_BLOCKS):
+        length = _text_length(node)
+        if length and length - _unlinked_length(node) > MAX_LINK_DENSITY * length:
+            found.append(node)
+    return [node for node in found if _unlinked_length(node) < limit]
+
+
+def _outermost(nodes: list[LexborNode]) -> list[LexborNode]:
+    chosen = {node.mem_id: node for node in nodes}
+    outer = []
+    for node in chosen.values():
+        parent = node.parent
+        while parent is not None and parent.mem_id not in chosen:
+            parent = parent.parent
+        if parent is None:
+            outer.append(node)
+    return outer
+
+
+def html_to_text(markup: str, *, boilerplate: bool = True) -> PageText:
+    """The visible text of an HTML document, one block per line, template dropped if asked."""
     tree = LexborHTMLParser(markup)
     for node in tree.css(_DROPPED):
         node.decompose()
+    root = tree.body or tree.root
+    if root is None:
+        return PageText("")
+    removed, page_length = 0, _text_length(root)
+    if boilerplate:
+        for node in _outermost(_template_parts(tree, root)):
+            removed += _text_length(node)
+            node.decompose()
     for node in tree.css(_BLOCKS):
         node.insert_before("\n")
         node.insert_after("\n")
-    root = tree.body or tree.root
-    text = root.text(separator="", deep=True) if root is not None else ""
-    return _BLANK_LINES.sub("\n", text).strip()
+    text = _BLANK_LINES.sub("\n", root.text(separator="", deep=True)).strip()
+    return PageText(text, removed, page_length)

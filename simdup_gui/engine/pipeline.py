@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import asdict, dataclass
 
 from simdup_gui.engine.decode import decode_bytes
 from simdup_gui.engine.html import html_to_text, looks_like_html
 from simdup_gui.engine.simhash import Features
-from simdup_gui.engine.text import TOKENIZERS, all_stopwords, normalize, remove_stopwords
+from simdup_gui.engine.text import TOKENIZERS, all_stopwords, is_word, normalize
 
 HTML_EXTENSIONS = (".htm", ".html", ".xhtml", ".xml")
 WEIGHTINGS = ("tf", "tfidf")
-PIPELINE_VERSION = 1  # bump when any step below changes what a fingerprint is
+PIPELINE_VERSION = 2  # bump when any step below changes what a fingerprint is
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,7 @@ class TextSettings:
     tokenizer: str = "words"
     stopwords: bool = True
     weighting: str = "tf"
+    boilerplate: bool = True
 
     def __post_init__(self) -> None:
         """Reject unknown tokenizers and weightings."""
@@ -48,21 +50,25 @@ class Extracted:
     encoding_method: str
     replaced: int
     was_html: bool
+    boilerplate_share: float = 0.0
 
 
-def extract_text(data: bytes, path: str) -> Extracted:
+def extract_text(data: bytes, path: str, *, boilerplate: bool = True) -> Extracted:
     """Decode bytes and strip HTML when the file is HTML (by extension or content)."""
     decoded = decode_bytes(data)
     text = decoded.text
-    is_html = path.lower().endswith(HTML_EXTENSIONS) or looks_like_html(text)
-    if is_html:
-        text = html_to_text(text)
-    return Extracted(text, decoded.encoding, decoded.method, decoded.replaced, is_html)
+    if not (path.lower().endswith(HTML_EXTENSIONS) or looks_like_html(text)):
+        return Extracted(text, decoded.encoding, decoded.method, decoded.replaced, False)
+    page = html_to_text(text, boilerplate=boilerplate)
+    return Extracted(
+        page.text, decoded.encoding, decoded.method, decoded.replaced, True, page.removed_share
+    )
 
 
 def text_features(text: str, settings: TextSettings) -> Features:
-    """The weighted features of a plain text."""
-    tokens = TOKENIZERS[settings.tokenizer](normalize(text))
-    if settings.stopwords:
-        tokens = remove_stopwords(tokens, all_stopwords())
-    return Features.from_tokens(tokens)
+    """The weighted features of a plain text: its words (less stopwords) and their counts."""
+    counts = Counter(TOKENIZERS[settings.tokenizer](normalize(text)))
+    dropped = all_stopwords() if settings.stopwords else frozenset()
+    for token in [t for t in counts if t in dropped or not is_word(t)]:
+        del counts[token]
+    return Features.from_counts(counts)

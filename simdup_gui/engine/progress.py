@@ -24,6 +24,7 @@ class ProgressEvent:
     total: int
     nbytes: int = 0
     current: str = ""
+    total_bytes: int = 0
 
 
 class Progress(Protocol):

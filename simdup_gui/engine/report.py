@@ -29,6 +29,8 @@ COLUMNS = (
     "error",
     "chars",
     "features",
+    "boilerplate",
+    "decoded_by",
     "notes",
 )
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -68,6 +70,8 @@ def _row(group: int | str, role: str, record: FileRecord, distance: int | str) -
         record.error,
         record.chars or "",
         record.features or "",
+        f"{100 * record.boilerplate:.0f}%" if record.boilerplate else "",
+        record.encoding_method,
         "; ".join(record.notes),
     )
     return [safe_cell(v) for v in values]

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 import numpy as np
 
+from simdup_gui.engine.cache import CachedFile, FingerprintCache
 from simdup_gui.engine.decode import DecodeError
 from simdup_gui.engine.groups import Group, build_groups
 from simdup_gui.engine.index import Pairs, all_pairs, check_k
@@ -33,13 +36,16 @@ class ScanOptions:
     extensions: tuple[str, ...] = DEFAULT_EXTENSIONS
     text: TextSettings = field(default_factory=TextSettings)
     max_bytes: int = DEFAULT_MAX_BYTES
+    skip_oversize: bool = False  # skip files over max_bytes instead of reading their start
     jobs: int = max(1, os.cpu_count() or 1)
 
     def __post_init__(self) -> None:
-        """Validate k and the job count."""
+        """Validate k, the size limit and the job count."""
         check_k(self.k)
         if self.jobs < 1:
             raise ValueError(f"jobs must be at least 1, got {self.jobs}")
+        if self.max_bytes < 1:
+            raise ValueError(f"max_bytes must be positive, got {self.max_bytes}")
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,7 @@ class FileRecord:
     fingerprint: int | None = None
     features: int = 0
     chars: int = 0
+    boilerplate: float = 0.0  # share of an HTML page's text dropped as site template
     notes: tuple[str, ...] = ()
     error: str = ""
 
@@ -61,6 +68,9 @@ class FileRecord:
     def ok(self) -> bool:
         """Whether the file has a fingerprint."""
         return self.fingerprint is not None and not self.error
+
+
+_CACHED_FIELDS = ("encoding", "encoding_method", "features", "chars", "boilerplate", "notes")
 
 
 @dataclass(frozen=True)
@@ -74,6 +84,8 @@ class ScanResult:
     options: ScanOptions
     cancelled: bool = False
     seconds: float = 0.0
+    cached: int = 0  # files whose fingerprint came from the cache
+    warnings: tuple[str, ...] = ()
 
     @property
     def errors(self) -> tuple[FileRecord, ...]:
@@ -86,19 +98,29 @@ class ScanResult:
         return replace(self, pairs=pairs, groups=groups, options=replace(self.options, k=k))
 
 
-def fingerprint_file(entry: Entry, options: ScanOptions) -> tuple[FileRecord, Features | None]:
-    """Read, decode, strip and fingerprint one file; errors become part of the record."""
+Outcome = tuple[FileRecord, Features | None]
+
+
+def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
+    """Read, decode, strip and fingerprint one file; errors become part of the record.
+
+    Returns the record and, with TF-IDF weighting, the features (the fingerprint needs the
+    whole folder's document frequencies first).
+    """
     record = FileRecord(display_path(entry.path), entry.size, entry.mtime_ns, error=entry.error)
     if record.error:
         return record, None
     notes = []
     if record.path != entry.path:
         notes.append("file name is not valid UTF-8")
+    if options.skip_oversize and entry.size > options.max_bytes:
+        error = f"larger than {options.max_bytes} bytes, skipped"
+        return replace(record, error=error, notes=tuple(notes)), None
     try:
         data, truncated = read_prefix(entry.path, options.max_bytes)
         if truncated:
             notes.append(f"only the first {options.max_bytes} bytes read")
-        extracted = extract_text(data, entry.path)
+        extracted = extract_text(data, entry.path, boilerplate=options.text.boilerplate)
     except (ReadError, DecodeError) as exc:
         return replace(record, error=str(exc), notes=tuple(notes)), None
     if extracted.replaced:
@@ -109,6 +131,7 @@ def fingerprint_file(entry: Entry, options: ScanOptions) -> tuple[FileRecord, Fe
         encoding=extracted.encoding,
         encoding_method=extracted.encoding_method,
         chars=len(extracted.text),
+        boilerplate=round(extracted.boilerplate_share, 3),
     )
     if not extracted.text.strip():
         return replace(record, error="no text", notes=tuple(notes)), None
@@ -121,26 +144,55 @@ def fingerprint_file(entry: Entry, options: ScanOptions) -> tuple[FileRecord, Fe
     return record, features
 
 
-def _bounded_map(
+def _cache_key(path: str) -> str:
+    """The cache's name for a path: absolute, with undecodable bytes escaped."""
+    return display_path(os.path.abspath(path))
+
+
+def _from_cache(entry: Entry, cached: CachedFile) -> Outcome:
+    info = {name: cached.info[name] for name in _CACHED_FIELDS if name in cached.info}
+    info["notes"] = tuple(info.get("notes", ()))  # type: ignore[arg-type]
+    record = FileRecord(
+        display_path(entry.path),
+        entry.size,
+        entry.mtime_ns,
+        fingerprint=cached.fingerprint,
+        **info,  # type: ignore[arg-type]
+    )
+    return record, cached.features
+
+
+def _to_cache(record: FileRecord, features: Features | None) -> CachedFile:
+    info = {name: getattr(record, name) for name in _CACHED_FIELDS}
+    info["notes"] = list(record.notes)
+    return CachedFile(record.fingerprint, info, features)
+
+
+def _in_order(
     pool: ThreadPoolExecutor,
-    fn: Callable[[Entry], tuple[FileRecord, Features | None]],
-    entries: Iterable[Entry],
+    work: Iterable[Outcome | Entry],
+    fn: Callable[[Entry], Outcome],
     window: int,
     cancel: Callable[[], bool],
-) -> Iterator[tuple[FileRecord, Features | None]]:
-    """Like ``pool.map`` in order, but with at most ``window`` files in flight and cancellable."""
-    pending: list[Future[tuple[FileRecord, Features | None]]] = []
-    for entry in entries:
+) -> Iterator[tuple[Outcome, bool]]:
+    """Outcomes in input order: ready ones pass through, entries run on the pool.
+
+    At most ``window`` files are in flight; after a cancel nothing new starts and files not
+    yet started are dropped. Yields each outcome with whether it was computed now.
+    """
+    pending: deque[Future[Outcome] | Outcome] = deque()
+    for item in work:
         if cancel():
             break
-        pending.append(pool.submit(fn, entry))
-        if len(pending) >= window:
-            yield pending.pop(0).result()
-    for future in pending:
-        if cancel():
-            future.cancel()
-        elif not future.cancelled():
-            yield future.result()
+        pending.append(pool.submit(fn, item) if isinstance(item, Entry) else item)
+        while pending and (len(pending) >= window or not isinstance(pending[0], Future)):
+            head = pending.popleft()
+            yield (head.result(), True) if isinstance(head, Future) else (head, False)
+    for head in pending:
+        if not isinstance(head, Future):
+            yield head, False
+        elif not (cancel() and head.cancel()):
+            yield head.result(), True
 
 
 def group_files(files: tuple[FileRecord, ...], k: int) -> tuple[Pairs, tuple[Group, ...]]:
@@ -159,42 +211,88 @@ def scan(
     root: str,
     options: ScanOptions | None = None,
     *,
+    cache: FingerprintCache | None = None,
     progress: Progress = no_progress,
     cancel: Callable[[], bool] = never,
 ) -> ScanResult:
-    """Scan ``root`` and group its near-duplicate articles."""
+    """Scan ``root`` and group its near-duplicate articles.
+
+    Args:
+        root: the folder.
+        options: what to read and how to fingerprint it.
+        cache: where to look up and store fingerprints (default: none).
+        progress: receives a :class:`ProgressEvent` per stage step and per file.
+        cancel: polled between files; once true the scan stops and returns what it finished.
+    """
     options = options or ScanOptions()
+    cache = cache or FingerprintCache.disabled()
     started = time.perf_counter()
     if not os.path.isdir(root):
         raise NotADirectoryError(f"not a folder: {root}")
     entries = []
     for entry in walk(root, options.extensions, cancel=cancel):
         entries.append(entry)
-        if len(entries) % 500 == 0:
+        if len(entries) % 200 == 0:
             progress(ProgressEvent("walking", len(entries), 0, current=display_path(entry.path)))
     total, total_bytes = len(entries), sum(e.size for e in entries)
+    settings = options.text.version
+    known = cache.load_folder(_cache_key(root), settings)
+
+    def lookup(entry: Entry) -> Outcome | Entry:
+        if entry.error:
+            return FileRecord(display_path(entry.path), error=entry.error), None
+        size, mtime_ns, hit = known.get(_cache_key(entry.path), (-1, -1, None))
+        if hit is None or (size, mtime_ns) != (entry.size, entry.mtime_ns):
+            return entry
+        return _from_cache(entry, hit)
+
     records: list[FileRecord] = []
     features: list[Features | None] = []
-    done_bytes = 0
+    fresh: list[tuple[str, int, int, str, CachedFile]] = []
+    done_bytes = cached = 0
     with ThreadPoolExecutor(max_workers=options.jobs) as pool:
-        work = _bounded_map(
-            pool, lambda e: fingerprint_file(e, options), entries, 4 * options.jobs, cancel
-        )
-        for record, feats in work:
+        work = (lookup(e) for e in entries)
+        run = partial(fingerprint_file, options=options)
+        for n, ((record, feats), computed) in enumerate(
+            _in_order(pool, work, run, 4 * options.jobs, cancel)
+        ):
             records.append(record)
             features.append(feats)
             done_bytes += record.size
-            progress(ProgressEvent("fingerprinting", len(records), total, done_bytes, record.path))
+            if computed and not record.error:
+                entry = entries[n]
+                key = (_cache_key(entry.path), entry.size, entry.mtime_ns, settings)
+                fresh.append((*key, _to_cache(record, feats)))
+            cached += not computed and not record.error
+            if len(fresh) >= 256:
+                cache.put_many(fresh)
+                fresh.clear()
+            progress(
+                ProgressEvent(
+                    "fingerprinting", len(records), total, done_bytes, record.path, total_bytes
+                )
+            )
+    cache.put_many(fresh)
     if options.text.weighting == "tfidf":
         records = _apply_tfidf(records, features)
     del features
     files = tuple(records)
-    progress(ProgressEvent("indexing", 0, 1, total_bytes))
+    progress(ProgressEvent("indexing", 0, 1, done_bytes))
     pairs, groups = group_files(files, options.k)
-    progress(ProgressEvent("grouping", 1, 1, total_bytes))
+    progress(ProgressEvent("grouping", 1, 1, done_bytes))
     cancelled = cancel() or len(files) < total
     progress(ProgressEvent("done", len(files), total, done_bytes))
-    return ScanResult(root, files, pairs, groups, options, cancelled, time.perf_counter() - started)
+    return ScanResult(
+        root,
+        files,
+        pairs,
+        groups,
+        options,
+        cancelled,
+        time.perf_counter() - started,
+        cached,
+        tuple(cache.warnings),
+    )
 
 
 def _apply_tfidf(records: list[FileRecord], features: list[Features | None]) -> list[FileRecord]:

@@ -40,7 +40,11 @@ class Features:
     @classmethod
     def from_tokens(cls, tokens: Iterable[str]) -> Features:
         """Count the tokens and hash each distinct one."""
-        counted = Counter(tokens)
+        return cls.from_counts(Counter(tokens))
+
+    @classmethod
+    def from_counts(cls, counted: Mapping[str, int]) -> Features:
+        """Hash each distinct token of a token → count mapping."""
         hashes = np.fromiter((token_hash(t) for t in counted), dtype=np.uint64, count=len(counted))
         counts = np.fromiter(counted.values(), dtype=np.float64, count=len(counted))
         return cls(hashes, counts)

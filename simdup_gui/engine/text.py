@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache
 
 import rjieba
@@ -52,10 +52,17 @@ def word_tokens(text: str) -> list[str]:
 
 
 def mixed_tokens(text: str) -> list[str]:
-    """Tokens of any text: jieba words where there is Chinese, plain words elsewhere."""
-    if not has_cjk(text):
-        return word_tokens(text)
-    return [t for t in rjieba.cut(text) if _HAS_WORD_CHAR.search(t)]
+    """Tokens of any text: jieba words where there is Chinese, plain words elsewhere.
+
+    jieba also returns spaces and punctuation as tokens; :func:`is_word` tells them apart
+    (callers count first and filter the distinct tokens, which is much cheaper).
+    """
+    return rjieba.cut(text) if has_cjk(text) else word_tokens(text)
+
+
+def is_word(token: str) -> bool:
+    """Whether a token has a letter, digit or ideograph (not only spaces and punctuation)."""
+    return _HAS_WORD_CHAR.search(token) is not None
 
 
 def char_tokens(text: str) -> list[str]:
@@ -78,8 +85,3 @@ def stopwords(language: str) -> frozenset[str]:
 def all_stopwords() -> frozenset[str]:
     """The Chinese and English stopwords together."""
     return stopwords("zh") | stopwords("en")
-
-
-def remove_stopwords(tokens: Iterable[str], words: frozenset[str]) -> list[str]:
-    """The tokens that are not stopwords."""
-    return [t for t in tokens if t not in words]

@@ -6,7 +6,6 @@ import random
 import pytest
 
 from simdup_gui.engine.decode import DecodeError, decode_bytes
-from simdup_gui.engine.html import html_to_text, looks_like_html
 
 ZH = "春运首日铁路发送旅客三百万人次，各地火车站提前增开售票窗口。" * 4
 ZH_TRAD = "春運首日鐵路發送旅客三百萬人次，各地火車站提前增開售票窗口。" * 4
@@ -84,15 +83,3 @@ def test_a_few_bad_bytes_are_replaced_and_counted() -> None:
 def test_bad_bytes_raise_a_clear_error(data: bytes, message: str) -> None:
     with pytest.raises(DecodeError, match=message):
         decode_bytes(data)
-
-
-def test_html_to_text_drops_scripts_keeps_blocks_apart() -> None:
-    page = (
-        "<html><head><title>T</title><style>p{}</style></head><body>"
-        "<script>var x = 'hidden';</script><!-- comment --><p>Hello &amp; <b>wo</b>rld</p>"
-        "<div>second&nbsp;block</div><noscript>no</noscript><template>tpl</template></body></html>"
-    )
-    text = html_to_text(page)
-    assert text.splitlines() == ["Hello & world", "second\xa0block"]
-    assert looks_like_html(page)
-    assert not looks_like_html("just <b>text</b>")

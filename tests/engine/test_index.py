@@ -119,14 +119,14 @@ def test_plan_guarantees_an_intact_prefix(k: int, r: int) -> None:
         assert any(diff & t.prefix_mask == 0 for t in plan.tables)
 
 
-@given(U64, st.integers(0, 4), st.integers(1, 3))
-def test_permutation_round_trips(value: int, k: int, r: int) -> None:
+@given(st.lists(U64, min_size=1, max_size=20, unique=True), st.integers(0, 4), st.integers(1, 3))
+def test_permutations_are_bijections_keeping_popcount(values: list[int], k: int, r: int) -> None:
     for table in TablePlan.build(k, r).tables:
-        permuted = table.apply_int(value)
-        assert table.inverse.apply_int(permuted) == value
-        array = table.apply(np.array([value], dtype=np.uint64))
-        assert int(array[0]) == permuted
-        assert bin(permuted).count("1") == bin(value).count("1")
+        permuted = [table.apply_int(v) for v in values]
+        assert len(set(permuted)) == len(values)
+        array = table.apply(np.array(values, dtype=np.uint64))
+        assert array.tolist() == permuted
+        assert [p.bit_count() for p in permuted] == [v.bit_count() for v in values]
 
 
 def test_permutation_puts_chosen_blocks_first() -> None:

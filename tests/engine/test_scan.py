@@ -154,3 +154,88 @@ def test_progress_and_cancel(tmp_path: Path) -> None:
 def test_scan_of_a_missing_folder_raises(tmp_path: Path) -> None:
     with pytest.raises(NotADirectoryError):
         scan(str(tmp_path / "nope"))
+
+
+def test_rjieba_gives_jiebas_tokens() -> None:
+    """The pipeline segments with rjieba; it must cut exactly as jieba does."""
+    import jieba
+
+    from simdup_gui.engine.pipeline import extract_text
+    from simdup_gui.engine.text import mixed_tokens, normalize
+
+    texts = [extract_text(p.read_bytes(), str(p)).text for p in sorted(SAMPLE.glob("zh/*"))]
+    assert len(texts) == 6
+    for text in texts:
+        normalized = normalize(text)
+        assert mixed_tokens(normalized) == jieba.lcut(normalized)
+
+
+def test_file_vanishing_mid_scan_is_reported(tmp_path: Path) -> None:
+    for n in range(40):
+        (tmp_path / f"a{n:02}.txt").write_text(f"article {n} " + ARTICLE, encoding="utf-8")
+    last = tmp_path / "a39.txt"
+
+    def progress(event: ProgressEvent) -> None:
+        if event.stage == "fingerprinting" and event.done == 1:
+            last.unlink()
+
+    result = scan(str(tmp_path), ScanOptions(jobs=1), progress=progress)
+    (vanished,) = result.errors
+    assert vanished.path.endswith("a39.txt")
+    assert vanished.error == "file vanished before it was read"
+    assert len(result.files) == 40
+
+
+def test_unreadable_file_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from simdup_gui.engine import reader
+
+    (tmp_path / "secret.txt").write_text(ARTICLE, encoding="utf-8")
+    (tmp_path / "open.txt").write_text(ARTICLE, encoding="utf-8")
+    real_open = reader._open
+
+    def deny(path: str) -> int:
+        if path.endswith("secret.txt"):
+            raise PermissionError(13, "Permission denied", path)
+        return real_open(path)
+
+    monkeypatch.setattr(reader, "_open", deny)
+    result = scan(str(tmp_path))
+    assert [(Path(f.path).name, f.error) for f in result.errors] == [
+        ("secret.txt", "permission denied")
+    ]
+
+
+def test_access_time_is_not_touched(tmp_path: Path) -> None:
+    article = tmp_path / "a.txt"
+    article.write_text(ARTICLE, encoding="utf-8")
+    old = article.stat().st_mtime_ns - 10**12  # atime older than mtime: relatime would update it
+    os.utime(article, ns=(old, article.stat().st_mtime_ns))
+    assert scan(str(tmp_path)).files[0].ok
+    assert article.stat().st_atime_ns == old
+
+
+def test_oversize_files_can_be_skipped(tmp_path: Path) -> None:
+    (tmp_path / "big.txt").write_text(ARTICLE * 50, encoding="utf-8")
+    (tmp_path / "small.txt").write_text(ARTICLE, encoding="utf-8")
+    result = scan(str(tmp_path), ScanOptions(max_bytes=8192, skip_oversize=True))
+    errors = {Path(f.path).name: f.error for f in result.errors}
+    assert errors == {"big.txt": "larger than 8192 bytes, skipped"}
+
+
+def test_cancel_stops_after_the_files_in_flight(tmp_path: Path) -> None:
+    """After cancel no new file starts: at most the 4 x jobs files already in flight finish,
+    which bounds the delay to a few files' work (milliseconds), whatever the folder's size."""
+    for n in range(400):
+        (tmp_path / f"a{n:03}.txt").write_text(f"article {n} " + ARTICLE * 3, encoding="utf-8")
+    token = CancelToken()
+
+    def progress(event: ProgressEvent) -> None:
+        if event.stage == "fingerprinting" and event.done == 20:
+            token.cancel()
+
+    result = scan(str(tmp_path), ScanOptions(jobs=2), progress=progress, cancel=token)
+    assert result.cancelled
+    assert 20 <= len(result.files) <= 20 + 4 * 2
+    assert [Path(f.path).name for f in result.files] == [
+        f"a{n:03}.txt" for n in range(len(result.files))
+    ]

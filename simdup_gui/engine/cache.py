@@ -1,0 +1,214 @@
+"""A persistent fingerprint cache in SQLite, so an unchanged folder rescans in a moment.
+
+Rows are keyed by path, size, modification time (ns) and the version of the settings that
+change a fingerprint (:attr:`TextSettings.version`), so an edited file or a changed setting is
+never served a stale fingerprint. The database lives in the user cache folder (platformdirs),
+or where ``SIMDUP_CACHE_DIR`` points. A corrupt database is moved aside and rebuilt; a locked or
+read-only one is bypassed. Either way the scan goes on and says why in a warning.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from platformdirs import user_cache_dir
+
+from simdup_gui.engine.simhash import Features
+
+SCHEMA_VERSION = 2
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+    settings TEXT NOT NULL,
+    path TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    fingerprint INTEGER,
+    info TEXT NOT NULL,
+    hashes BLOB,
+    counts BLOB,
+    PRIMARY KEY (settings, path)
+);
+"""
+
+
+def default_cache_dir() -> Path:
+    """Where the cache lives: ``$SIMDUP_CACHE_DIR`` or the user cache folder."""
+    return Path(os.environ.get("SIMDUP_CACHE_DIR") or user_cache_dir("simdup", appauthor=False))
+
+
+@dataclass(frozen=True)
+class CachedFile:
+    """What the cache holds for one file version: fingerprint, details, and features if kept."""
+
+    fingerprint: int | None
+    info: dict[str, object]
+    features: Features | None = None
+
+
+def _to_signed(value: int | None) -> int | None:
+    """SQLite integers are signed 64-bit."""
+    return None if value is None else value - (1 << 64) if value >= 1 << 63 else value
+
+
+def _to_unsigned(value: int | None) -> int | None:
+    return None if value is None else value + (1 << 64) if value < 0 else value
+
+
+class FingerprintCache:
+    """Look up and store fingerprints; every failure degrades to 'not cached' plus a warning."""
+
+    def __init__(self, path: Path | None) -> None:
+        """Open (or create) the database at ``path``; ``None`` gives a cache that stores nothing."""
+        self.path = path
+        self.warnings: list[str] = []
+        self._lock = threading.Lock()
+        self._db: sqlite3.Connection | None = None
+        if path is not None:
+            self._db = self._open(path)
+
+    @classmethod
+    def default(cls) -> FingerprintCache:
+        """The cache in the default folder."""
+        return cls(default_cache_dir() / "fingerprints.sqlite3")
+
+    @classmethod
+    def disabled(cls) -> FingerprintCache:
+        """A cache that stores nothing (``--no-cache``)."""
+        return cls(None)
+
+    @property
+    def enabled(self) -> bool:
+        """Whether lookups can hit."""
+        return self._db is not None
+
+    def _open(self, path: Path) -> sqlite3.Connection | None:
+        for attempt in range(2):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(path, timeout=2.0, check_same_thread=False)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.executescript(_SCHEMA)
+                row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                if row is None or row[0] != str(SCHEMA_VERSION):
+                    db.execute("DELETE FROM files")
+                    db.execute(
+                        "INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
+                    )
+                db.commit()
+                return db
+            except sqlite3.DatabaseError as exc:
+                if attempt == 0 and _is_corrupt(exc) and self._move_aside(path, exc):
+                    continue
+                self.warnings.append(f"fingerprint cache not used ({path}: {exc})")
+                return None
+            except OSError as exc:
+                self.warnings.append(f"fingerprint cache not used ({path}: {exc.strerror or exc})")
+                return None
+        return None
+
+    def _move_aside(self, path: Path, exc: Exception) -> bool:
+        try:
+            os.replace(path, path.with_name(path.name + ".corrupt"))
+            for suffix in ("-wal", "-shm"):
+                Path(str(path) + suffix).unlink(missing_ok=True)
+        except OSError:
+            return False
+        self.warnings.append(f"fingerprint cache was damaged ({exc}); rebuilt it")
+        return True
+
+    def load_folder(self, folder: str, settings: str) -> dict[str, tuple[int, int, CachedFile]]:
+        """Every entry under ``folder`` (an absolute path) for these settings, in one query.
+
+        Returns ``{path: (size, mtime_ns, entry)}``; the caller serves an entry only when the
+        file's size and modification time still match.
+        """
+        if self._db is None:
+            return {}
+        low = folder.rstrip(os.sep) + os.sep
+        high = low[:-1] + chr(ord(os.sep) + 1)
+        try:
+            with self._lock:
+                rows = self._db.execute(
+                    "SELECT path, size, mtime_ns, fingerprint, info, hashes, counts FROM files"
+                    " WHERE settings = ? AND path >= ? AND path < ?",
+                    (settings, low, high),
+                ).fetchall()
+        except sqlite3.Error as exc:
+            self._fail(exc)
+            return {}
+        return {row[0]: (row[1], row[2], _entry(row[3:])) for row in rows}
+
+    def put_many(self, entries: Iterable[tuple[str, int, int, str, CachedFile]]) -> None:
+        """Store entries ``(path, size, mtime_ns, settings, cached)`` in one transaction."""
+        if self._db is None:
+            return
+        rows = [
+            (
+                path,
+                settings,
+                size,
+                mtime_ns,
+                _to_signed(cached.fingerprint),
+                json.dumps(cached.info, ensure_ascii=False),
+                None if cached.features is None else cached.features.hashes.astype("<u8").tobytes(),
+                None if cached.features is None else cached.features.counts.astype("<f8").tobytes(),
+            )
+            for path, size, mtime_ns, settings, cached in entries
+        ]
+        if not rows:
+            return
+        try:
+            with self._lock, self._db:
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO files (path, settings, size, mtime_ns, fingerprint,"
+                    " info, hashes, counts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+        except sqlite3.Error as exc:
+            self._fail(exc)
+
+    def clear(self) -> int:
+        """Forget every cached fingerprint; return how many there were."""
+        if self._db is None:
+            return 0
+        with self._lock, self._db:
+            count = self._db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
+            self._db.execute("DELETE FROM files")
+        self._db.execute("VACUUM")
+        return int(count)
+
+    def close(self) -> None:
+        """Close the database."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def _fail(self, exc: sqlite3.Error) -> None:
+        """Stop using a cache that failed mid-scan (locked, read-only, disk full)."""
+        self.warnings.append(f"fingerprint cache stopped being used: {exc}")
+        self.close()
+
+
+def _entry(row: tuple[object, ...]) -> CachedFile:
+    fingerprint, info, hashes, counts = row
+    features = None
+    if isinstance(hashes, bytes) and isinstance(counts, bytes):
+        features = Features(
+            np.frombuffer(hashes, dtype="<u8").astype(np.uint64),
+            np.frombuffer(counts, dtype="<f8").astype(np.float64),
+        )
+    return CachedFile(_to_unsigned(fingerprint), json.loads(str(info)), features)  # type: ignore[arg-type]
+
+
+def _is_corrupt(exc: sqlite3.DatabaseError) -> bool:
+    text = str(exc).lower()
+    return "not a database" in text or "malformed" in text or "corrupt" in text

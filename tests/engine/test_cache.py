@@ -1,0 +1,128 @@
+"""The fingerprint cache: hits, invalidation, and damage that never breaks a scan."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from simdup_gui.engine import scan as scan_module
+from simdup_gui.engine.cache import FingerprintCache
+from simdup_gui.engine.pipeline import TextSettings
+from simdup_gui.engine.scan import ScanOptions, scan
+
+TEXT = "The harbour lighthouse reopened after two years of careful repairs. " * 30
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    root = tmp_path / "articles"
+    root.mkdir()
+    for n in range(6):
+        (root / f"a{n}.txt").write_text(f"Article {n}. " * 5 + TEXT, encoding="utf-8")
+    (root / "page.html").write_text(f"<html><body><p>{TEXT}</p></body></html>", encoding="utf-8")
+    (root / "empty.txt").write_bytes(b"")
+    return root
+
+
+@pytest.fixture
+def cache_path(tmp_path: Path) -> Path:
+    return tmp_path / "cache" / "fingerprints.sqlite3"
+
+
+def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    reads: list[str] = []
+    real = scan_module.read_prefix
+
+    def spy(path: str, max_bytes: int) -> tuple[bytes, bool]:
+        reads.append(Path(path).name)
+        return real(path, max_bytes)
+
+    monkeypatch.setattr(scan_module, "read_prefix", spy)
+    return reads
+
+
+def test_rescan_of_unchanged_folder_reads_nothing(
+    folder: Path, cache_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = scan(str(folder), cache=FingerprintCache(cache_path))
+    reads = count_reads(monkeypatch)
+    second = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert reads == ["empty.txt"]  # errors are not cached: they may be passing
+    assert second.cached == 7
+    assert first.cached == 0
+    assert second.files == first.files
+    assert [g.members for g in second.groups] == [g.members for g in first.groups]
+
+
+def test_changed_file_and_changed_settings_are_fingerprinted_again(
+    folder: Path, cache_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scan(str(folder), cache=FingerprintCache(cache_path))
+    target = folder / "a1.txt"
+    target.write_text("Completely different words now. " * 40, encoding="utf-8")
+    os.utime(target, ns=(target.stat().st_atime_ns, target.stat().st_mtime_ns + 10**9))
+    reads = count_reads(monkeypatch)
+    result = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert sorted(reads) == ["a1.txt", "empty.txt"]
+    fresh = scan(str(folder))
+    assert result.files == fresh.files
+    reads.clear()
+    options = ScanOptions(text=TextSettings(stopwords=False))
+    scan(str(folder), options, cache=FingerprintCache(cache_path))
+    assert len(reads) == 8
+
+
+def test_tfidf_features_come_back_from_the_cache(folder: Path, cache_path: Path) -> None:
+    options = ScanOptions(text=TextSettings(weighting="tfidf"))
+    first = scan(str(folder), options, cache=FingerprintCache(cache_path))
+    second = scan(str(folder), options, cache=FingerprintCache(cache_path))
+    assert second.cached == 7
+    assert [f.fingerprint for f in second.files] == [f.fingerprint for f in first.files]
+
+
+def test_corrupt_cache_is_rebuilt_with_a_warning(folder: Path, cache_path: Path) -> None:
+    cache_path.parent.mkdir(parents=True)
+    cache_path.write_bytes(b"this is not an sqlite database at all" * 100)
+    cache = FingerprintCache(cache_path)
+    result = scan(str(folder), cache=cache)
+    assert any("damaged" in w for w in result.warnings)
+    assert cache.enabled
+    assert result.files == scan(str(folder)).files
+    assert cache_path.with_name(cache_path.name + ".corrupt").exists()
+    assert scan(str(folder), cache=FingerprintCache(cache_path)).cached == 7
+
+
+def test_unusable_cache_is_bypassed(folder: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x")
+    cache = FingerprintCache(blocker / "fingerprints.sqlite3")
+    result = scan(str(folder), cache=cache)
+    assert not cache.enabled
+    assert result.warnings
+    assert "not used" in result.warnings[0]
+    assert len(result.groups) == 1
+    assert result.cached == 0
+
+
+def test_locked_cache_is_bypassed_mid_scan(folder: Path, cache_path: Path) -> None:
+    cache = FingerprintCache(cache_path)
+    holder = sqlite3.connect(cache_path, timeout=0)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        cache._db.execute("PRAGMA busy_timeout = 50")  # type: ignore[union-attr]
+        result = scan(str(folder), cache=cache)
+    finally:
+        holder.rollback()
+        holder.close()
+    assert any("stopped being used" in w for w in result.warnings)
+    assert len(result.groups) == 1
+    assert not result.errors[1:]
+
+
+def test_clear(folder: Path, cache_path: Path) -> None:
+    scan(str(folder), cache=FingerprintCache(cache_path))
+    assert FingerprintCache(cache_path).clear() == 7
+    assert scan(str(folder), cache=FingerprintCache(cache_path)).cached == 0

@@ -1,0 +1,92 @@
+"""HTML stripping and template (boilerplate) removal."""
+
+from __future__ import annotations
+
+from simdup_gui.engine.html import html_to_text, looks_like_html
+from simdup_gui.engine.pipeline import TextSettings, text_features
+from simdup_gui.engine.simhash import tf_fingerprint
+
+HEADLINES = [
+    "市政府召开常务会议研究部署冬季供暖工作",
+    "新能源汽车销量连续三个月保持增长",
+    "高校毕业生就业服务专项行动启动",
+    "国家图书馆推出古籍数字化阅读平台",
+    "全国铁路冬季运行图今日起调整",
+    "气象台发布寒潮蓝色预警提醒市民防寒",
+    "博物馆夜场开放时间延长至晚九点",
+    "多地出台措施支持小微企业发展",
+    "城市轨道交通新线路开通试运营",
+    "中小学课后服务覆盖率进一步提高",
+]
+
+
+def page(title: str, body: str, template: int = 1) -> str:
+    links = "".join(f'<li><a href="/n/{i}">{h}</a></li>' for i, h in enumerate(HEADLINES * 2))
+    return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title>
+<style>.x{{}}</style><script>track()</script></head><body>
+<div class="top-nav"><a href="/">首页</a> <a href="/news">新闻</a> <a href="/sports">体育</a>
+<a href="/finance">财经</a> <a href="/tech">科技</a></div>
+<header><h2>城市新闻网 · 第{template}版</h2><p>今日天气晴 气温零下三度至五度</p></header>
+<div class="main"><article><h1>{title}</h1>{body}</article>
+<div class="related"><h3>相关新闻</h3><ul>{links}</ul></div></div>
+<aside>热门排行 本周最受欢迎的文章</aside>
+<footer><p>版权所有 城市新闻网 未经许可不得转载 联系电话 010-12345678</p></footer>
+</body></html>"""
+
+
+ARTICLE_A = (
+    "<p>本市今年新建的十二座社区公园已全部完工，居民在家门口就能散步健身。</p>"
+    "<p>公园内设置了儿童游乐区和老年人健身步道，夜间照明也进行了升级改造。</p>"
+)
+ARTICLE_B = (
+    "<p>郊区的草莓采摘园迎来旺季，不少家庭利用周末带着孩子前往体验采摘乐趣。</p>"
+    "<p>园区负责人介绍，今年大棚采用了新的滴灌技术，草莓的甜度明显提高。</p>"
+)
+
+
+def fingerprint(text: str) -> int:
+    return tf_fingerprint(text_features(text, TextSettings()))
+
+
+def test_template_is_removed_and_measured() -> None:
+    result = html_to_text(page("社区公园全部完工", ARTICLE_A))
+    assert "十二座社区公园" in result.text
+    assert "社区公园全部完工" in result.text  # the article's own headline stays
+    for template_text in ("首页", "城市新闻网", "相关新闻", HEADLINES[0], "版权所有", "热门排行"):
+        assert template_text not in result.text
+    assert 0.5 < result.removed_share < 1.0
+
+
+def test_different_articles_in_one_template_stay_apart() -> None:
+    a, b = page("社区公园全部完工", ARTICLE_A), page("草莓采摘园迎来旺季", ARTICLE_B)
+    kept = (fingerprint(html_to_text(a).text) ^ fingerprint(html_to_text(b).text)).bit_count()
+    raw_a = html_to_text(a, boilerplate=False).text
+    raw_b = html_to_text(b, boilerplate=False).text
+    together = (fingerprint(raw_a) ^ fingerprint(raw_b)).bit_count()
+    assert together <= 12  # the template alone makes them look alike
+    assert kept >= 20  # the articles alone are as far apart as unrelated texts (~32)
+
+
+def test_same_article_in_two_templates_stays_together() -> None:
+    a = html_to_text(page("社区公园全部完工", ARTICLE_A, template=1)).text
+    b = html_to_text(page("社区公园全部完工", ARTICLE_A, template=2)).text
+    assert a == b
+
+
+def test_mislabelled_wrapper_holding_the_article_is_kept() -> None:
+    markup = f'<html><body><div class="sidebar-layout">{ARTICLE_A}</div></body></html>'
+    result = html_to_text(markup)
+    assert "十二座社区公园" in result.text
+    assert result.removed == 0
+
+
+def test_plain_stripping() -> None:
+    markup = (
+        "<html><head><title>T</title><style>p{}</style></head><body>"
+        "<script>var x = 'hidden';</script><!-- comment --><p>Hello &amp; <b>wo</b>rld</p>"
+        "<div>second&nbsp;block</div><noscript>no</noscript><template>tpl</template></body></html>"
+    )
+    text = html_to_text(markup).text
+    assert text.splitlines() == ["Hello & world", "second\xa0block"]
+    assert looks_like_html(markup)
+    assert not looks_like_html("just <b>text</b>")

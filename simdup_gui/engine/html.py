@@ -32,12 +32,18 @@ _TEMPLATE_NAMES = re.compile(
     re.IGNORECASE,
 )
 _LINK_BLOCKS = "ul, ol, dl, table, div, section, p, li"
+_NAMED_BLOCKS = ", ".join(
+    f"{tag}[class], {tag}[id]" for tag in ("div", "section", "ul", "ol", "dl", "table", "td", "p")
+)
 MAX_LINK_DENSITY = 0.5
 _HTML_START = re.compile(
     r"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body|meta|div|p)\b",
     re.IGNORECASE | re.DOTALL,
 )
 _BLANK_LINES = re.compile(r"[ \t\u3000]*\n[\s\u3000]*")
+_BLOCK_TAG = re.compile(
+    r"<(?=/?(?:" + "|".join(t.strip() for t in _BLOCKS.split(",")) + r")[\s/>])", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -59,32 +65,55 @@ def looks_like_html(text: str) -> bool:
     return bool(_HTML_START.match(text[:2048]))
 
 
-def _text_length(node: LexborNode) -> int:
-    return len("".join(node.text(deep=True).split()))
+class _Lengths:
+    """Text lengths of a page's elements, in all and outside links, each computed once."""
+
+    def __init__(self, tree: LexborHTMLParser) -> None:
+        self._total: dict[int, int] = {}
+        self._linked: dict[int, int] = {}
+        for anchor in tree.css("a"):
+            length = self.total(anchor)
+            node = anchor.parent
+            while length and node is not None:
+                self._linked[node.mem_id] = self._linked.get(node.mem_id, 0) + length
+                node = node.parent
+
+    def total(self, node: LexborNode) -> int:
+        """Non-space characters of the node's text."""
+        key = node.mem_id
+        if key not in self._total:
+            self._total[key] = len("".join(node.text(deep=True).split()))
+        return self._total[key]
+
+    def has_links(self, node: LexborNode) -> bool:
+        """Whether any link text lies inside the node."""
+        return node.mem_id in self._linked
+
+    def unlinked(self, node: LexborNode) -> int:
+        """Non-space characters outside links: what an article is made of, unlike a menu."""
+        return self.total(node) - self._linked.get(node.mem_id, 0)
 
 
-def _unlinked_length(node: LexborNode) -> int:
-    """Characters of text outside links: what an article is made of, unlike a menu."""
-    return _text_length(node) - sum(_text_length(a) for a in node.css("a"))
-
-
-def _template_parts(tree: LexborHTMLParser, root: LexborNode) -> list[LexborNode]:
+def _template_parts(tree: LexborHTMLParser, root: LexborNode) -> tuple[list[LexborNode], _Lengths]:
     """Template elements, by tag, by class/id name, or by link density; never the article.
 
     An element holding half or more of the page's text outside links holds the article, so it
     stays whatever it is called.
     """
-    limit = _unlinked_length(root) / 2
+    lengths = _Lengths(tree)
+    limit = lengths.unlinked(root) / 2
     found = list(tree.css(_TEMPLATE_TAGS))
-    for node in tree.css("[class], [id]"):
+    for node in tree.css(_NAMED_BLOCKS):
         names = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
-        if node.tag not in {"html", "body", "main", "article"} and _TEMPLATE_NAMES.search(names):
+        if _TEMPLATE_NAMES.search(names):
             found.append(node)
     for node in tree.css(_LINK_BLOCKS):
-        length = _text_length(node)
-        if length and length - _unlinked_length(node) > MAX_LINK_DENSITY * length:
+        if not lengths.has_links(node):
+            continue
+        length = lengths.total(node)
+        if length and length - lengths.unlinked(node) > MAX_LINK_DENSITY * length:
             found.append(node)
-    return [node for node in found if _unlinked_length(node) < limit]
+    return [node for node in found if lengths.unlinked(node) < limit], lengths
 
 
 def _outermost(nodes: list[LexborNode]) -> list[LexborNode]:
@@ -101,19 +130,20 @@ def _outermost(nodes: list[LexborNode]) -> list[LexborNode]:
 
 def html_to_text(markup: str, *, boilerplate: bool = True) -> PageText:
     """The visible text of an HTML document, one block per line, template dropped if asked."""
-    tree = LexborHTMLParser(markup)
+    # A line break before every block tag (one regex pass, far cheaper than editing the tree)
+    # keeps paragraphs apart in the text; inline tags add nothing, so words stay whole.
+    tree = LexborHTMLParser(_BLOCK_TAG.sub("\n<", markup))
     for node in tree.css(_DROPPED):
         node.decompose()
     root = tree.body or tree.root
     if root is None:
         return PageText("")
-    removed, page_length = 0, _text_length(root)
+    removed, page_length = 0, 0
     if boilerplate:
-        for node in _outermost(_template_parts(tree, root)):
-            removed += _text_length(node)
+        parts, lengths = _template_parts(tree, root)
+        page_length = lengths.total(root)
+        for node in _outermost(parts):
+            removed += lengths.total(node)
             node.decompose()
-    for node in tree.css(_BLOCKS):
-        node.insert_before("\n")
-        node.insert_after("\n")
     text = _BLANK_LINES.sub("\n", root.text(separator="", deep=True)).strip()
-    return PageText(text, removed, page_length)
+    return PageText(text, removed, page_length or removed + len("".join(text.split())))

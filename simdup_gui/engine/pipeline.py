@@ -6,9 +6,11 @@ import hashlib
 from collections import Counter
 from dataclasses import asdict, dataclass
 
+import numpy as np
+
 from simdup_gui.engine.decode import decode_bytes
 from simdup_gui.engine.html import html_to_text, looks_like_html
-from simdup_gui.engine.simhash import Features
+from simdup_gui.engine.simhash import Features, token_hash
 from simdup_gui.engine.text import TOKENIZERS, all_stopwords, is_word, normalize
 
 HTML_EXTENSIONS = (".htm", ".html", ".xhtml", ".xml")
@@ -65,10 +67,33 @@ def extract_text(data: bytes, path: str, *, boilerplate: bool = True) -> Extract
     )
 
 
+_SKIP = 0  # stands for "not a feature" (punctuation, spaces, stopwords) in the token caches
+_TOKEN_CACHES: dict[bool, dict[str, int]] = {False: {}, True: {}}  # keyed by "drop stopwords"
+_TOKEN_CACHE_LIMIT = 1 << 20
+
+
+def _feature_hash(token: str, stopwords: frozenset[str]) -> int:
+    if token in stopwords or not is_word(token):
+        return _SKIP
+    return token_hash(token) or 1  # 0 is reserved for _SKIP (a 2**-64 chance)
+
+
 def text_features(text: str, settings: TextSettings) -> Features:
-    """The weighted features of a plain text: its words (less stopwords) and their counts."""
+    """The weighted features of a plain text: its words (less stopwords) and their counts.
+
+    Tokens are counted first (in C); each distinct token's hash, or the fact that it is not a
+    feature, is remembered across documents, since a folder's articles share most words.
+    """
     counts = Counter(TOKENIZERS[settings.tokenizer](normalize(text)))
-    dropped = all_stopwords() if settings.stopwords else frozenset()
-    for token in [t for t in counts if t in dropped or not is_word(t)]:
-        del counts[token]
-    return Features.from_counts(counts)
+    cache = _TOKEN_CACHES[settings.stopwords]
+    missing = set(counts).difference(cache)  # looks each token up in the dict, in C
+    if missing:
+        if len(cache) + len(missing) > _TOKEN_CACHE_LIMIT:
+            cache.clear()
+            missing = set(counts)
+        dropped = all_stopwords() if settings.stopwords else frozenset()
+        cache.update((token, _feature_hash(token, dropped)) for token in missing)
+    hashes = np.fromiter(map(cache.__getitem__, counts), dtype=np.uint64, count=len(counts))
+    weights = np.fromiter(counts.values(), dtype=np.float64, count=len(counts))
+    keep = hashes != _SKIP
+    return Features(hashes[keep], weights[keep])

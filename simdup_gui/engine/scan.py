@@ -7,11 +7,12 @@ cancelled scan returns what it finished.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -38,6 +39,7 @@ class ScanOptions:
     max_bytes: int = DEFAULT_MAX_BYTES
     skip_oversize: bool = False  # skip files over max_bytes instead of reading their start
     jobs: int = max(1, os.cpu_count() or 1)
+    processes: bool | None = None  # worker processes (None: when jobs > 1 and many files)
 
     def __post_init__(self) -> None:
         """Validate k, the size limit and the job count."""
@@ -168,31 +170,83 @@ def _to_cache(record: FileRecord, features: Features | None) -> CachedFile:
     return CachedFile(record.fingerprint, info, features)
 
 
+PROCESS_THRESHOLD = 200  # files to fingerprint before worker processes pay for their start-up
+BATCH_FILES, BATCH_BYTES = 32, 1 << 20  # one process task: this many files or bytes at most
+
+
+def fingerprint_batch(entries: list[Entry], options: ScanOptions) -> list[Outcome]:
+    """:func:`fingerprint_file` over a few files: one task, one round trip to a process."""
+    return [fingerprint_file(entry, options) for entry in entries]
+
+
+def _pool(options: ScanOptions, files: int) -> tuple[Executor, int]:
+    """An executor and how many files each task takes.
+
+    Threads for small jobs; processes (each with its own GIL) for large ones. Most per-file
+    work (normalising, counting and hashing tokens) is Python code that holds the GIL, so only
+    processes use more than one core for it. They start with ``spawn``, which is safe from any
+    thread, a GUI's worker thread included, and take files in batches to keep the round trips
+    few.
+    """
+    use_processes = options.processes
+    if use_processes is None:
+        use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
+    if use_processes:
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(options.jobs, mp_context=context), BATCH_FILES
+    return ThreadPoolExecutor(options.jobs), 1
+
+
+def _batches(work: Iterable[Outcome | Entry], size: int) -> Iterator[Outcome | list[Entry]]:
+    """Ready outcomes as they are; runs of entries as lists of at most ``size`` files."""
+    batch: list[Entry] = []
+    batch_bytes = 0
+    for item in work:
+        if isinstance(item, Entry):
+            batch.append(item)
+            batch_bytes += item.size
+            if len(batch) >= size or batch_bytes >= BATCH_BYTES:
+                yield batch
+                batch, batch_bytes = [], 0
+        else:
+            if batch:
+                yield batch
+                batch, batch_bytes = [], 0
+            yield item
+    if batch:
+        yield batch
+
+
 def _in_order(
-    pool: ThreadPoolExecutor,
-    work: Iterable[Outcome | Entry],
-    fn: Callable[[Entry], Outcome],
+    pool: Executor,
+    work: Iterable[Outcome | list[Entry]],
+    fn: Callable[[list[Entry]], list[Outcome]],
     window: int,
     cancel: Callable[[], bool],
 ) -> Iterator[tuple[Outcome, bool]]:
-    """Outcomes in input order: ready ones pass through, entries run on the pool.
+    """Outcomes in input order: ready ones pass through, batches of entries run on the pool.
 
-    At most ``window`` files are in flight; after a cancel nothing new starts and files not
+    At most ``window`` batches are in flight; after a cancel nothing new starts and batches not
     yet started are dropped. Yields each outcome with whether it was computed now.
     """
-    pending: deque[Future[Outcome] | Outcome] = deque()
+    pending: deque[Future[list[Outcome]] | Outcome] = deque()
     for item in work:
         if cancel():
             break
-        pending.append(pool.submit(fn, item) if isinstance(item, Entry) else item)
+        pending.append(pool.submit(fn, item) if isinstance(item, list) else item)
         while pending and (len(pending) >= window or not isinstance(pending[0], Future)):
-            head = pending.popleft()
-            yield (head.result(), True) if isinstance(head, Future) else (head, False)
+            yield from _settle(pending.popleft())
     for head in pending:
-        if not isinstance(head, Future):
-            yield head, False
-        elif not (cancel() and head.cancel()):
-            yield head.result(), True
+        if not (isinstance(head, Future) and cancel() and head.cancel()):
+            yield from _settle(head)
+
+
+def _settle(item: Future[list[Outcome]] | Outcome) -> Iterator[tuple[Outcome, bool]]:
+    if isinstance(item, Future):
+        for outcome in item.result():
+            yield outcome, True
+    else:
+        yield item, False
 
 
 def group_files(files: tuple[FileRecord, ...], k: int) -> tuple[Pairs, tuple[Group, ...]]:
@@ -250,9 +304,11 @@ def scan(
     features: list[Features | None] = []
     fresh: list[tuple[str, int, int, str, CachedFile]] = []
     done_bytes = cached = 0
-    with ThreadPoolExecutor(max_workers=options.jobs) as pool:
-        work = (lookup(e) for e in entries)
-        run = partial(fingerprint_file, options=options)
+    work_items = [lookup(e) for e in entries]
+    executor, batch_size = _pool(options, sum(isinstance(w, Entry) for w in work_items))
+    with executor as pool:
+        work = _batches(work_items, batch_size)
+        run = partial(fingerprint_batch, options=options)
         for n, ((record, feats), computed) in enumerate(
             _in_order(pool, work, run, 4 * options.jobs, cancel)
         ):

@@ -22,23 +22,25 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _HAS_WORD_CHAR = re.compile(r"[^\W_]")
 
 
-_QUOTES = str.maketrans(
-    {
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201b": "'",
-        "\u2032": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u201f": '"',
-        "\u2033": '"',
-    }
+_QUOTES = (
+    ("\u2018", "'"),
+    ("\u2019", "'"),
+    ("\u201b", "'"),
+    ("\u2032", "'"),
+    ("\u201c", '"'),
+    ("\u201d", '"'),
+    ("\u201f", '"'),
+    ("\u2033", '"'),
 )
 
 
 def normalize(text: str) -> str:
     """NFKC, straight quotes and case folding: full-width and curly forms become plain ones."""
-    return unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+    text = unicodedata.normalize("NFKC", text)
+    for curly, straight in _QUOTES:
+        if curly in text:
+            text = text.replace(curly, straight)
+    return text.casefold()
 
 
 def has_cjk(text: str) -> bool:

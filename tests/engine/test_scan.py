@@ -233,9 +233,22 @@ def test_cancel_stops_after_the_files_in_flight(tmp_path: Path) -> None:
         if event.stage == "fingerprinting" and event.done == 20:
             token.cancel()
 
-    result = scan(str(tmp_path), ScanOptions(jobs=2), progress=progress, cancel=token)
+    result = scan(
+        str(tmp_path), ScanOptions(jobs=2, processes=False), progress=progress, cancel=token
+    )
     assert result.cancelled
     assert 20 <= len(result.files) <= 20 + 4 * 2
     assert [Path(f.path).name for f in result.files] == [
         f"a{n:03}.txt" for n in range(len(result.files))
     ]
+
+
+def test_worker_processes_give_the_same_result_as_threads(tmp_path: Path) -> None:
+    for n in range(70):
+        text = f"article {n % 35} " * 3 + ARTICLE
+        (tmp_path / f"a{n:02}.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    threads = scan(str(tmp_path), ScanOptions(jobs=2, processes=False))
+    processes = scan(str(tmp_path), ScanOptions(jobs=2, processes=True))
+    assert processes.files == threads.files
+    assert processes.groups == threads.groups

@@ -1,36 +1,32 @@
-"""``simdup-gui``: start the desktop app.
-
-The full review window (groups, side-by-side compare, actions) is the next milestone; until it
-lands this window says so and points to the ``simdup`` command, which runs the same engine.
-"""
+"""``simdup-gui [DIR]``: start the desktop app (and scan DIR at once if given)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from simdup_gui.ui.i18n import install_language, system_language
+from simdup_gui.ui.main_window import MainWindow
 
 
-class MainWindow(QMainWindow):
-    """The app's main window (placeholder until the review UI lands)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setWindowTitle("simdup")
-        label = QLabel(
-            "<h2>simdup</h2><p>The review window is on its way.</p>"
-            "<p>Meanwhile run <code>simdup scan FOLDER --csv report.csv</code>.</p>"
-        )
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setCentralWidget(label)
-        self.resize(640, 400)
+def create_window(folder: str | None = None, settings: QSettings | None = None) -> MainWindow:
+    """The main window, in the saved (or the system's) language, scanning ``folder`` if given."""
+    settings = settings or QSettings("simdup", "simdup")
+    install_language(str(settings.value("language", system_language())))
+    window = MainWindow(settings)
+    if folder:
+        window.start_scan(folder)
+    return window
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the main window and run the event loop."""
-    app = QApplication.instance() or QApplication(list(argv or sys.argv))
-    window = MainWindow()
+    args = list(sys.argv if argv is None else argv)
+    app = QApplication.instance() or QApplication(args)
+    app.setApplicationName("simdup")
+    window = create_window(args[1] if len(args) > 1 else None)
     window.show()
     return app.exec()

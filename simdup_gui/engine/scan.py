@@ -146,6 +146,18 @@ def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
     return record, features
 
 
+def read_text(path: str, options: ScanOptions | None = None) -> str:
+    """A file's plain text as the scan saw it (decoded, stripped), for showing it to a person.
+
+    Raises:
+        ReadError: the file cannot be read.
+        DecodeError: the bytes are not text.
+    """
+    options = options or ScanOptions()
+    data, _ = read_prefix(path, options.max_bytes)
+    return extract_text(data, path, boilerplate=options.text.boilerplate).text
+
+
 def _cache_key(path: str) -> str:
     """The cache's name for a path: absolute, with undecodable bytes escaped."""
     return display_path(os.path.abspath(path))

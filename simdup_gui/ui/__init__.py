@@ -1,0 +1,1 @@
+"""The PySide6 desktop app: a thin layer over the engine."""

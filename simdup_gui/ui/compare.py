@@ -1,0 +1,224 @@
+"""Two documents side by side: text differences highlighted, and their fingerprint bits."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from simdup_gui.engine.textdiff import Span, diff_spans
+
+DIFF_COLOR = QColor("#ffd8a8")  # differing text
+BIT_DIFF_COLOR = QColor("#e8590c")  # differing fingerprint bit
+BIT_ONE, BIT_ZERO = QColor("#495057"), QColor("#e9ecef")
+
+
+class BitStrip(QWidget):
+    """A 64-bit fingerprint as 4 rows of 16 cells; bits that differ from the other are orange."""
+
+    ROWS, COLUMNS, CELL = 4, 16, 12
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.fingerprint: int | None = None
+        self.other: int | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def set_fingerprints(self, mine: int | None, other: int | None) -> None:
+        """Show ``mine``, highlighting where it differs from ``other``."""
+        self.fingerprint, self.other = mine, other
+        self.setToolTip("" if mine is None else f"{mine:016x}")
+        self.update()
+
+    def differing_bits(self) -> list[int]:
+        """Bit positions (0 = least significant) drawn as differing."""
+        if self.fingerprint is None or self.other is None:
+            return []
+        diff = self.fingerprint ^ self.other
+        return [bit for bit in range(64) if diff >> bit & 1]
+
+    def sizeHint(self) -> QSize:
+        """Fixed grid size."""
+        return QSize(self.COLUMNS * self.CELL + 1, self.ROWS * self.CELL + 1)
+
+    def paintEvent(self, event: object) -> None:
+        """Draw the cells, most significant bit first."""
+        painter = QPainter(self)
+        differing = set(self.differing_bits())
+        for position in range(64):
+            bit = 63 - position
+            row, column = divmod(position, self.COLUMNS)
+            x, y = column * self.CELL, row * self.CELL
+            if self.fingerprint is None:
+                color = BIT_ZERO
+            elif bit in differing:
+                color = BIT_DIFF_COLOR
+            else:
+                color = BIT_ONE if self.fingerprint >> bit & 1 else BIT_ZERO
+            painter.fillRect(x + 1, y + 1, self.CELL - 2, self.CELL - 2, color)
+        painter.end()
+
+
+class CompareView(QWidget):
+    """Reference (left) and selected member (right), with synced scrolling."""
+
+    difference_moved = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.left_title, self.right_title = QLabel(), QLabel()
+        self.left_bits, self.right_bits = BitStrip(), BitStrip()
+        self.left_text, self.right_text = QPlainTextEdit(), QPlainTextEdit()
+        self.summary = QLabel()
+        self.previous_button, self.next_button = QPushButton(), QPushButton()
+        self.left_spans: list[Span] = []
+        self.right_spans: list[Span] = []
+        self._current = -1
+        for title in (self.left_title, self.right_title):
+            title.setTextFormat(Qt.TextFormat.PlainText)
+            title.setWordWrap(True)
+        for editor in (self.left_text, self.right_text):
+            editor.setReadOnly(True)
+            editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self._sync(self.left_text, self.right_text)
+        self._sync(self.right_text, self.left_text)
+        self.previous_button.clicked.connect(lambda: self.move_difference(-1))
+        self.next_button.clicked.connect(lambda: self.move_difference(1))
+
+        columns = QHBoxLayout()
+        for title, bits, text in (
+            (self.left_title, self.left_bits, self.left_text),
+            (self.right_title, self.right_bits, self.right_text),
+        ):
+            column = QVBoxLayout()
+            head = QHBoxLayout()
+            head.addWidget(bits)
+            head.addWidget(title, 1)
+            column.addLayout(head)
+            column.addWidget(text, 1)
+            columns.addLayout(column, 1)
+        bar = QHBoxLayout()
+        bar.addWidget(self.summary, 1)
+        bar.addWidget(self.previous_button)
+        bar.addWidget(self.next_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addLayout(columns, 1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set the translatable texts."""
+        self.previous_button.setText(self.tr("◀ Previous difference"))
+        self.next_button.setText(self.tr("Next difference ▶"))
+        if not self.summary.text():
+            self.summary.setText(self.tr("Select a file to compare it with its reference."))
+
+    @staticmethod
+    def _sync(source: QPlainTextEdit, target: QPlainTextEdit) -> None:
+        def follow(value: int) -> None:
+            bar, other = source.verticalScrollBar(), target.verticalScrollBar()
+            if bar.maximum() and not other.isSliderDown():
+                other.blockSignals(True)
+                other.setValue(round(value / bar.maximum() * other.maximum()))
+                other.blockSignals(False)
+
+        source.verticalScrollBar().valueChanged.connect(follow)
+
+    def show_pair(
+        self,
+        left: tuple[str, str, int | None],
+        right: tuple[str, str, int | None],
+    ) -> None:
+        """Show two documents given as (title, plain text, fingerprint)."""
+        (left_title, left_text, left_fp), (right_title, right_text, right_fp) = left, right
+        self.left_title.setText(left_title)
+        self.right_title.setText(right_title)
+        self.left_text.setPlainText(left_text)
+        self.right_text.setPlainText(right_text)
+        self.left_bits.set_fingerprints(left_fp, right_fp)
+        self.right_bits.set_fingerprints(right_fp, left_fp)
+        self.left_spans, self.right_spans = diff_spans(left_text, right_text)
+        self._highlight(self.left_text, self.left_spans)
+        self._highlight(self.right_text, self.right_spans)
+        self._current = -1
+        if left_fp is not None and right_fp is not None:
+            distance = (left_fp ^ right_fp).bit_count()
+            self.summary.setText(
+                self.tr(
+                    "Hamming distance {0} of 64 bits · similarity {1:.1f}% · {2} differences"
+                ).format(
+                    distance,
+                    100 * (1 - distance / 64),
+                    max(len(self.left_spans), len(self.right_spans)),
+                )
+            )
+
+    def difference_count(self) -> int:
+        """How many differing passages there are (the larger side's count)."""
+        return max(len(self.left_spans), len(self.right_spans))
+
+    def _sides(self) -> tuple[tuple[QPlainTextEdit, list[Span]], tuple[QPlainTextEdit, list[Span]]]:
+        return (self.left_text, self.left_spans), (self.right_text, self.right_spans)
+
+    def clear(self) -> None:
+        """Show nothing."""
+        for editor in (self.left_text, self.right_text):
+            editor.clear()
+        self.left_title.clear()
+        self.right_title.clear()
+        self.left_bits.set_fingerprints(None, None)
+        self.right_bits.set_fingerprints(None, None)
+        self.left_spans = self.right_spans = []
+
+    @staticmethod
+    def _highlight(editor: QPlainTextEdit, spans: list[Span]) -> None:
+        fmt = QTextCharFormat()
+        fmt.setBackground(DIFF_COLOR)
+        selections = []
+        for start, end in spans:
+            selection = QTextEdit.ExtraSelection()
+            cursor = QTextCursor(editor.document())
+            cursor.setPosition(start)
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            selection.cursor = cursor  # type: ignore[attr-defined]
+            selection.format = fmt  # type: ignore[attr-defined]
+            selections.append(selection)
+        editor.setExtraSelections(selections)
+
+    def highlighted_text(self, side: str) -> list[str]:
+        """The highlighted passages of one side ("left" or "right")."""
+        editor, spans = (
+            (self.left_text, self.left_spans)
+            if side == "left"
+            else (self.right_text, self.right_spans)
+        )
+        text = editor.toPlainText()
+        return [text[start:end] for start, end in spans]
+
+    def move_difference(self, step: int) -> None:
+        """Scroll both sides to the next (step=1) or previous (-1) difference."""
+        count = self.difference_count()
+        if not count:
+            return
+        self._current = (self._current + step) % count
+        for editor, spans in (
+            (self.left_text, self.left_spans),
+            (self.right_text, self.right_spans),
+        ):
+            if spans:
+                start, _end = spans[min(self._current, len(spans) - 1)]
+                cursor = QTextCursor(editor.document())
+                cursor.setPosition(start)
+                editor.setTextCursor(cursor)
+                editor.centerCursor()
+        self.difference_moved.emit(self._current)

@@ -1,0 +1,38 @@
+"""UI languages: English (the source texts) and Chinese, from Qt translation files."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+
+from simdup_gui.engine.resources import resource
+
+LANGUAGES = ("en", "zh_CN")
+_installed: dict[str, QTranslator | str] = {"language": "en"}
+
+
+def system_language() -> str:
+    """zh_CN when the system locale is Chinese, else en."""
+    return "zh_CN" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+
+
+def current_language() -> str:
+    """The language in use."""
+    return str(_installed["language"])
+
+
+def install_language(language: str) -> bool:
+    """Switch the application's translator; returns False if the translation is missing."""
+    app = QCoreApplication.instance()
+    old = _installed.pop("translator", None)
+    if app is not None and isinstance(old, QTranslator):
+        app.removeTranslator(old)
+    _installed["language"] = "en"
+    if language == "en" or app is None:
+        return True
+    translator = QTranslator(app)
+    if not translator.load(str(resource("i18n", f"simdup_{language}.qm"))):
+        return False
+    app.installTranslator(translator)
+    _installed["translator"] = translator
+    _installed["language"] = language
+    return True

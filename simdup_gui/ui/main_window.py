@@ -1,0 +1,601 @@
+"""The main window: choose a folder, scan, review groups side by side, act, export."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from platformdirs import user_data_dir
+from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
+from PySide6.QtGui import QAction, QDesktopServices, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTabWidget,
+    QToolBar,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from simdup_gui.engine.actions import move_files, trash_files, write_manifest
+from simdup_gui.engine.decode import DecodeError
+from simdup_gui.engine.index import MAX_K
+from simdup_gui.engine.progress import ProgressEvent
+from simdup_gui.engine.reader import ReadError
+from simdup_gui.engine.report import write_report
+from simdup_gui.engine.resources import resource
+from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text
+from simdup_gui.ui.compare import CompareView
+from simdup_gui.ui.models import GroupsFilter, GroupsModel, ItemRole, MemberInfo, ProblemsModel
+from simdup_gui.ui.tasks import ScanTask, TaskRunner
+
+COMPARE_LIMIT = 400_000  # characters of a document shown in the compare view
+RECENT_LIMIT = 8
+
+
+def threshold_label(k: int) -> str:
+    """A word for a Hamming threshold (untranslated key)."""
+    return "identical" if k == 0 else "strict" if k <= 2 else "normal" if k <= 4 else "loose"
+
+
+class MainWindow(QMainWindow):
+    """The app's main window."""
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or QSettings("simdup", "simdup")
+        self.runner = TaskRunner(self)
+        self.runner.idle.connect(self._update_actions)
+        self.root: str | None = None
+        self.result: ScanResult | None = None
+        self.groups = GroupsModel(self)
+        self.groups_view_model = GroupsFilter(self)
+        self.groups_view_model.setSourceModel(self.groups)
+        self.problems = ProblemsModel(self)
+        self._scan_started = 0.0
+        self._build()
+        self._restore()
+        self.retranslate()
+        self.setAcceptDrops(True)
+
+    # --- building -----------------------------------------------------------------------
+    def _build(self) -> None:
+        self.toolbar = QToolBar(self)
+        self.toolbar.setObjectName("main-toolbar")
+        self.addToolBar(self.toolbar)
+        self.choose_action = QAction(self, shortcut=QKeySequence.StandardKey.Open)
+        self.sample_action = QAction(self)
+        self.rescan_action = QAction(self, shortcut=QKeySequence("F5"))
+        self.cancel_action = QAction(self, shortcut=QKeySequence("Esc"))
+        self.export_action = QAction(self, shortcut=QKeySequence("Ctrl+E"))
+        self.mark_action = QAction(self)
+        self.unmark_action = QAction(self)
+        self.trash_action = QAction(self)
+        self.move_action = QAction(self)
+        self.open_action = QAction(self, shortcut=QKeySequence("Ctrl+Return"))
+        self.reveal_action = QAction(self)
+        self.quit_action = QAction(self, shortcut=QKeySequence.StandardKey.Quit)
+        self.english_action = QAction("English", self, checkable=True)
+        self.chinese_action = QAction("中文", self, checkable=True)
+        self.choose_action.triggered.connect(self.choose_folder)
+        self.sample_action.triggered.connect(lambda: self.start_scan(str(resource("sample"))))
+        self.rescan_action.triggered.connect(lambda: self.root and self.start_scan(self.root))
+        self.cancel_action.triggered.connect(self.runner.cancel)
+        self.export_action.triggered.connect(self.export_csv)
+        self.mark_action.triggered.connect(self.groups.mark_all_but_references)
+        self.unmark_action.triggered.connect(self.groups.clear_marks)
+        self.trash_action.triggered.connect(self.trash_marked)
+        self.move_action.triggered.connect(self.move_marked)
+        self.open_action.triggered.connect(self.open_selected)
+        self.reveal_action.triggered.connect(self.reveal_selected)
+        self.quit_action.triggered.connect(self.close)
+        self.english_action.triggered.connect(lambda: self.set_language("en"))
+        self.chinese_action.triggered.connect(lambda: self.set_language("zh_CN"))
+        for action in (
+            self.choose_action,
+            self.sample_action,
+            self.rescan_action,
+            self.cancel_action,
+        ):
+            self.toolbar.addAction(action)
+        self.toolbar.addSeparator()
+        self.k_label = QLabel()
+        self.k_box = QSpinBox()
+        self.k_box.setRange(0, MAX_K)
+        self.k_box.setValue(int(self.settings.value("k", 3)))
+        self.k_box.valueChanged.connect(self.regroup)
+        self.k_words = QLabel()
+        for widget in (self.k_label, self.k_box, self.k_words):
+            self.toolbar.addWidget(widget)
+        self.toolbar.addSeparator()
+        for action in (self.mark_action, self.trash_action, self.move_action, self.export_action):
+            self.toolbar.addAction(action)
+
+        self.file_menu = self.menuBar().addMenu("")
+        for action in (
+            self.choose_action,
+            self.sample_action,
+            self.rescan_action,
+            self.export_action,
+            self.quit_action,
+        ):
+            self.file_menu.addAction(action)
+        self.actions_menu = self.menuBar().addMenu("")
+        for action in (
+            self.mark_action,
+            self.unmark_action,
+            self.trash_action,
+            self.move_action,
+            self.open_action,
+            self.reveal_action,
+        ):
+            self.actions_menu.addAction(action)
+        self.language_menu = self.menuBar().addMenu("")
+        self.language_menu.addAction(self.english_action)
+        self.language_menu.addAction(self.chinese_action)
+
+        # start page
+        self.start_title = QLabel()
+        self.start_title.setObjectName("start-title")
+        self.start_text = QLabel()
+        self.start_text.setWordWrap(True)
+        self.start_choose = QPushButton()
+        self.start_choose.clicked.connect(self.choose_folder)
+        self.start_sample = QPushButton()
+        self.start_sample.clicked.connect(self.sample_action.trigger)
+        self.recent_label = QLabel()
+        self.recent = QListWidget()
+        self.recent.itemActivated.connect(lambda item: self.start_scan(item.text()))
+        start = QWidget()
+        start_layout = QVBoxLayout(start)
+        start_layout.setContentsMargins(48, 36, 48, 36)
+        start_layout.addWidget(self.start_title)
+        start_layout.addWidget(self.start_text)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.start_choose)
+        buttons.addWidget(self.start_sample)
+        buttons.addStretch(1)
+        start_layout.addLayout(buttons)
+        start_layout.addWidget(self.recent_label)
+        start_layout.addWidget(self.recent, 1)
+
+        # results page
+        self.filter_box = QLineEdit()
+        self.filter_box.setClearButtonEnabled(True)
+        self.filter_box.textChanged.connect(self.groups_view_model.setFilterFixedString)
+        self.duplicates_only = QCheckBox()
+        self.duplicates_only.toggled.connect(self.groups_view_model.set_duplicates_only)
+        self.tree = QTreeView()
+        self.tree.setModel(self.groups_view_model)
+        self.tree.setSortingEnabled(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.selectionModel().currentChanged.connect(self._current_changed)
+        self.tree.doubleClicked.connect(lambda _: self.open_selected())
+        self.tree.installEventFilter(self)
+        self.problems_view = QTableView()
+        self.problems_view.setModel(self.problems)
+        self.problems_view.horizontalHeader().setStretchLastSection(True)
+        self.problems_view.verticalHeader().hide()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.tree, "")
+        self.tabs.addTab(self.problems_view, "")
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        filters = QHBoxLayout()
+        filters.addWidget(self.filter_box, 1)
+        filters.addWidget(self.duplicates_only)
+        left_layout.addLayout(filters)
+        left_layout.addWidget(self.tabs, 1)
+        self.compare = CompareView()
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("main-splitter")
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.compare)
+        self.splitter.setSizes([520, 760])
+
+        self.pages = QStackedWidget()
+        self.pages.addWidget(start)
+        self.pages.addWidget(self.splitter)
+        self.setCentralWidget(self.pages)
+
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(240)
+        self.progress.hide()
+        self.status = QLabel()
+        self.statusBar().addWidget(self.status, 1)
+        self.statusBar().addPermanentWidget(self.progress)
+        self._update_actions()
+
+    def _restore(self) -> None:
+        geometry = self.settings.value("geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1280, 800)
+        splitter = self.settings.value("splitter")
+        if isinstance(splitter, QByteArray):
+            self.splitter.restoreState(splitter)
+        self._fill_recent()
+
+    def closeEvent(self, event: object) -> None:
+        """Stop the scan and remember the window."""
+        self.runner.shutdown()
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("splitter", self.splitter.saveState())
+        self.settings.setValue("k", self.k_box.value())
+        super().closeEvent(event)  # type: ignore[arg-type]
+
+    # --- language ----------------------------------------------------------------------------
+    def set_language(self, language: str) -> None:
+        """Switch the UI language now and for next time."""
+        from simdup_gui.ui.i18n import install_language
+
+        install_language(language)
+        self.settings.setValue("language", language)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Set every translatable text (called again after a language switch)."""
+        from simdup_gui.ui.i18n import current_language
+
+        self.setWindowTitle(self.tr("simdup — near-duplicate articles"))
+        self.choose_action.setText(self.tr("Choose folder…"))
+        self.sample_action.setText(self.tr("Try the sample folder"))
+        self.rescan_action.setText(self.tr("Scan again"))
+        self.cancel_action.setText(self.tr("Cancel"))
+        self.export_action.setText(self.tr("Export CSV…"))
+        self.mark_action.setText(self.tr("Mark all but references"))
+        self.unmark_action.setText(self.tr("Clear marks"))
+        self.trash_action.setText(self.tr("Send marked to trash…"))
+        self.move_action.setText(self.tr("Move marked to…"))
+        self.open_action.setText(self.tr("Open in editor"))
+        self.reveal_action.setText(self.tr("Show in folder"))
+        self.quit_action.setText(self.tr("Quit"))
+        self.file_menu.setTitle(self.tr("&File"))
+        self.actions_menu.setTitle(self.tr("&Actions"))
+        self.language_menu.setTitle(self.tr("&Language"))
+        language = current_language()
+        self.english_action.setChecked(language == "en")
+        self.chinese_action.setChecked(language != "en")
+        self.k_label.setText(self.tr("Threshold (differing bits):") + " ")
+        self._update_k_words()
+        self.start_title.setText("<h1>simdup</h1>")
+        self.start_text.setText(
+            self.tr(
+                "Find reposted, lightly edited and pirated copies among a folder of articles "
+                "(.txt, .html, .md; UTF-8, GBK, Big5 …). Choose a folder or drop one here; "
+                "simdup groups the near-duplicates so you can compare them side by side, "
+                "mark the copies and export a report."
+            )
+        )
+        self.start_choose.setText(self.tr("Choose folder…"))
+        self.start_sample.setText(self.tr("Try the sample folder"))
+        self.recent_label.setText(self.tr("Recent folders:"))
+        self.filter_box.setPlaceholderText(self.tr("Filter by path…"))
+        self.duplicates_only.setText(self.tr("Duplicates only"))
+        self.tabs.setTabText(0, self.tr("Groups"))
+        self.tabs.setTabText(1, self.tr("Problems ({0})").format(self.problems.rowCount()))
+        self.groups.set_titles(
+            [
+                self.tr("File"),
+                self.tr("Folder"),
+                self.tr("Size"),
+                self.tr("Encoding"),
+                self.tr("Distance"),
+                self.tr("Similarity"),
+            ]
+        )
+        self.problems.set_titles([self.tr("File"), self.tr("Problem")])
+        self.compare.retranslate()
+        self._show_summary()
+
+    def _update_k_words(self) -> None:
+        words = {
+            "identical": self.tr("identical"),
+            "strict": self.tr("strict"),
+            "normal": self.tr("normal"),
+            "loose": self.tr("loose"),
+        }
+        k = self.k_box.value()
+        self.k_words.setText(f" {words[threshold_label(k)]} (≥ {100 * (1 - k / 64):.0f}%) ")
+
+    # --- scanning -----------------------------------------------------------------------------
+    def choose_folder(self) -> None:
+        """Ask for a folder and scan it."""
+        start = str(self.settings.value("last_folder", str(Path.home())))
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Choose a folder of articles"), start
+        )
+        if folder:
+            self.start_scan(folder)
+
+    def scan_options(self) -> ScanOptions:
+        """The scan settings chosen in the window."""
+        return ScanOptions(k=self.k_box.value())
+
+    def start_scan(self, folder: str) -> None:
+        """Scan ``folder`` in the background."""
+        if self.runner.busy:
+            return
+        if not os.path.isdir(folder):
+            QMessageBox.warning(self, "simdup", self.tr("Not a folder: {0}").format(folder))
+            return
+        self.root = folder
+        self.settings.setValue("last_folder", folder)
+        self._remember(folder)
+        task = ScanTask(folder, self.scan_options())
+        task.signals.progress.connect(self._progress)
+        task.signals.succeeded.connect(self._scan_done)
+        task.signals.failed.connect(self._scan_failed)
+        self._scan_started = time.monotonic()
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.status.setText(self.tr("Scanning {0}…").format(folder))
+        self.runner.start(task)
+        self._update_actions()
+
+    def _progress(self, event: ProgressEvent) -> None:
+        stages = {
+            "walking": self.tr("Finding files"),
+            "fingerprinting": self.tr("Reading"),
+            "indexing": self.tr("Indexing"),
+            "grouping": self.tr("Grouping"),
+            "done": self.tr("Done"),
+        }
+        stage = stages.get(event.stage, event.stage)
+        if event.stage == "fingerprinting" and event.total:
+            self.progress.setRange(0, event.total)
+            self.progress.setValue(event.done)
+            elapsed = max(time.monotonic() - self._scan_started, 1e-6)
+            rate = event.done / elapsed
+            eta = (event.total - event.done) / rate if rate else 0
+            name = os.path.basename(event.current)
+            self.status.setText(
+                self.tr(
+                    "{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}"
+                ).format(stage, event.done, event.total, rate, eta, name)
+            )
+        else:
+            self.status.setText(f"{stage}…")
+
+    def _scan_done(self, result: ScanResult) -> None:
+        self.progress.hide()
+        self.show_result(result)
+
+    def _scan_failed(self, message: str) -> None:
+        self.progress.hide()
+        self.status.setText(self.tr("Scan failed: {0}").format(message))
+        QMessageBox.warning(self, "simdup", message)
+
+    def show_result(self, result: ScanResult) -> None:
+        """Show a scan's groups and problems."""
+        self.result = result
+        if result.options.k != self.k_box.value():
+            result = self.result = result.regroup(self.k_box.value())
+        self.groups.set_result(result)
+        self.problems.set_result(result)
+        self.tree.expandAll()
+        for column in range(self.groups.columnCount()):
+            self.tree.resizeColumnToContents(column)
+        self.pages.setCurrentIndex(1)
+        self.compare.clear()
+        self.retranslate()
+        first = self.groups_view_model.index(0, 0)
+        if first.isValid() and self.groups_view_model.rowCount(first) > 1:
+            self.tree.setCurrentIndex(self.groups_view_model.index(1, 0, first))
+        self._update_actions()
+
+    def regroup(self) -> None:
+        """Regroup the fingerprints in memory at the new threshold (no rescan)."""
+        self._update_k_words()
+        self.settings.setValue("k", self.k_box.value())
+        if self.result is not None and not self.runner.busy:
+            self.show_result(self.result.regroup(self.k_box.value()))
+
+    def _show_summary(self) -> None:
+        result = self.result
+        if result is None or self.runner.busy:
+            return
+        duplicates = sum(len(g) - 1 for g in result.groups)
+        text = self.tr("{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s").format(
+            len(result.files), len(result.groups), duplicates, len(result.errors), result.seconds
+        )
+        if result.cancelled:
+            text += " · " + self.tr("cancelled: partial results")
+        self.status.setText(text)
+
+    def _update_actions(self) -> None:
+        busy = self.runner.busy
+        has_result = self.result is not None
+        self.cancel_action.setEnabled(busy)
+        for action in (
+            self.choose_action,
+            self.sample_action,
+            self.start_choose,
+            self.start_sample,
+        ):
+            action.setEnabled(not busy)
+        self.rescan_action.setEnabled(not busy and self.root is not None)
+        for action in (
+            self.export_action,
+            self.mark_action,
+            self.unmark_action,
+            self.trash_action,
+            self.move_action,
+        ):
+            action.setEnabled(not busy and has_result)
+        if not busy:
+            self.progress.hide()
+            self._show_summary()
+
+    def _remember(self, folder: str) -> None:
+        recent = [f for f in self._recent() if f != folder]
+        self.settings.setValue("recent", [folder, *recent][:RECENT_LIMIT])
+        self._fill_recent()
+
+    def _recent(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        return [value] if isinstance(value, str) else list(value or [])
+
+    def _fill_recent(self) -> None:
+        self.recent.clear()
+        self.recent.addItems(self._recent())
+
+    # --- compare -------------------------------------------------------------------------------
+    def selected_member(self) -> MemberInfo | None:
+        """The member row that is current in the groups view."""
+        info = self.tree.currentIndex().data(ItemRole)
+        return info if isinstance(info, MemberInfo) else None
+
+    def _current_changed(self) -> None:
+        info = self.selected_member()
+        if info is None or self.result is None:
+            return
+        reference = self.result.files[info.group.reference]
+        other = info.record
+        if info.is_reference and len(info.group) > 1:
+            other = self.result.files[info.group.members[1].file]
+        self.compare.show_pair(self._document(reference), self._document(other))
+
+    def _document(self, record: object) -> tuple[str, str, int | None]:
+        path = record.path  # type: ignore[attr-defined]
+        try:
+            text = read_text(path, self.result.options if self.result else None)[:COMPARE_LIMIT]
+        except (ReadError, DecodeError, OSError) as exc:
+            text = self.tr("(cannot show this file: {0})").format(exc)
+        return path, text, record.fingerprint  # type: ignore[attr-defined]
+
+    # --- acting on files -------------------------------------------------------------------------
+    def eventFilter(self, watched: object, event: object) -> bool:
+        """Space in the groups view marks or unmarks the current member."""
+        from PySide6.QtCore import QEvent
+
+        if (
+            watched is self.tree
+            and event.type() == QEvent.Type.KeyPress  # type: ignore[attr-defined]
+            and event.key() == Qt.Key.Key_Space  # type: ignore[attr-defined]
+        ):
+            info = self.selected_member()
+            if info is not None and not info.is_reference:
+                marked = info.member.file in set(self.groups.marked_files())
+                self.groups.set_marked(info.member.file, not marked)
+            return True
+        return super().eventFilter(watched, event)  # type: ignore[arg-type]
+
+    def _marked_paths(self) -> list[str]:
+        assert self.result is not None
+        return [self.result.files[n].path for n in self.groups.marked_files()]
+
+    def _confirm(self, verb: str, paths: list[str]) -> bool:
+        if not paths:
+            QMessageBox.information(self, "simdup", self.tr("No files are marked."))
+            return False
+        size = sum(os.path.getsize(p) for p in paths if os.path.exists(p))
+        answer = QMessageBox.question(
+            self,
+            "simdup",
+            self.tr("{0} {1} files ({2:.1f} MB)?").format(verb, len(paths), size / 1e6),
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def trash_marked(self) -> None:
+        """Send the marked files to the system trash."""
+        paths = self._marked_paths()
+        if self._confirm(self.tr("Send to the trash"), paths):
+            outcomes = trash_files(paths)
+            folder = Path(user_data_dir("simdup", appauthor=False))
+            folder.mkdir(parents=True, exist_ok=True)
+            self._report_actions(outcomes, str(folder))
+
+    def move_marked(self, destination: str | None = None) -> None:
+        """Move the marked files to a folder, keeping their paths relative to the scan."""
+        paths = self._marked_paths()
+        if not paths:
+            self._confirm("", paths)
+            return
+        if destination is None:
+            destination = QFileDialog.getExistingDirectory(self, self.tr("Move marked files to"))
+            if not destination or not self._confirm(self.tr("Move"), paths):
+                return
+        assert self.root is not None
+        outcomes = move_files(paths, self.root, destination)
+        self._report_actions(outcomes, destination)
+
+    def _report_actions(self, outcomes: list, manifest_folder: str) -> None:  # type: ignore[type-arg]
+        manifest = write_manifest(outcomes, manifest_folder)
+        failed = [o for o in outcomes if o.action == "failed"]
+        done = len(outcomes) - len(failed)
+        text = self.tr("Done with {0} of {1} files; {2} failed. Manifest: {3}").format(
+            done, len(outcomes), len(failed), manifest
+        )
+        if failed:
+            text += "\n\n" + "\n".join(f"{o.path}: {o.error}" for o in failed[:20])
+        self.last_manifest = manifest
+        self.status.setText(text.splitlines()[0])
+        if not os.environ.get("SIMDUP_NO_DIALOGS"):
+            QMessageBox.information(self, "simdup", text)
+        if self.root:
+            self.start_scan(self.root)
+
+    def open_selected(self) -> None:
+        """Open the current member in the system's editor."""
+        info = self.selected_member()
+        if info is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(info.record.path))
+
+    def reveal_selected(self) -> None:
+        """Open the folder holding the current member."""
+        info = self.selected_member()
+        if info is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(os.path.dirname(info.record.path)))
+
+    def export_csv(self, destination: str | None = None) -> str | None:
+        """Write the report through the engine's writer; returns the path written."""
+        if self.result is None:
+            return None
+        if destination is None:
+            start = str(self.settings.value("export_folder", str(Path.home())))
+            destination, _ = QFileDialog.getSaveFileName(
+                self,
+                self.tr("Export CSV report"),
+                os.path.join(start, "simdup-report.csv"),
+                "CSV (*.csv)",
+            )
+            if not destination:
+                return None
+        write_report(self.result, destination)
+        self.settings.setValue("export_folder", os.path.dirname(os.path.abspath(destination)))
+        self.status.setText(self.tr("Report written to {0}").format(destination))
+        return destination
+
+    # --- drag and drop ------------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept a dragged folder."""
+        urls = event.mimeData().urls()
+        if urls and urls[0].isLocalFile() and os.path.isdir(urls[0].toLocalFile()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Scan a dropped folder."""
+        self.start_scan(event.mimeData().urls()[0].toLocalFile())

@@ -1,0 +1,326 @@
+"""Qt models over an engine ScanResult: duplicate groups (a tree) and unreadable files."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from simdup_gui.engine.groups import Group, Member
+from simdup_gui.engine.scan import FileRecord, ScanResult
+
+ItemRole = Qt.ItemDataRole.UserRole + 1  # the MemberInfo (or Group) behind a row
+SortRole = Qt.ItemDataRole.UserRole + 2
+Index = QModelIndex | QPersistentModelIndex
+_NO_PARENT = 0
+
+
+@dataclass(frozen=True)
+class MemberInfo:
+    """Everything a view needs about one member row."""
+
+    group: Group
+    member: Member
+    record: FileRecord
+
+    @property
+    def is_reference(self) -> bool:
+        """Whether this member is its group's reference (the copy to keep)."""
+        return self.member.file == self.group.reference
+
+
+def human_size(size: int) -> str:
+    """A byte count for people: 1.2 KB, 3.4 MB."""
+    value = float(size)
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} B"
+
+
+class GroupsModel(QAbstractItemModel):
+    """Groups at the top level, their members as children; members can be marked."""
+
+    COLUMNS = ("File", "Folder", "Size", "Encoding", "Distance", "Similarity")
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._result: ScanResult | None = None
+        self._groups: tuple[Group, ...] = ()
+        self._marked: set[int] = set()
+        self._titles = list(self.COLUMNS)
+
+    # --- engine data in ---------------------------------------------------------------
+    def set_result(self, result: ScanResult | None) -> None:
+        """Show a (new or regrouped) result; marks on files that are still grouped are kept."""
+        self.beginResetModel()
+        self._result = result
+        self._groups = result.groups if result else ()
+        grouped = {m.file for g in self._groups for m in g.members[1:]}
+        self._marked &= grouped
+        self.endResetModel()
+
+    def set_titles(self, titles: list[str]) -> None:
+        """Translated column titles."""
+        self._titles = titles
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(titles) - 1)
+
+    @property
+    def result(self) -> ScanResult | None:
+        """The result shown."""
+        return self._result
+
+    # --- marking ------------------------------------------------------------------------
+    def marked_files(self) -> list[int]:
+        """File indices of the marked members, in group order."""
+        return [m.file for g in self._groups for m in g.members if m.file in self._marked]
+
+    def set_marked(self, file: int, marked: bool) -> bool:
+        """Mark or unmark a member; a reference cannot be marked. Returns whether it changed."""
+        group_row = self._group_row_of(file)
+        if group_row is None or self._groups[group_row].reference == file:
+            return False
+        if marked == (file in self._marked):
+            return False
+        (self._marked.add if marked else self._marked.discard)(file)
+        group = self._groups[group_row]
+        row = next(n for n, m in enumerate(group.members) if m.file == file)
+        index = self.index(row, 0, self.index(group_row, 0))
+        self.dataChanged.emit(index, index, [Qt.ItemDataRole.CheckStateRole])
+        return True
+
+    def mark_all_but_references(self) -> None:
+        """Mark every member that is not its group's reference."""
+        self._marked = {m.file for g in self._groups for m in g.members[1:]}
+        self._refresh_all()
+
+    def clear_marks(self) -> None:
+        """Unmark everything."""
+        self._marked.clear()
+        self._refresh_all()
+
+    def _refresh_all(self) -> None:
+        for row in range(len(self._groups)):
+            parent = self.index(row, 0)
+            count = self.rowCount(parent)
+            if count:
+                self.dataChanged.emit(self.index(0, 0, parent), self.index(count - 1, 0, parent))
+
+    def _group_row_of(self, file: int) -> int | None:
+        for row, group in enumerate(self._groups):
+            if any(m.file == file for m in group.members):
+                return row
+        return None
+
+    # --- Qt model interface -----------------------------------------------------------------
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        """Top-level rows are groups (internal id 0), children members (id = group row + 1)."""
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, _NO_PARENT)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        """The group row of a member; nothing for a group."""
+        if not index.isValid() or index.internalId() == _NO_PARENT:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, _NO_PARENT)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """Groups, or the members of one group."""
+        if not parent.isValid():
+            return len(self._groups)
+        if parent.internalId() == _NO_PARENT and parent.column() == 0:
+            return len(self._groups[parent.row()].members)
+        return 0
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """The fixed columns."""
+        return len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        """Column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._titles[section]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        """Members are checkable, except references."""
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        info = self.member_info(index)
+        if info is not None and not info.is_reference and index.column() == 0:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def member_info(self, index: Index) -> MemberInfo | None:
+        """The member behind a child row (None for group rows)."""
+        if not index.isValid() or index.internalId() == _NO_PARENT or self._result is None:
+            return None
+        group = self._groups[index.internalId() - 1]
+        member = group.members[index.row()]
+        return MemberInfo(group, member, self._result.files[member.file])
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Cell contents by role."""
+        if not index.isValid() or self._result is None:
+            return None
+        info = self.member_info(index)
+        if info is None:
+            return self._group_data(self._groups[index.row()], index.column(), role)
+        return self._member_data(info, index.column(), role)
+
+    def _group_data(self, group: Group, column: int, role: int) -> object:
+        assert self._result is not None
+        size = sum(self._result.files[m.file].size for m in group.members)
+        if role == ItemRole:
+            return group
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return f"#{group.id} · {len(group)}"
+            if column == 2:
+                return human_size(size)
+            return None
+        if role == SortRole:
+            return (-len(group), group.id) if column == 0 else size if column == 2 else group.id
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+    def _member_data(self, info: MemberInfo, column: int, role: int) -> object:
+        record, member = info.record, info.member
+        if role == ItemRole:
+            return info
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (
+                os.path.basename(record.path),
+                os.path.dirname(record.path),
+                human_size(record.size),
+                record.encoding,
+                str(member.distance),
+                f"{100 * member.similarity:.1f}%",
+            )[column]
+        if role == SortRole:
+            return (
+                os.path.basename(record.path).casefold(),
+                record.path.casefold(),
+                record.size,
+                record.encoding,
+                member.distance,
+                member.similarity,
+            )[column]
+        if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not info.is_reference:
+            marked = member.file in self._marked
+            return Qt.CheckState.Checked if marked else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return record.path
+        if role == Qt.ItemDataRole.ForegroundRole and info.is_reference:
+            return QBrush(QColor("#1a5fb4"))
+        return None
+
+    def setData(self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Check boxes mark members."""
+        info = self.member_info(index)
+        if role != Qt.ItemDataRole.CheckStateRole or info is None or index.column() != 0:
+            return False
+        checked = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2)
+        return self.set_marked(info.member.file, checked)
+
+
+class GroupsFilter(QSortFilterProxyModel):
+    """Text filter over paths, and 'duplicates only' (hides the references)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SortRole)
+        self.setRecursiveFilteringEnabled(True)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self._duplicates_only = False
+
+    def set_duplicates_only(self, on: bool) -> None:
+        """Hide or show the reference rows."""
+        self.beginFilterChange()
+        self._duplicates_only = on
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        """Members match the text on their path; references hide in 'duplicates only'."""
+        model = self.sourceModel()
+        if not source_parent.isValid():
+            return not self.filterRegularExpression().pattern()  # groups show via members
+        info = model.data(model.index(source_row, 0, source_parent), ItemRole)
+        if self._duplicates_only and info.is_reference:
+            return False
+        return self.filterRegularExpression().match(info.record.path).hasMatch()
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        """Compare by the sort role (numbers as numbers)."""
+        a, b = left.data(SortRole), right.data(SortRole)
+        try:
+            return bool(a < b)
+        except TypeError:
+            return str(a) < str(b)
+
+
+class ProblemsModel(QAbstractTableModel):
+    """Files that could not be read, and why."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: tuple[FileRecord, ...] = ()
+        self._titles = ["File", "Problem"]
+
+    def set_result(self, result: ScanResult | None) -> None:
+        """Show the unreadable files of a result."""
+        self.beginResetModel()
+        self._rows = result.errors if result else ()
+        self.endResetModel()
+
+    def set_titles(self, titles: list[str]) -> None:
+        """Translated column titles."""
+        self._titles = titles
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 1)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """One row per unreadable file."""
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """Path and reason."""
+        return 0 if parent.isValid() else 2
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        """Column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._titles[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Path and error text."""
+        if not index.isValid():
+            return None
+        record = self._rows[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return record.path if index.column() == 0 else record.error
+        if role == ItemRole:
+            return record
+        return None

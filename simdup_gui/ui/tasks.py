@@ -1,0 +1,103 @@
+"""Run engine work off the GUI thread: a QRunnable with its signals on a companion QObject."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from simdup_gui.engine.cache import FingerprintCache
+from simdup_gui.engine.progress import CancelToken, ProgressEvent
+from simdup_gui.engine.scan import ScanOptions, scan
+
+PROGRESS_INTERVAL = 0.05  # seconds between progress signals, so the event loop is never flooded
+
+
+class TaskSignals(QObject):
+    """What a task tells the GUI thread."""
+
+    progress = Signal(object)  # ProgressEvent
+    succeeded = Signal(object)  # the task's result
+    failed = Signal(str)
+    finished = Signal()
+
+
+class ScanTask(QRunnable):
+    """Scan a folder on a pool thread; cancel() keeps what was done (the result is partial)."""
+
+    def __init__(
+        self,
+        root: str,
+        options: ScanOptions,
+        cache_factory: Callable[[], FingerprintCache] = FingerprintCache.default,
+    ) -> None:
+        super().__init__()
+        self.setAutoDelete(False)
+        self.signals = TaskSignals()  # created on the GUI thread, so its slots run there
+        self.token = CancelToken()
+        self._root, self._options, self._cache_factory = root, options, cache_factory
+        self._last = 0.0
+
+    def cancel(self) -> None:
+        """Ask the scan to stop after the files in flight."""
+        self.token.cancel()
+
+    def _progress(self, event: ProgressEvent) -> None:
+        now = time.monotonic()
+        if event.stage == "fingerprinting" and now - self._last < PROGRESS_INTERVAL:
+            return
+        self._last = now
+        self.signals.progress.emit(event)
+
+    def run(self) -> None:
+        """Worker thread: never touch widgets here."""
+        cache = self._cache_factory()
+        try:
+            result = scan(
+                self._root, self._options, cache=cache, progress=self._progress, cancel=self.token
+            )
+        except Exception as exc:  # shown to the user, not raised into Qt
+            self.signals.failed.emit(str(exc))
+        else:
+            self.signals.succeeded.emit(result)
+        finally:
+            cache.close()
+            self.signals.finished.emit()
+
+
+class TaskRunner(QObject):
+    """Owns the thread pool and the running task (one scan at a time)."""
+
+    idle = Signal()  # the running task finished and was let go
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(2)
+        self.task: ScanTask | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Whether a scan is running."""
+        return self.task is not None
+
+    def start(self, task: ScanTask) -> None:
+        """Run ``task``; keep a reference until it finishes."""
+        self.task = task
+        task.signals.finished.connect(self._forget)
+        self.pool.start(task)
+
+    def cancel(self) -> None:
+        """Cancel the running task, if any."""
+        if self.task is not None:
+            self.task.cancel()
+
+    def shutdown(self, msecs: int = 10_000) -> None:
+        """Cancel and wait for the pool to finish."""
+        self.cancel()
+        self.pool.waitForDone(msecs)
+
+    def _forget(self) -> None:
+        self.task = None
+        self.idle.emit()

@@ -1,0 +1,212 @@
+"""Drive the real window offscreen: scan, review, compare, act, export, translate."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt, QTimer
+from pytestqt.qtbot import QtBot
+
+from simdup_gui.app import create_window
+from simdup_gui.engine.resources import resource
+from simdup_gui.engine.scan import ScanOptions, scan
+from simdup_gui.ui.i18n import install_language
+from simdup_gui.ui.main_window import MainWindow
+from simdup_gui.ui.models import ItemRole, MemberInfo
+
+SAMPLE = resource("sample")
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+    monkeypatch.setenv("SIMDUP_NO_DIALOGS", "1")
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", "en")
+    win = create_window(settings=settings)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.runner.shutdown()
+    assert win.runner.pool.activeThreadCount() == 0  # no worker left running
+    install_language("en")
+
+
+def scan_and_wait(qtbot: QtBot, window: MainWindow, folder: Path | str) -> None:
+    window.start_scan(str(folder))
+    qtbot.waitUntil(lambda: not window.runner.busy and window.result is not None, timeout=60_000)
+
+
+def member_rows(window: MainWindow) -> list[MemberInfo]:
+    model = window.groups
+    rows = []
+    for g in range(model.rowCount()):
+        parent = model.index(g, 0)
+        rows += [model.index(m, 0, parent).data(ItemRole) for m in range(model.rowCount(parent))]
+    return rows
+
+
+def select_file(window: MainWindow, name: str) -> MemberInfo:
+    proxy = window.groups_view_model
+    for g in range(proxy.rowCount()):
+        parent = proxy.index(g, 0)
+        for m in range(proxy.rowCount(parent)):
+            index = proxy.index(m, 0, parent)
+            info = index.data(ItemRole)
+            if Path(info.record.path).name == name:
+                window.tree.setCurrentIndex(index)
+                return info
+    raise AssertionError(name)
+
+
+def test_start_page_explains_itself(window: MainWindow) -> None:
+    assert window.pages.currentIndex() == 0
+    assert "folder" in window.start_text.text()
+    assert window.start_sample.isEnabled()
+    assert not window.cancel_action.isEnabled()
+
+
+def test_scan_sample_shows_groups(qtbot: QtBot, window: MainWindow, qtmodeltester) -> None:  # type: ignore[no-untyped-def]
+    scan_and_wait(qtbot, window, SAMPLE)
+    assert window.pages.currentIndex() == 1
+    assert window.groups.rowCount() == 3
+    names = {Path(info.record.path).name for info in member_rows(window)}
+    assert {"harbor-lighthouse.txt", "春运返乡-转载.txt", "茶园春茶-改写.txt"} <= names
+    references = [info for info in member_rows(window) if info.is_reference]
+    assert len(references) == 3
+    first = window.groups.index(0, 0)
+    assert window.groups.index(0, 5, first).data() == "100.0%"
+    assert window.groups.index(0, 0, first).data(Qt.ItemDataRole.CheckStateRole) is None
+    assert window.problems.rowCount() == 0
+    assert "3 groups" in window.status.text()
+    qtmodeltester.check(window.groups)
+    qtmodeltester.check(window.problems)
+
+
+def test_event_loop_keeps_running_during_a_scan(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    for n in range(300):
+        (tmp_path / f"a{n:03}.txt").write_text(f"article {n} " * 400, encoding="utf-8")
+    ticks: list[int] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(window.runner.busy))
+    timer.start(5)
+    scan_and_wait(qtbot, window, tmp_path)
+    timer.stop()
+    assert sum(ticks) >= 3  # the GUI thread handled timer events while the scan ran
+
+
+def test_cancel_keeps_partial_results(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    for n in range(400):
+        (tmp_path / f"a{n:03}.txt").write_text(f"article {n} " * 300, encoding="utf-8")
+    window.start_scan(str(tmp_path))
+    assert window.cancel_action.isEnabled()
+    signals = window.runner.task.signals  # type: ignore[union-attr]
+    reading = lambda event: event.stage == "fingerprinting" and event.done > 0  # noqa: E731
+    with qtbot.waitSignal(signals.progress, timeout=30_000, check_params_cb=reading):
+        pass
+    window.cancel_action.trigger()
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=30_000)
+    assert window.result is not None
+    assert window.result.cancelled
+    assert 0 < len(window.result.files) < 400
+    assert "partial" in window.status.text()
+    assert window.runner.pool.activeThreadCount() == 0
+
+
+def test_changing_k_regroups_without_rescanning(qtbot: QtBot, window: MainWindow) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    before = window.result
+    assert before is not None
+    assert window.groups.rowCount() == 3
+    window.k_box.setValue(0)
+    assert not window.runner.busy  # no scan was started
+    assert window.result is not None
+    assert window.result.files is before.files
+    strict = scan(str(SAMPLE), ScanOptions(k=0))  # what a fresh scan at k=0 finds
+    assert window.groups.rowCount() == len(strict.groups) < 3
+    window.k_box.setValue(3)
+    assert window.groups.rowCount() == 3
+
+
+def test_compare_view_highlights_bits_and_text(qtbot: QtBot, window: MainWindow) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    info = select_file(window, "茶园春茶-改写.txt")
+    reference = window.result.files[info.group.reference]  # type: ignore[union-attr]
+    left, right = window.compare.left_bits, window.compare.right_bits
+    xor = reference.fingerprint ^ info.record.fingerprint  # type: ignore[operator]
+    expected = [bit for bit in range(64) if xor >> bit & 1]
+    assert left.differing_bits() == expected == right.differing_bits()
+    assert len(expected) == info.member.distance > 0
+    # the edit: 清晨六点，山间云雾还没有散去 -> 每天清晨，山间云雾尚未散去 (character level)
+    assert window.compare.highlighted_text("right") == ["每天", "尚未"]
+    assert window.compare.highlighted_text("left") == ["六点", "还没有"]
+    assert f"distance {len(expected)}" in window.compare.summary.text()
+    window.compare.move_difference(1)
+    assert window.compare.right_text.textCursor().position() == window.compare.right_spans[0][0]
+
+
+def test_space_marks_and_reference_cannot_be_marked(qtbot: QtBot, window: MainWindow) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    info = select_file(window, "茶园春茶-改写.txt")
+    qtbot.keyClick(window.tree, Qt.Key.Key_Space)
+    assert window.groups.marked_files() == [info.member.file]
+    reference = select_file(window, "茶园春茶.txt")
+    assert reference.is_reference
+    qtbot.keyClick(window.tree, Qt.Key.Key_Space)
+    assert window.groups.marked_files() == [info.member.file]
+
+
+def test_export_csv(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    target = tmp_path / "out" / "report.csv"
+    target.parent.mkdir()
+    assert window.export_csv(str(target)) == str(target)
+    rows = list(csv.DictReader(target.read_text(encoding="utf-8-sig").splitlines()))
+    assert sum(1 for r in rows if r["role"] == "reference") == 3
+    assert window.settings.value("export_folder") == str(target.parent)
+
+
+def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    folder = tmp_path / "articles"
+    shutil.copytree(SAMPLE, folder)
+    destination = tmp_path / "review"
+    destination.mkdir()
+    scan_and_wait(qtbot, window, folder)
+    window.mark_action.trigger()
+    marked = [window.result.files[n].path for n in window.groups.marked_files()]  # type: ignore[union-attr]
+    assert len(marked) == 5
+    window.move_marked(str(destination))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    rows = list(csv.DictReader(window.last_manifest.read_text(encoding="utf-8-sig").splitlines()))
+    assert window.last_manifest.parent == destination
+    assert [r["action"] for r in rows] == ["moved"] * 5
+    for row in rows:
+        moved = Path(row["destination"])
+        assert moved.is_file()
+        assert not Path(row["path"]).exists()
+        assert moved.relative_to(destination) == Path(row["path"]).relative_to(folder)
+    assert window.groups.rowCount() == 0  # the rescan finds no duplicates left
+
+
+def test_switch_to_chinese(qtbot: QtBot, window: MainWindow) -> None:
+    window.set_language("zh_CN")
+    assert window.duplicates_only.text() == "只看副本"
+    assert window.tabs.tabText(0) == "分组"
+    assert window.settings.value("language") == "zh_CN"
+    window.set_language("en")
+    assert window.duplicates_only.text() == "Duplicates only"
+
+
+def test_filter_and_duplicates_only(qtbot: QtBot, window: MainWindow) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    proxy = window.groups_view_model
+    window.filter_box.setText("lighthouse")
+    assert proxy.rowCount() == 1
+    assert proxy.rowCount(proxy.index(0, 0)) == 3
+    window.duplicates_only.setChecked(True)
+    assert proxy.rowCount(proxy.index(0, 0)) == 2

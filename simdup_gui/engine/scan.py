@@ -40,6 +40,7 @@ class ScanOptions:
     skip_oversize: bool = False  # skip files over max_bytes instead of reading their start
     jobs: int = max(1, os.cpu_count() or 1)
     processes: bool | None = None  # worker processes (None: when jobs > 1 and many files)
+    min_chars: int = 0  # shorter texts are fingerprinted but never grouped
 
     def __post_init__(self) -> None:
         """Validate k, the size limit and the job count."""
@@ -94,10 +95,13 @@ class ScanResult:
         """The files that could not be read or fingerprinted."""
         return tuple(f for f in self.files if f.error)
 
-    def regroup(self, k: int) -> ScanResult:
-        """The same files grouped at another k, from the fingerprints in memory (no rescan)."""
-        pairs, groups = group_files(self.files, k)
-        return replace(self, pairs=pairs, groups=groups, options=replace(self.options, k=k))
+    def regroup(self, k: int, min_chars: int | None = None) -> ScanResult:
+        """The same files grouped at another k (or text-length floor) without a rescan."""
+        options = replace(
+            self.options, k=k, min_chars=self.options.min_chars if min_chars is None else min_chars
+        )
+        pairs, groups = group_files(self.files, k, options.min_chars)
+        return replace(self, pairs=pairs, groups=groups, options=options)
 
 
 Outcome = tuple[FileRecord, Features | None]
@@ -261,9 +265,11 @@ def _settle(item: Future[list[Outcome]] | Outcome) -> Iterator[tuple[Outcome, bo
         yield item, False
 
 
-def group_files(files: tuple[FileRecord, ...], k: int) -> tuple[Pairs, tuple[Group, ...]]:
-    """Pairs within ``k`` among the fingerprinted files, and their groups."""
-    ok = [n for n, f in enumerate(files) if f.ok]
+def group_files(
+    files: tuple[FileRecord, ...], k: int, min_chars: int = 0
+) -> tuple[Pairs, tuple[Group, ...]]:
+    """Pairs within ``k`` among the fingerprinted files of ``min_chars`` or more, and groups."""
+    ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     fps = np.array([files[n].fingerprint for n in ok], dtype=np.uint64)
     local = all_pairs(fps, k)
     pairs = Pairs(np.array(ok, np.int64)[local.i], np.array(ok, np.int64)[local.j], local.distance)
@@ -346,7 +352,7 @@ def scan(
     del features
     files = tuple(records)
     progress(ProgressEvent("indexing", 0, 1, done_bytes))
-    pairs, groups = group_files(files, options.k)
+    pairs, groups = group_files(files, options.k, options.min_chars)
     progress(ProgressEvent("grouping", 1, 1, done_bytes))
     cancelled = cancel() or len(files) < total
     progress(ProgressEvent("done", len(files), total, done_bytes))

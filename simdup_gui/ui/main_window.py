@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -43,6 +44,7 @@ from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text
 from simdup_gui.ui.compare import CompareView
 from simdup_gui.ui.models import GroupsFilter, GroupsModel, ItemRole, MemberInfo, ProblemsModel
+from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
 from simdup_gui.ui.tasks import ScanTask, TaskRunner
 
 COMPARE_LIMIT = 400_000  # characters of a document shown in the compare view
@@ -91,6 +93,7 @@ class MainWindow(QMainWindow):
         self.open_action = QAction(self, shortcut=QKeySequence("Ctrl+Return"))
         self.reveal_action = QAction(self)
         self.quit_action = QAction(self, shortcut=QKeySequence.StandardKey.Quit)
+        self.settings_action = QAction(self, shortcut=QKeySequence("Ctrl+,"))
         self.english_action = QAction("English", self, checkable=True)
         self.chinese_action = QAction("中文", self, checkable=True)
         self.choose_action.triggered.connect(self.choose_folder)
@@ -105,6 +108,7 @@ class MainWindow(QMainWindow):
         self.open_action.triggered.connect(self.open_selected)
         self.reveal_action.triggered.connect(self.reveal_selected)
         self.quit_action.triggered.connect(self.close)
+        self.settings_action.triggered.connect(self.edit_settings)
         self.english_action.triggered.connect(lambda: self.set_language("en"))
         self.chinese_action.triggered.connect(lambda: self.set_language("zh_CN"))
         for action in (
@@ -123,6 +127,7 @@ class MainWindow(QMainWindow):
         self.k_words = QLabel()
         for widget in (self.k_label, self.k_box, self.k_words):
             self.toolbar.addWidget(widget)
+        self.toolbar.addAction(self.settings_action)
         self.toolbar.addSeparator()
         for action in (self.mark_action, self.trash_action, self.move_action, self.export_action):
             self.toolbar.addAction(action)
@@ -173,7 +178,9 @@ class MainWindow(QMainWindow):
         buttons.addStretch(1)
         start_layout.addLayout(buttons)
         start_layout.addWidget(self.recent_label)
-        start_layout.addWidget(self.recent, 1)
+        start_layout.addWidget(self.recent)
+        self.recent.setMaximumHeight(180)
+        start_layout.addStretch(1)
 
         # results page
         self.filter_box = QLineEdit()
@@ -272,6 +279,7 @@ class MainWindow(QMainWindow):
         self.open_action.setText(self.tr("Open in editor"))
         self.reveal_action.setText(self.tr("Show in folder"))
         self.quit_action.setText(self.tr("Quit"))
+        self.settings_action.setText(self.tr("Settings…"))
         self.file_menu.setTitle(self.tr("&File"))
         self.actions_menu.setTitle(self.tr("&Actions"))
         self.language_menu.setTitle(self.tr("&Language"))
@@ -331,8 +339,25 @@ class MainWindow(QMainWindow):
             self.start_scan(folder)
 
     def scan_options(self) -> ScanOptions:
-        """The scan settings chosen in the window."""
-        return ScanOptions(k=self.k_box.value())
+        """The scan settings chosen in the window and the settings dialog."""
+        return options_from_settings(self.settings, self.k_box.value())
+
+    def edit_settings(self) -> None:
+        """Edit the scan settings; rescan when they change what a fingerprint is."""
+        before = self.scan_options()
+        if SettingsDialog(self.settings, self).exec() != SettingsDialog.DialogCode.Accepted:
+            return
+        self.apply_settings(before)
+
+    def apply_settings(self, before: ScanOptions) -> None:
+        """Regroup (length floor) or rescan (anything else) after the settings changed."""
+        after = self.scan_options()
+        if self.result is None or self.runner.busy or after == before:
+            return
+        if replace(after, min_chars=before.min_chars) == before and self.root:
+            self.show_result(self.result.regroup(after.k, after.min_chars))
+        elif self.root:
+            self.start_scan(self.root)
 
     def start_scan(self, folder: str) -> None:
         """Scan ``folder`` in the background."""
@@ -391,8 +416,9 @@ class MainWindow(QMainWindow):
     def show_result(self, result: ScanResult) -> None:
         """Show a scan's groups and problems."""
         self.result = result
-        if result.options.k != self.k_box.value():
-            result = self.result = result.regroup(self.k_box.value())
+        wanted = self.scan_options()
+        if (result.options.k, result.options.min_chars) != (wanted.k, wanted.min_chars):
+            result = self.result = result.regroup(wanted.k, wanted.min_chars)
         self.groups.set_result(result)
         self.problems.set_result(result)
         self.tree.expandAll()
@@ -411,7 +437,7 @@ class MainWindow(QMainWindow):
         self._update_k_words()
         self.settings.setValue("k", self.k_box.value())
         if self.result is not None and not self.runner.busy:
-            self.show_result(self.result.regroup(self.k_box.value()))
+            self.show_result(self.result)
 
     def _show_summary(self) -> None:
         result = self.result
@@ -461,6 +487,8 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent.clear()
         self.recent.addItems(self._recent())
+        self.recent.setVisible(bool(self._recent()))
+        self.recent_label.setVisible(bool(self._recent()))
 
     # --- compare -------------------------------------------------------------------------------
     def selected_member(self) -> MemberInfo | None:

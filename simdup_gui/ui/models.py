@@ -211,7 +211,7 @@ class GroupsModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return (
                 os.path.basename(record.path),
-                os.path.dirname(record.path),
+                self._folder(record.path),
                 human_size(record.size),
                 record.encoding,
                 str(member.distance),
@@ -234,6 +234,11 @@ class GroupsModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ForegroundRole and info.is_reference:
             return QBrush(QColor("#1a5fb4"))
         return None
+
+    def _folder(self, path: str) -> str:
+        """The member's folder relative to the scanned folder (``.`` for the top)."""
+        assert self._result is not None
+        return os.path.relpath(os.path.dirname(path) or ".", self._result.root)
 
     def setData(self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         """Check boxes mark members."""

@@ -210,3 +210,34 @@ def test_filter_and_duplicates_only(qtbot: QtBot, window: MainWindow) -> None:
     assert proxy.rowCount(proxy.index(0, 0)) == 3
     window.duplicates_only.setChecked(True)
     assert proxy.rowCount(proxy.index(0, 0)) == 2
+
+
+def test_settings_regroup_or_rescan(qtbot: QtBot, window: MainWindow) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    before = window.scan_options()
+    window.settings.setValue("min_chars", 1000)  # as the settings dialog saves it
+    window.apply_settings(before)
+    assert not window.runner.busy  # a length floor only regroups
+    assert window.groups.rowCount() == 1  # the Chinese articles are shorter than 1000 chars
+    before = window.scan_options()
+    window.settings.setValue("tokenizer", "chars")
+    window.apply_settings(before)
+    assert window.runner.busy  # a new tokenizer means new fingerprints: rescan
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.result is not None
+    assert window.result.options.text.tokenizer == "chars"
+
+
+def test_settings_dialog_saves(qtbot: QtBot, window: MainWindow) -> None:
+    from simdup_gui.ui.settings_dialog import SettingsDialog
+
+    dialog = SettingsDialog(window.settings, window)
+    qtbot.addWidget(dialog)
+    dialog.extensions.setText("txt .HTML")
+    dialog.min_chars.setValue(50)
+    dialog.boilerplate.setChecked(False)
+    dialog.accept()
+    options = window.scan_options()
+    assert options.extensions == (".txt", ".html")
+    assert options.min_chars == 50
+    assert options.text.boilerplate is False

@@ -8,7 +8,7 @@ the reference's path, so the same input always gives the same groups with the sa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,6 +44,22 @@ class Group:
 
     def __len__(self) -> int:
         return len(self.members)
+
+    def with_reference(self, file: int, fingerprints: Mapping[int, int]) -> Group:
+        """The same group with ``file`` as its reference, distances measured from it.
+
+        Args:
+            file: the file index of the new reference (a member of this group).
+            fingerprints: each member's fingerprint, by file index.
+        """
+        if all(m.file != file for m in self.members):
+            raise ValueError(f"file {file} is not in group {self.id}")
+        ref = fingerprints[file]
+        members = sorted(
+            (Member(m.file, (fingerprints[m.file] ^ ref).bit_count()) for m in self.members),
+            key=lambda m: (m.file != file, m.distance, m.file),
+        )
+        return Group(self.id, tuple(members))
 
 
 def components(n: int, pairs: Pairs) -> list[list[int]]:

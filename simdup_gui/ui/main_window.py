@@ -49,6 +49,7 @@ from simdup_gui.ui.tasks import ScanTask, TaskRunner
 
 COMPARE_LIMIT = 400_000  # characters of a document shown in the compare view
 RECENT_LIMIT = 8
+EXPAND_LIMIT = 500  # groups opened at once; the rest open on a click
 
 
 def threshold_label(k: int) -> str:
@@ -94,6 +95,10 @@ class MainWindow(QMainWindow):
         self.reveal_action = QAction(self)
         self.quit_action = QAction(self, shortcut=QKeySequence.StandardKey.Quit)
         self.settings_action = QAction(self, shortcut=QKeySequence("Ctrl+,"))
+        self.reference_action = QAction(self, shortcut=QKeySequence("Ctrl+R"))
+        self.pin_action = QAction(self, shortcut=QKeySequence("Ctrl+P"))
+        self.unpin_action = QAction(self)
+        self.pinned: MemberInfo | None = None
         self.english_action = QAction("English", self, checkable=True)
         self.chinese_action = QAction("中文", self, checkable=True)
         self.choose_action.triggered.connect(self.choose_folder)
@@ -109,6 +114,9 @@ class MainWindow(QMainWindow):
         self.reveal_action.triggered.connect(self.reveal_selected)
         self.quit_action.triggered.connect(self.close)
         self.settings_action.triggered.connect(self.edit_settings)
+        self.reference_action.triggered.connect(self.make_reference)
+        self.pin_action.triggered.connect(self.pin_for_compare)
+        self.unpin_action.triggered.connect(self.unpin)
         self.english_action.triggered.connect(lambda: self.set_language("en"))
         self.chinese_action.triggered.connect(lambda: self.set_language("zh_CN"))
         for action in (
@@ -190,7 +198,12 @@ class MainWindow(QMainWindow):
         self.duplicates_only.toggled.connect(self.groups_view_model.set_duplicates_only)
         self.tree = QTreeView()
         self.tree.setModel(self.groups_view_model)
-        self.tree.setSortingEnabled(False)
+        header = self.tree.header()
+        header.setSectionsClickable(True)
+        header.setSortIndicatorShown(True)
+        header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
+        header.sortIndicatorChanged.connect(self.sort_groups)
+        header.setResizeContentsPrecision(200)  # size columns from the first rows, not 50k
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -280,6 +293,9 @@ class MainWindow(QMainWindow):
         self.reveal_action.setText(self.tr("Show in folder"))
         self.quit_action.setText(self.tr("Quit"))
         self.settings_action.setText(self.tr("Settings…"))
+        self.reference_action.setText(self.tr("Make reference"))
+        self.pin_action.setText(self.tr("Compare others with this file"))
+        self.unpin_action.setText(self.tr("Compare with the reference"))
         self.file_menu.setTitle(self.tr("&File"))
         self.actions_menu.setTitle(self.tr("&Actions"))
         self.language_menu.setTitle(self.tr("&Language"))
@@ -419,11 +435,13 @@ class MainWindow(QMainWindow):
         wanted = self.scan_options()
         if (result.options.k, result.options.min_chars) != (wanted.k, wanted.min_chars):
             result = self.result = result.regroup(wanted.k, wanted.min_chars)
+        self.pinned = None
         self.groups.set_result(result)
         self.problems.set_result(result)
-        self.tree.expandAll()
-        for column in range(self.groups.columnCount()):
-            self.tree.resizeColumnToContents(column)
+        self._expand()
+        if len(result.groups) <= EXPAND_LIMIT:  # sizing columns reads every row: only when few
+            for column in range(self.groups.columnCount()):
+                self.tree.resizeColumnToContents(column)
         self.pages.setCurrentIndex(1)
         self.compare.clear()
         self.retranslate()
@@ -431,6 +449,15 @@ class MainWindow(QMainWindow):
         if first.isValid() and self.groups_view_model.rowCount(first) > 1:
             self.tree.setCurrentIndex(self.groups_view_model.index(1, 0, first))
         self._update_actions()
+
+    def _expand(self) -> None:
+        """Open the groups: all of them, or the first EXPAND_LIMIT of a very large result."""
+        proxy = self.groups_view_model
+        if proxy.rowCount() <= EXPAND_LIMIT:
+            self.tree.expandAll()
+            return
+        for row in range(EXPAND_LIMIT):
+            self.tree.expand(proxy.index(row, 0))
 
     def regroup(self) -> None:
         """Regroup the fingerprints in memory at the new threshold (no rescan)."""
@@ -502,7 +529,9 @@ class MainWindow(QMainWindow):
             return
         reference = self.result.files[info.group.reference]
         other = info.record
-        if info.is_reference and len(info.group) > 1:
+        if self.pinned is not None and self.pinned.member.file != info.member.file:
+            reference = self.pinned.record
+        elif info.is_reference and len(info.group) > 1:
             other = self.result.files[info.group.members[1].file]
         self.compare.show_pair(self._document(reference), self._document(other))
 
@@ -585,6 +614,28 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, "simdup", text)
         if self.root:
             self.start_scan(self.root)
+
+    def sort_groups(self, column: int, order: Qt.SortOrder) -> None:
+        """Sort groups (and members within them) by a column; references stay first."""
+        self.groups.sort(column, order)
+        self.result = self.groups.result
+        self._expand()
+
+    def make_reference(self) -> None:
+        """Make the current member its group's reference (the copy to keep)."""
+        info = self.selected_member()
+        if info is not None and self.groups.make_reference(info.member.file):
+            self.result = self.groups.result
+            self._expand()
+
+    def pin_for_compare(self) -> None:
+        """Compare every selection with the current file instead of with its reference."""
+        self.pinned = self.selected_member()
+
+    def unpin(self) -> None:
+        """Compare selections with their reference again."""
+        self.pinned = None
+        self._current_changed()
 
     def open_selected(self) -> None:
         """Open the current member in the system's editor."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -20,7 +20,6 @@ from simdup_gui.engine.groups import Group, Member
 from simdup_gui.engine.scan import FileRecord, ScanResult
 
 ItemRole = Qt.ItemDataRole.UserRole + 1  # the MemberInfo (or Group) behind a row
-SortRole = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 _NO_PARENT = 0
 
@@ -105,17 +104,65 @@ class GroupsModel(QAbstractItemModel):
         self._marked = {m.file for g in self._groups for m in g.members[1:]}
         self._refresh_all()
 
+    def make_reference(self, file: int) -> bool:
+        """Make a member its group's reference (it is unmarked; the old one becomes markable)."""
+        row = self._group_row_of(file)
+        if row is None or self._result is None or self._groups[row].reference == file:
+            return False
+        group = self._groups[row]
+        prints = {m.file: self._result.files[m.file].fingerprint or 0 for m in group.members}
+        self.beginResetModel()
+        groups = list(self._groups)
+        groups[row] = group.with_reference(file, prints)
+        self._groups = tuple(groups)
+        self._result = replace(self._result, groups=self._groups)
+        self._marked.discard(file)
+        self.endResetModel()
+        return True
+
     def clear_marks(self) -> None:
         """Unmark everything."""
         self._marked.clear()
         self._refresh_all()
 
     def _refresh_all(self) -> None:
-        for row in range(len(self._groups)):
-            parent = self.index(row, 0)
-            count = self.rowCount(parent)
-            if count:
-                self.dataChanged.emit(self.index(0, 0, parent), self.index(count - 1, 0, parent))
+        """Tell views every check box may have changed (one signal, whatever the row count)."""
+        self.layoutAboutToBeChanged.emit()
+        self.layoutChanged.emit()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort groups by the column, and members within each group (references stay first)."""
+        if self._result is None:
+            return
+        files = self._result.files
+        descending = order == Qt.SortOrder.DescendingOrder
+
+        def member_key(member: Member) -> object:
+            record = files[member.file]
+            return (
+                os.path.basename(record.path).casefold(),
+                record.path.casefold(),
+                record.size,
+                record.encoding,
+                member.distance,
+                -member.distance,
+            )[column]
+
+        def group_key(group: Group) -> object:
+            if column == 0:
+                return (len(group), -group.id) if descending else (-len(group), group.id)
+            if column == 2:
+                return sum(files[m.file].size for m in group.members)
+            return member_key(group.members[0])
+
+        self.beginResetModel()
+        groups = [
+            Group(g.id, (g.members[0], *sorted(g.members[1:], key=member_key, reverse=descending)))
+            for g in self._groups
+        ]
+        self._groups = tuple(sorted(groups, key=group_key, reverse=descending))
+        self._result = replace(self._result, groups=self._groups)
+        self.endResetModel()
 
     def _group_row_of(self, file: int) -> int | None:
         for row, group in enumerate(self._groups):
@@ -126,10 +173,15 @@ class GroupsModel(QAbstractItemModel):
     # --- Qt model interface -----------------------------------------------------------------
     def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
         """Top-level rows are groups (internal id 0), children members (id = group row + 1)."""
-        if not self.hasIndex(row, column, parent):
+        if row < 0 or not 0 <= column < len(self.COLUMNS):
             return QModelIndex()
         if not parent.isValid():
-            return self.createIndex(row, column, _NO_PARENT)
+            valid = row < len(self._groups)
+            return self.createIndex(row, column, _NO_PARENT) if valid else QModelIndex()
+        if parent.internalId() != _NO_PARENT or parent.column() != 0:
+            return QModelIndex()
+        if row >= len(self._groups[parent.row()].members):
+            return QModelIndex()
         return self.createIndex(row, column, parent.row() + 1)
 
     def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
@@ -196,8 +248,6 @@ class GroupsModel(QAbstractItemModel):
             if column == 2:
                 return human_size(size)
             return None
-        if role == SortRole:
-            return (-len(group), group.id) if column == 0 else size if column == 2 else group.id
         if role == Qt.ItemDataRole.FontRole:
             font = QFont()
             font.setBold(True)
@@ -216,15 +266,6 @@ class GroupsModel(QAbstractItemModel):
                 record.encoding,
                 str(member.distance),
                 f"{100 * member.similarity:.1f}%",
-            )[column]
-        if role == SortRole:
-            return (
-                os.path.basename(record.path).casefold(),
-                record.path.casefold(),
-                record.size,
-                record.encoding,
-                member.distance,
-                member.similarity,
             )[column]
         if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not info.is_reference:
             marked = member.file in self._marked
@@ -250,11 +291,14 @@ class GroupsModel(QAbstractItemModel):
 
 
 class GroupsFilter(QSortFilterProxyModel):
-    """Text filter over paths, and 'duplicates only' (hides the references)."""
+    """Text filter over paths, and 'duplicates only' (hides the references).
+
+    Sorting is the source model's own (a Python sort of the rows), not the proxy's, which would
+    call back into Python for every comparison.
+    """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.setSortRole(SortRole)
         self.setRecursiveFilteringEnabled(True)
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self._duplicates_only = False
@@ -267,21 +311,16 @@ class GroupsFilter(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         """Members match the text on their path; references hide in 'duplicates only'."""
-        model = self.sourceModel()
+        pattern = self.filterRegularExpression().pattern()
         if not source_parent.isValid():
-            return not self.filterRegularExpression().pattern()  # groups show via members
+            return not pattern  # with a filter, a group shows when one of its members does
+        if not pattern and not self._duplicates_only:
+            return True
+        model = self.sourceModel()
         info = model.data(model.index(source_row, 0, source_parent), ItemRole)
         if self._duplicates_only and info.is_reference:
             return False
-        return self.filterRegularExpression().match(info.record.path).hasMatch()
-
-    def lessThan(self, left: Index, right: Index) -> bool:
-        """Compare by the sort role (numbers as numbers)."""
-        a, b = left.data(SortRole), right.data(SortRole)
-        try:
-            return bool(a < b)
-        except TypeError:
-            return str(a) < str(b)
+        return not pattern or self.filterRegularExpression().match(info.record.path).hasMatch()
 
 
 class ProblemsModel(QAbstractTableModel):

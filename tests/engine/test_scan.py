@@ -252,3 +252,17 @@ def test_worker_processes_give_the_same_result_as_threads(tmp_path: Path) -> Non
     processes = scan(str(tmp_path), ScanOptions(jobs=2, processes=True))
     assert processes.files == threads.files
     assert processes.groups == threads.groups
+
+
+def test_group_with_another_reference() -> None:
+    result = scan(str(SAMPLE))
+    group = result.groups[0]
+    prints = {m.file: result.files[m.file].fingerprint for m in group.members}
+    new = group.with_reference(group.members[-1].file, prints)  # type: ignore[arg-type]
+    assert new.reference == group.members[-1].file
+    assert new.members[0].distance == 0
+    assert {m.file for m in new.members} == {m.file for m in group.members}
+    for m in new.members:
+        assert m.distance == (prints[m.file] ^ prints[new.reference]).bit_count()  # type: ignore[operator]
+    with pytest.raises(ValueError, match="not in group"):
+        group.with_reference(-1, prints)  # type: ignore[arg-type]

@@ -241,3 +241,79 @@ def test_settings_dialog_saves(qtbot: QtBot, window: MainWindow) -> None:
     assert options.extensions == (".txt", ".html")
     assert options.min_chars == 50
     assert options.text.boilerplate is False
+
+
+def test_make_reference_then_old_reference_can_be_marked(qtbot: QtBot, window: MainWindow) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    copy = select_file(window, "茶园春茶-改写.txt")
+    old = copy.group.reference
+    window.reference_action.trigger()
+    info = select_file(window, "茶园春茶-改写.txt")
+    assert info.is_reference
+    assert info.member.distance == 0
+    assert not window.groups.set_marked(info.member.file, True)  # a reference cannot be marked
+    assert window.groups.set_marked(old, True)
+    assert window.result is not None
+    assert window.result.groups[2].reference == info.member.file  # the export sees it too
+
+
+def test_sorting_keeps_references_first(qtbot: QtBot, window: MainWindow) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    proxy = window.groups_view_model
+    header = window.tree.header()
+    for column in range(window.groups.columnCount()):
+        for order in (Qt.SortOrder.DescendingOrder, Qt.SortOrder.AscendingOrder):
+            header.setSortIndicator(column, order)
+            for g in range(proxy.rowCount()):
+                first = proxy.index(0, 0, proxy.index(g, 0)).data(ItemRole)
+                assert first.is_reference
+    header.setSortIndicator(4, Qt.SortOrder.DescendingOrder)  # distance, largest first
+    group = proxy.index(0, 0)
+    distances = [
+        proxy.index(m, 0, group).data(ItemRole).member.distance
+        for m in range(1, proxy.rowCount(group))
+    ]
+    assert distances == sorted(distances, reverse=True)
+    header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
+    sizes = [len(proxy.index(g, 0).data(ItemRole)) for g in range(proxy.rowCount())]
+    assert sizes == sorted(sizes, reverse=True)
+
+
+def test_pin_compares_with_another_member(qtbot: QtBot, window: MainWindow) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    select_file(window, "harbor-lighthouse-edited.md")
+    window.pin_action.trigger()
+    select_file(window, "harbor-lighthouse-repost.html")
+    assert window.compare.left_title.text().endswith("harbor-lighthouse-edited.md")
+    assert window.compare.right_title.text().endswith("harbor-lighthouse-repost.html")
+    window.unpin_action.trigger()
+    assert window.compare.left_title.text().endswith("harbor-lighthouse.txt")
+
+
+def test_every_ui_text_has_a_chinese_translation(tmp_path: Path) -> None:
+    """The .ts holds every text the code marks with tr(), each translated."""
+    import subprocess
+    import xml.etree.ElementTree as ET
+
+    lupdate = shutil.which("pyside6-lupdate")
+    if lupdate:
+        fresh = tmp_path / "fresh.ts"
+        sources = sorted(
+            str(p) for p in (Path(__file__).parents[2] / "simdup_gui" / "ui").glob("*.py")
+        )
+        subprocess.run([lupdate, *sources, "-ts", str(fresh)], check=True, capture_output=True)
+        wanted = {m.findtext("source") for m in ET.parse(fresh).getroot().iter("message")}
+        have = {
+            m.findtext("source")
+            for m in ET.parse(resource("i18n", "simdup_zh_CN.ts")).getroot().iter("message")
+        }
+        assert wanted - have == set()
+    tree = ET.parse(resource("i18n", "simdup_zh_CN.ts"))
+    messages = tree.getroot().iter("message")
+    untranslated = [
+        m.findtext("source")
+        for m in messages
+        if not (m.findtext("translation") or "").strip()
+        or (m.find("translation") is not None and m.find("translation").get("type"))
+    ]
+    assert untranslated == []

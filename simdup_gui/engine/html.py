@@ -8,7 +8,8 @@ so that two different articles in one site's template do not look alike: navigat
 footers, sidebars and forms; elements whose class or id names such a part (``nav``, ``footer``,
 ``related``, ``share`` …); and blocks that are mostly links ("related articles", tag clouds,
 menus). A part is only dropped when it holds less than half of the page's text outside links,
-so an article in a mislabelled wrapper is kept. How much text was dropped is recorded.
+so an article in a mislabelled wrapper is kept, and a page that would lose more than 90 % of its
+text (an index of links, say) is kept whole. How much text was dropped is recorded.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ _NAMED_BLOCKS = ", ".join(
     f"{tag}[class], {tag}[id]" for tag in ("div", "section", "ul", "ol", "dl", "table", "td", "p")
 )
 MAX_LINK_DENSITY = 0.5
+MAX_REMOVED_SHARE = 0.9  # removing more than this would leave no article: keep the page whole
 _HTML_START = re.compile(
     r"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body|meta|div|p)\b",
     re.IGNORECASE | re.DOTALL,
@@ -146,4 +148,7 @@ def html_to_text(markup: str, *, boilerplate: bool = True) -> PageText:
             removed += lengths.total(node)
             node.decompose()
     text = _BLANK_LINES.sub("\n", root.text(separator="", deep=True)).strip()
+    if boilerplate and removed > MAX_REMOVED_SHARE * page_length:
+        # A page that is nearly all "template" (an index of links, say) is its own content.
+        return html_to_text(markup, boilerplate=False)
     return PageText(text, removed, page_length or removed + len("".join(text.split())))

@@ -15,7 +15,7 @@ from simdup_gui.engine.text import TOKENIZERS, all_stopwords, is_word, normalize
 
 HTML_EXTENSIONS = (".htm", ".html", ".xhtml", ".xml")
 WEIGHTINGS = ("tf", "tfidf")
-PIPELINE_VERSION = 2  # bump when any step below changes what a fingerprint is
+PIPELINE_VERSION = 3  # bump when any step below changes what a fingerprint is
 
 
 @dataclass(frozen=True)

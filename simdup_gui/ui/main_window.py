@@ -232,7 +232,7 @@ class MainWindow(QMainWindow):
         self.splitter.setObjectName("main-splitter")
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.compare)
-        self.splitter.setSizes([520, 760])
+        self.splitter.setSizes([600, 800])
 
         self.pages = QStackedWidget()
         self.pages.addWidget(start)

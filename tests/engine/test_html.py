@@ -90,3 +90,13 @@ def test_plain_stripping() -> None:
     assert text.splitlines() == ["Hello & world", "second\xa0block"]
     assert looks_like_html(markup)
     assert not looks_like_html("just <b>text</b>")
+
+
+def test_page_that_is_all_links_is_kept_whole() -> None:
+    links = "".join(
+        f'<li><a href="/m/{i}">module number {i} documentation</a></li>' for i in range(30)
+    )
+    markup = f'<html><body><div class="related"><ul>{links}</ul></div></body></html>'
+    result = html_to_text(markup)
+    assert "module number 7 documentation" in result.text
+    assert result.removed == 0

@@ -6,4 +6,5 @@ import sys
 
 from simdup_gui.app import main
 
-sys.exit(main())
+if __name__ == "__main__":  # large scans start worker processes, which re-import this module
+    sys.exit(main())

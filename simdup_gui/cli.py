@@ -42,6 +42,16 @@ def _k(text: str) -> int:
         raise argparse.ArgumentTypeError(f"k must be an integer from 0 to {MAX_K}") from None
 
 
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError("must be a number from 0 to 1")
+    return value
+
+
 def _jobs(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError("jobs must be a positive integer")
@@ -61,10 +71,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("scan", help="group the near-duplicate articles of a folder")
     p.add_argument("folder")
-    p.add_argument("--k", type=_k, default=3, help="largest Hamming distance (0-8, default 3)")
+    p.add_argument("--k", type=_k, default=8, help="largest Hamming distance (0-8, default 8)")
+    p.add_argument(
+        "--min-similarity",
+        type=_share,
+        default=0.3,
+        metavar="S",
+        help="least text similarity (Jaccard of 5-character shingles, 0-1, default 0.3)",
+    )
     p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
     p.add_argument("--jobs", type=_jobs, default=cpus, help=f"worker threads (default {cpus})")
-    p.add_argument("--weighting", choices=WEIGHTINGS, default="tf")
+    p.add_argument("--weighting", choices=WEIGHTINGS, default="tf1.5")
     p.add_argument("--tokenizer", choices=sorted(TOKENIZERS), default="words")
     p.add_argument("--no-stopwords", action="store_true", help="keep function words")
     p.add_argument(
@@ -124,7 +141,7 @@ def _summary(result: ScanResult) -> str:
     return (
         f"simdup: {files} files ({megabytes:.1f} MB{cached}) in {result.seconds:.1f} s{state}: "
         f"{len(result.groups)} groups, {duplicates} duplicates, {len(result.errors)} unreadable"
-        f" (k={result.options.k})"
+        f" (k={result.options.k}, text similarity >= {result.options.min_similarity:.0%})"
     )
 
 
@@ -144,6 +161,8 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         max_bytes=int(args.max_mb * 1024 * 1024),
         skip_oversize=args.skip_oversize,
         jobs=args.jobs,
+        min_similarity=args.min_similarity,
+        processes=None,  # the console script is import-safe, so large scans may use processes
     )
     progress = (lambda event: None) if args.quiet or not err.isatty() else _Progress(err)
     cache = FingerprintCache.disabled() if args.no_cache else FingerprintCache.default()

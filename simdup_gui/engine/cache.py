@@ -22,7 +22,7 @@ from platformdirs import user_cache_dir
 
 from simdup_gui.engine.simhash import Features
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (
@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS files (
     info TEXT NOT NULL,
     hashes BLOB,
     counts BLOB,
+    sketch BLOB,
     PRIMARY KEY (settings, path)
 );
 """
@@ -51,6 +52,7 @@ class CachedFile:
     fingerprint: int | None
     info: dict[str, object]
     features: Features | None = None
+    sketch: bytes = b""
 
 
 def _to_signed(value: int | None) -> int | None:
@@ -138,7 +140,8 @@ class FingerprintCache:
         try:
             with self._lock:
                 rows = self._db.execute(
-                    "SELECT path, size, mtime_ns, fingerprint, info, hashes, counts FROM files"
+                    "SELECT path, size, mtime_ns, fingerprint, info, hashes, counts, sketch"
+                    " FROM files"
                     " WHERE settings = ? AND path >= ? AND path < ?",
                     (settings, low, high),
                 ).fetchall()
@@ -161,6 +164,7 @@ class FingerprintCache:
                 json.dumps(cached.info, ensure_ascii=False),
                 None if cached.features is None else cached.features.hashes.astype("<u8").tobytes(),
                 None if cached.features is None else cached.features.counts.astype("<f8").tobytes(),
+                cached.sketch,
             )
             for path, size, mtime_ns, settings, cached in entries
         ]
@@ -170,7 +174,7 @@ class FingerprintCache:
             with self._lock, self._db:
                 self._db.executemany(
                     "INSERT OR REPLACE INTO files (path, settings, size, mtime_ns, fingerprint,"
-                    " info, hashes, counts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    " info, hashes, counts, sketch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     rows,
                 )
         except sqlite3.Error as exc:
@@ -199,14 +203,19 @@ class FingerprintCache:
 
 
 def _entry(row: tuple[object, ...]) -> CachedFile:
-    fingerprint, info, hashes, counts = row
+    fingerprint, info, hashes, counts, shingles = row
     features = None
     if isinstance(hashes, bytes) and isinstance(counts, bytes):
         features = Features(
             np.frombuffer(hashes, dtype="<u8").astype(np.uint64),
             np.frombuffer(counts, dtype="<f8").astype(np.float64),
         )
-    return CachedFile(_to_unsigned(fingerprint), json.loads(str(info)), features)  # type: ignore[arg-type]
+    return CachedFile(
+        _to_unsigned(fingerprint),  # type: ignore[arg-type]
+        json.loads(str(info)),
+        features,
+        shingles if isinstance(shingles, bytes) else b"",
+    )
 
 
 def _is_corrupt(exc: sqlite3.DatabaseError) -> bool:

@@ -2,19 +2,20 @@
 
 Each group has a reference member, the one an editor would keep: the longest text, then the
 earliest path. Every member carries its Hamming distance to the reference (which can exceed k,
-since a group is closed under chains a~b~c). Groups are sorted by size, largest first, then by
-the reference's path, so the same input always gives the same groups with the same ids.
+since a group is closed under chains a~b~c) and its text similarity to it. Groups are sorted
+by size, largest first, then by the reference's path, so the same input always gives the same
+groups with the same ids.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.index import BITS, Pairs
+from simdup_gui.engine.index import Pairs
 
 
 @dataclass(frozen=True)
@@ -23,11 +24,7 @@ class Member:
 
     file: int
     distance: int
-
-    @property
-    def similarity(self) -> float:
-        """Share of fingerprint bits equal to the reference's, from 0 to 1."""
-        return 1.0 - self.distance / BITS
+    similarity: float = 1.0  # estimated Jaccard similarity of its text to the reference's
 
 
 @dataclass(frozen=True)
@@ -45,18 +42,31 @@ class Group:
     def __len__(self) -> int:
         return len(self.members)
 
-    def with_reference(self, file: int, fingerprints: Mapping[int, int]) -> Group:
+    def with_reference(
+        self,
+        file: int,
+        fingerprints: Mapping[int, int],
+        similarity: Callable[[int, int], float] = lambda a, b: 1.0,
+    ) -> Group:
         """The same group with ``file`` as its reference, distances measured from it.
 
         Args:
             file: the file index of the new reference (a member of this group).
             fingerprints: each member's fingerprint, by file index.
+            similarity: text similarity of two files, by file index.
         """
         if all(m.file != file for m in self.members):
             raise ValueError(f"file {file} is not in group {self.id}")
         ref = fingerprints[file]
         members = sorted(
-            (Member(m.file, (fingerprints[m.file] ^ ref).bit_count()) for m in self.members),
+            (
+                Member(
+                    m.file,
+                    (fingerprints[m.file] ^ ref).bit_count(),
+                    1.0 if m.file == file else similarity(file, m.file),
+                )
+                for m in self.members
+            ),
             key=lambda m: (m.file != file, m.distance, m.file),
         )
         return Group(self.id, tuple(members))
@@ -90,6 +100,7 @@ def build_groups(
     text_lengths: Sequence[int],
     paths: Sequence[str],
     file_ids: Sequence[int] | None = None,
+    similarity: Callable[[int, int], float] = lambda a, b: 1.0,
 ) -> tuple[Group, ...]:
     """Group the fingerprints linked by ``pairs`` and pick each group's reference.
 
@@ -99,6 +110,7 @@ def build_groups(
         text_lengths: text length of each position (longest is the reference).
         paths: path of each position (the earliest breaks ties).
         file_ids: the file index to report for each position (default: the position).
+        similarity: text similarity of two positions, for each member against its reference.
     """
     ids = list(range(len(fingerprints))) if file_ids is None else list(file_ids)
     groups = []
@@ -107,7 +119,9 @@ def build_groups(
         ref_fp = int(fingerprints[ref])
         distance = {p: (int(fingerprints[p]) ^ ref_fp).bit_count() for p in component}
         order = sorted(component, key=lambda p: (p != ref, distance[p], paths[p]))
-        members = [Member(ids[p], distance[p]) for p in order]
+        members = [
+            Member(ids[p], distance[p], 1.0 if p == ref else similarity(ref, p)) for p in order
+        ]
         groups.append((members, paths[ref]))
     groups.sort(key=lambda g: (-len(g[0]), g[1]))
     return tuple(Group(n + 1, tuple(members)) for n, (members, _) in enumerate(groups))

@@ -10,12 +10,13 @@ import numpy as np
 
 from simdup_gui.engine.decode import decode_bytes
 from simdup_gui.engine.html import html_to_text, looks_like_html
+from simdup_gui.engine.shingles import sketch
 from simdup_gui.engine.simhash import Features, token_hash
 from simdup_gui.engine.text import TOKENIZERS, all_stopwords, is_word, normalize
 
 HTML_EXTENSIONS = (".htm", ".html", ".xhtml", ".xml")
-WEIGHTINGS = ("tf", "tfidf")
-PIPELINE_VERSION = 3  # bump when any step below changes what a fingerprint is
+WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
+PIPELINE_VERSION = 4  # bump when any step below changes what a fingerprint is
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class TextSettings:
 
     tokenizer: str = "words"
     stopwords: bool = True
-    weighting: str = "tf"
+    weighting: str = "tf1.5"
     boilerplate: bool = True
 
     def __post_init__(self) -> None:
@@ -78,13 +79,24 @@ def _feature_hash(token: str, stopwords: frozenset[str]) -> int:
     return token_hash(token) or 1  # 0 is reserved for _SKIP (a 2**-64 chance)
 
 
+def analyze(text: str, settings: TextSettings) -> tuple[Features, bytes]:
+    """A plain text's weighted features and its shingle sketch (as bytes), from one normalising."""
+    normalized = normalize(text)
+    return _features(normalized, settings), sketch(normalized).astype("<u8").tobytes()
+
+
 def text_features(text: str, settings: TextSettings) -> Features:
-    """The weighted features of a plain text: its words (less stopwords) and their counts.
+    """The weighted features of a plain text: its words (less stopwords) and their counts."""
+    return _features(normalize(text), settings)
+
+
+def _features(normalized: str, settings: TextSettings) -> Features:
+    """Features of normalised text.
 
     Tokens are counted first (in C); each distinct token's hash, or the fact that it is not a
     feature, is remembered across documents, since a folder's articles share most words.
     """
-    counts = Counter(TOKENIZERS[settings.tokenizer](normalize(text)))
+    counts = Counter(TOKENIZERS[settings.tokenizer](normalized))
     cache = _TOKEN_CACHES[settings.stopwords]
     missing = set(counts).difference(cache)  # looks each token up in the dict, in C
     if missing:

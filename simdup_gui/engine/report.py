@@ -56,8 +56,9 @@ def fingerprint_hex(fingerprint: int | None) -> str:
     return "" if fingerprint is None else f"{fingerprint:016x}"
 
 
-def _row(group: int | str, role: str, record: FileRecord, distance: int | str) -> list[str]:
-    similarity = f"{100 * (1 - distance / 64):.1f}%" if isinstance(distance, int) else ""
+def _row(
+    group: int | str, role: str, record: FileRecord, distance: int | str, similarity: str = ""
+) -> list[str]:
     values = (
         group,
         role,
@@ -84,7 +85,8 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
         for n, member in enumerate(group.members):
             grouped.add(member.file)
             role = "reference" if n == 0 else "duplicate"
-            yield _row(group.id, role, result.files[member.file], member.distance)
+            share = f"{100 * member.similarity:.1f}%"
+            yield _row(group.id, role, result.files[member.file], member.distance, share)
     for n, record in enumerate(result.files):
         if n not in grouped and not record.error:
             yield _row("", "unique", record, "")

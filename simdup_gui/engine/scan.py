@@ -22,9 +22,10 @@ from simdup_gui.engine.cache import CachedFile, FingerprintCache
 from simdup_gui.engine.decode import DecodeError
 from simdup_gui.engine.groups import Group, build_groups
 from simdup_gui.engine.index import Pairs, all_pairs, check_k
-from simdup_gui.engine.pipeline import TextSettings, extract_text, text_features
+from simdup_gui.engine.pipeline import TextSettings, analyze, extract_text
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.reader import DEFAULT_MAX_BYTES, ReadError, read_prefix
+from simdup_gui.engine.shingles import jaccard
 from simdup_gui.engine.simhash import Features, idf_table, tf_fingerprint, tfidf_fingerprint
 from simdup_gui.engine.walk import DEFAULT_EXTENSIONS, Entry, display_path, walk
 
@@ -33,14 +34,17 @@ from simdup_gui.engine.walk import DEFAULT_EXTENSIONS, Entry, display_path, walk
 class ScanOptions:
     """What to scan and how."""
 
-    k: int = 3
+    k: int = 8  # candidates: fingerprints this many bits apart or fewer (best measured)
     extensions: tuple[str, ...] = DEFAULT_EXTENSIONS
     text: TextSettings = field(default_factory=TextSettings)
     max_bytes: int = DEFAULT_MAX_BYTES
     skip_oversize: bool = False  # skip files over max_bytes instead of reading their start
     jobs: int = max(1, os.cpu_count() or 1)
-    processes: bool | None = None  # worker processes (None: when jobs > 1 and many files)
+    # Worker processes: False never, True always, None when jobs > 1 and many files. They start
+    # with "spawn", which re-imports the caller's __main__: scripts need `if __name__ == ...`.
+    processes: bool | None = False
     min_chars: int = 0  # shorter texts are fingerprinted but never grouped
+    min_similarity: float = 0.3  # and they must share this much text (Jaccard, best measured)
 
     def __post_init__(self) -> None:
         """Validate k, the size limit and the job count."""
@@ -66,6 +70,7 @@ class FileRecord:
     boilerplate: float = 0.0  # share of an HTML page's text dropped as site template
     notes: tuple[str, ...] = ()
     error: str = ""
+    sketch: bytes = b""  # bottom-k shingle sketch of the text (see shingles.py)
 
     @property
     def ok(self) -> bool:
@@ -95,12 +100,19 @@ class ScanResult:
         """The files that could not be read or fingerprinted."""
         return tuple(f for f in self.files if f.error)
 
-    def regroup(self, k: int, min_chars: int | None = None) -> ScanResult:
-        """The same files grouped at another k (or text-length floor) without a rescan."""
+    def regroup(
+        self, k: int, min_chars: int | None = None, min_similarity: float | None = None
+    ) -> ScanResult:
+        """The same files grouped at another k (or length or similarity floor), no rescan."""
         options = replace(
-            self.options, k=k, min_chars=self.options.min_chars if min_chars is None else min_chars
+            self.options,
+            k=k,
+            min_chars=self.options.min_chars if min_chars is None else min_chars,
+            min_similarity=(
+                self.options.min_similarity if min_similarity is None else min_similarity
+            ),
         )
-        pairs, groups = group_files(self.files, k, options.min_chars)
+        pairs, groups = group_files(self.files, k, options.min_chars, options.min_similarity)
         return replace(self, pairs=pairs, groups=groups, options=options)
 
 
@@ -141,12 +153,13 @@ def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
     )
     if not extracted.text.strip():
         return replace(record, error="no text", notes=tuple(notes)), None
-    features = text_features(extracted.text, options.text)
+    features, shingles = analyze(extracted.text, options.text)
     if features.is_short:
         notes.append(f"short text: {len(features)} distinct words")
-    record = replace(record, features=len(features), notes=tuple(notes))
-    if options.text.weighting == "tf":
-        return replace(record, fingerprint=tf_fingerprint(features)), None
+    record = replace(record, features=len(features), notes=tuple(notes), sketch=shingles)
+    if options.text.weighting != "tfidf":
+        power = 1.5 if options.text.weighting == "tf1.5" else 1.0
+        return replace(record, fingerprint=tf_fingerprint(features, power)), None
     return record, features
 
 
@@ -175,6 +188,7 @@ def _from_cache(entry: Entry, cached: CachedFile) -> Outcome:
         entry.size,
         entry.mtime_ns,
         fingerprint=cached.fingerprint,
+        sketch=cached.sketch,
         **info,  # type: ignore[arg-type]
     )
     return record, cached.features
@@ -183,7 +197,7 @@ def _from_cache(entry: Entry, cached: CachedFile) -> Outcome:
 def _to_cache(record: FileRecord, features: Features | None) -> CachedFile:
     info = {name: getattr(record, name) for name in _CACHED_FIELDS}
     info["notes"] = list(record.notes)
-    return CachedFile(record.fingerprint, info, features)
+    return CachedFile(record.fingerprint, info, features, record.sketch)
 
 
 PROCESS_THRESHOLD = 200  # files to fingerprint before worker processes pay for their start-up
@@ -265,16 +279,42 @@ def _settle(item: Future[list[Outcome]] | Outcome) -> Iterator[tuple[Outcome, bo
         yield item, False
 
 
+def similarity(a: FileRecord, b: FileRecord) -> float:
+    """Estimated Jaccard similarity of two files' shingle sets (1.0 if neither has a sketch)."""
+    if not a.sketch and not b.sketch:
+        return 1.0
+    return jaccard(np.frombuffer(a.sketch, dtype="<u8"), np.frombuffer(b.sketch, dtype="<u8"))
+
+
 def group_files(
-    files: tuple[FileRecord, ...], k: int, min_chars: int = 0
+    files: tuple[FileRecord, ...], k: int, min_chars: int = 0, min_similarity: float = 0.0
 ) -> tuple[Pairs, tuple[Group, ...]]:
-    """Pairs within ``k`` among the fingerprinted files of ``min_chars`` or more, and groups."""
+    """Pairs within ``k`` whose texts are at least ``min_similarity`` alike, and their groups.
+
+    Only fingerprinted files of ``min_chars`` or more take part.
+    """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     fps = np.array([files[n].fingerprint for n in ok], dtype=np.uint64)
     local = all_pairs(fps, k)
-    pairs = Pairs(np.array(ok, np.int64)[local.i], np.array(ok, np.int64)[local.j], local.distance)
+    if min_similarity > 0 and len(local):
+        keep = np.fromiter(
+            (
+                similarity(files[ok[i]], files[ok[j]]) >= min_similarity
+                for i, j in zip(local.i.tolist(), local.j.tolist(), strict=True)
+            ),
+            dtype=bool,
+            count=len(local),
+        )
+        local = Pairs(local.i[keep], local.j[keep], local.distance[keep])
+    ids = np.array(ok, np.int64)
+    pairs = Pairs(ids[local.i], ids[local.j], local.distance)
     groups = build_groups(
-        fps, local, [files[n].chars for n in ok], [files[n].path for n in ok], file_ids=ok
+        fps,
+        local,
+        [files[n].chars for n in ok],
+        [files[n].path for n in ok],
+        file_ids=ok,
+        similarity=lambda a, b: similarity(files[ok[a]], files[ok[b]]),
     )
     return pairs, groups
 
@@ -352,7 +392,7 @@ def scan(
     del features
     files = tuple(records)
     progress(ProgressEvent("indexing", 0, 1, done_bytes))
-    pairs, groups = group_files(files, options.k, options.min_chars)
+    pairs, groups = group_files(files, options.k, options.min_chars, options.min_similarity)
     progress(ProgressEvent("grouping", 1, 1, done_bytes))
     cancelled = cancel() or len(files) < total
     progress(ProgressEvent("done", len(files), total, done_bytes))

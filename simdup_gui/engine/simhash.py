@@ -69,9 +69,14 @@ def simhash(hashes: npt.NDArray[np.uint64], weights: npt.NDArray[np.float64]) ->
     return int(packed.view("<u8")[0])
 
 
-def tf_fingerprint(features: Features) -> int:
-    """Simhash with term-frequency weights."""
-    return simhash(features.hashes, features.counts)
+def tf_fingerprint(features: Features, power: float = 1.0) -> int:
+    """Simhash with term-frequency weights, raised to ``power``.
+
+    A power above 1 lets a text's frequent words carry its fingerprint, so the words an edit
+    adds or drops (usually rare ones) flip fewer bits.
+    """
+    weights = features.counts if power == 1.0 else features.counts**power
+    return simhash(features.hashes, weights)
 
 
 def idf_table(documents: Iterable[Features]) -> tuple[dict[int, float], float]:

@@ -34,9 +34,22 @@ _QUOTES = (
 )
 
 
+@cache
+def _to_simplified() -> Callable[[str], str]:
+    import opencc  # loaded on first use: texts without Chinese never need it
+
+    return opencc.OpenCC("t2s").convert
+
+
 def normalize(text: str) -> str:
-    """NFKC, straight quotes and case folding: full-width and curly forms become plain ones."""
+    """NFKC, traditional Chinese to simplified, straight quotes, case folded.
+
+    Full-width and curly forms become plain ones and 鐵路 becomes 铁路, so a repost that only
+    changed these is the same text.
+    """
     text = unicodedata.normalize("NFKC", text)
+    if has_cjk(text):
+        text = _to_simplified()(text)
     for curly, straight in _QUOTES:
         if curly in text:
             text = text.replace(curly, straight)

@@ -54,7 +54,7 @@ EXPAND_LIMIT = 500  # groups opened at once; the rest open on a click
 
 def threshold_label(k: int) -> str:
     """A word for a Hamming threshold (untranslated key)."""
-    return "identical" if k == 0 else "strict" if k <= 2 else "normal" if k <= 4 else "loose"
+    return "identical" if k == 0 else "strict" if k <= 3 else "normal" if k <= 6 else "loose"
 
 
 class MainWindow(QMainWindow):
@@ -130,10 +130,17 @@ class MainWindow(QMainWindow):
         self.k_label = QLabel()
         self.k_box = QSpinBox()
         self.k_box.setRange(0, MAX_K)
-        self.k_box.setValue(int(self.settings.value("k", 3)))
+        self.k_box.setValue(int(self.settings.value("k", ScanOptions().k)))
         self.k_box.valueChanged.connect(self.regroup)
         self.k_words = QLabel()
-        for widget in (self.k_label, self.k_box, self.k_words):
+        self.floor_label = QLabel()
+        self.floor_box = QSpinBox()
+        self.floor_box.setRange(0, 100)
+        self.floor_box.setSuffix(" %")
+        default_floor = round(100 * ScanOptions().min_similarity)
+        self.floor_box.setValue(int(self.settings.value("min_similarity", default_floor)))
+        self.floor_box.valueChanged.connect(self.regroup)
+        for widget in (self.k_label, self.k_box, self.k_words, self.floor_label, self.floor_box):
             self.toolbar.addWidget(widget)
         self.toolbar.addAction(self.settings_action)
         self.toolbar.addSeparator()
@@ -264,6 +271,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("splitter", self.splitter.saveState())
         self.settings.setValue("k", self.k_box.value())
+        self.settings.setValue("min_similarity", self.floor_box.value())
         super().closeEvent(event)  # type: ignore[arg-type]
 
     # --- language ----------------------------------------------------------------------------
@@ -303,6 +311,7 @@ class MainWindow(QMainWindow):
         self.english_action.setChecked(language == "en")
         self.chinese_action.setChecked(language != "en")
         self.k_label.setText(self.tr("Threshold (differing bits):") + " ")
+        self.floor_label.setText(" " + self.tr("Min. text similarity:") + " ")
         self._update_k_words()
         self.start_title.setText("<h1>simdup</h1>")
         self.start_text.setText(
@@ -341,8 +350,7 @@ class MainWindow(QMainWindow):
             "normal": self.tr("normal"),
             "loose": self.tr("loose"),
         }
-        k = self.k_box.value()
-        self.k_words.setText(f" {words[threshold_label(k)]} (≥ {100 * (1 - k / 64):.0f}%) ")
+        self.k_words.setText(f" {words[threshold_label(self.k_box.value())]} ")
 
     # --- scanning -----------------------------------------------------------------------------
     def choose_folder(self) -> None:
@@ -356,7 +364,8 @@ class MainWindow(QMainWindow):
 
     def scan_options(self) -> ScanOptions:
         """The scan settings chosen in the window and the settings dialog."""
-        return options_from_settings(self.settings, self.k_box.value())
+        floor = self.floor_box.value() / 100
+        return options_from_settings(self.settings, self.k_box.value(), floor)
 
     def edit_settings(self) -> None:
         """Edit the scan settings; rescan when they change what a fingerprint is."""
@@ -433,8 +442,9 @@ class MainWindow(QMainWindow):
         """Show a scan's groups and problems."""
         self.result = result
         wanted = self.scan_options()
-        if (result.options.k, result.options.min_chars) != (wanted.k, wanted.min_chars):
-            result = self.result = result.regroup(wanted.k, wanted.min_chars)
+        have = (result.options.k, result.options.min_chars, result.options.min_similarity)
+        if have != (wanted.k, wanted.min_chars, wanted.min_similarity):
+            result = self.result = result.regroup(wanted.k, wanted.min_chars, wanted.min_similarity)
         self.pinned = None
         self.groups.set_result(result)
         self.problems.set_result(result)
@@ -463,6 +473,7 @@ class MainWindow(QMainWindow):
         """Regroup the fingerprints in memory at the new threshold (no rescan)."""
         self._update_k_words()
         self.settings.setValue("k", self.k_box.value())
+        self.settings.setValue("min_similarity", self.floor_box.value())
         if self.result is not None and not self.runner.busy:
             self.show_result(self.result)
 

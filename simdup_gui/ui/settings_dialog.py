@@ -23,12 +23,12 @@ def _as_bool(value: object) -> bool:
     return value in (True, "true", "1", 1)
 
 
-def options_from_settings(settings: QSettings, k: int) -> ScanOptions:
-    """The scan options saved in ``settings``, at threshold ``k``."""
+def options_from_settings(settings: QSettings, k: int, min_similarity: float) -> ScanOptions:
+    """The scan options saved in ``settings``, at threshold ``k`` and similarity floor."""
     extensions = str(settings.value("extensions", " ".join(DEFAULT_EXTENSIONS))).split()
     text = TextSettings(
-        tokenizer=str(settings.value("tokenizer", "words")),
-        weighting=str(settings.value("weighting", "tf")),
+        tokenizer=str(settings.value("tokenizer", TextSettings().tokenizer)),
+        weighting=str(settings.value("weighting", TextSettings().weighting)),
         boilerplate=_as_bool(settings.value("boilerplate", True)),
     )
     extensions = [e if e.startswith(".") else f".{e}" for e in extensions] or list(
@@ -39,6 +39,8 @@ def options_from_settings(settings: QSettings, k: int) -> ScanOptions:
         extensions=tuple(e.lower() for e in extensions),
         text=text,
         min_chars=int(settings.value("min_chars", 0)),
+        min_similarity=min_similarity,
+        processes=None,  # the app's entry points are import-safe
     )
 
 
@@ -48,7 +50,7 @@ class SettingsDialog(QDialog):
     def __init__(self, settings: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings
-        options = options_from_settings(settings, 3)
+        options = options_from_settings(settings, 0, 0.0)
         self.extensions = QLineEdit(" ".join(options.extensions))
         self.min_chars = QSpinBox()
         self.min_chars.setRange(0, 100_000)
@@ -58,6 +60,7 @@ class SettingsDialog(QDialog):
         self.tokenizer.addItem(self.tr("Single characters"), "chars")
         self.tokenizer.setCurrentIndex(self.tokenizer.findData(options.text.tokenizer))
         self.weighting = QComboBox()
+        self.weighting.addItem(self.tr("Term frequency, 1.5th power (best measured)"), "tf1.5")
         self.weighting.addItem(self.tr("Term frequency"), "tf")
         self.weighting.addItem(self.tr("TF-IDF over the folder"), "tfidf")
         self.weighting.setCurrentIndex(self.weighting.findData(options.text.weighting))

@@ -85,7 +85,7 @@ def main() -> None:
         for lang, (folder, _) in folders.items():
             for jobs in (1, 2):
                 start = time.perf_counter()
-                result = scan(str(folder), ScanOptions(jobs=jobs))
+                result = scan(str(folder), ScanOptions(jobs=jobs, processes=None))
                 seconds = time.perf_counter() - start
                 megabytes = sum(f.size for f in result.files) / 1e6
                 print(
@@ -109,7 +109,7 @@ def rescan(root: Path, count: int) -> None:
     for _ in range(2):
         cache = FingerprintCache(cache_path)
         start = time.perf_counter()
-        result = scan(str(folder), ScanOptions(jobs=2), cache=cache)
+        result = scan(str(folder), ScanOptions(jobs=2, processes=None), cache=cache)
         timings.append(time.perf_counter() - start)
         cache.close()
     print(

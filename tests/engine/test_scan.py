@@ -54,7 +54,7 @@ def test_regroup_changes_groups_without_rescanning() -> None:
     assert len(strict.groups) < len(result.groups) or sum(map(len, strict.groups)) < sum(
         map(len, result.groups)
     )
-    assert result.regroup(3).groups == result.groups
+    assert result.regroup(result.options.k).groups == result.groups
 
 
 ARTICLE = "Editors read the article about the harbour lighthouse and its restoration. " * 20

@@ -127,10 +127,27 @@ def test_changing_k_regroups_without_rescanning(qtbot: QtBot, window: MainWindow
     assert not window.runner.busy  # no scan was started
     assert window.result is not None
     assert window.result.files is before.files
-    strict = scan(str(SAMPLE), ScanOptions(k=0))  # what a fresh scan at k=0 finds
-    assert window.groups.rowCount() == len(strict.groups) < 3
-    window.k_box.setValue(3)
-    assert window.groups.rowCount() == 3
+    assert shown_groups(window) == engine_groups(ScanOptions(k=0))  # a fresh scan agrees
+    window.floor_box.setValue(100)  # only texts whose shingles all match
+    assert not window.runner.busy
+    assert shown_groups(window) == engine_groups(ScanOptions(k=0, min_similarity=1.0))
+    assert sum(map(len, shown_groups(window))) < sum(len(g) for g in before.groups)
+    window.floor_box.setValue(30)
+    window.k_box.setValue(before.options.k)
+    assert shown_groups(window) == engine_groups(ScanOptions())
+
+
+def shown_groups(window: MainWindow) -> list[set[str]]:
+    assert window.result is not None
+    return [
+        {Path(window.result.files[m.file].path).name for m in g.members}
+        for g in window.result.groups
+    ]
+
+
+def engine_groups(options: ScanOptions) -> list[set[str]]:
+    result = scan(str(SAMPLE), options)
+    return [{Path(result.files[m.file].path).name for m in g.members} for g in result.groups]
 
 
 def test_compare_view_highlights_bits_and_text(qtbot: QtBot, window: MainWindow) -> None:
@@ -142,9 +159,11 @@ def test_compare_view_highlights_bits_and_text(qtbot: QtBot, window: MainWindow)
     expected = [bit for bit in range(64) if xor >> bit & 1]
     assert left.differing_bits() == expected == right.differing_bits()
     assert len(expected) == info.member.distance > 0
-    # the edit: 清晨六点，山间云雾还没有散去 -> 每天清晨，山间云雾尚未散去 (character level)
-    assert window.compare.highlighted_text("right") == ["每天", "尚未"]
-    assert window.compare.highlighted_text("left") == ["六点", "还没有"]
+    # an edit: 清晨六点，山间云雾还没有散去 -> 每天清晨，山间云雾尚未散去 (character level)
+    right, left = window.compare.highlighted_text("right"), window.compare.highlighted_text("left")
+    assert right[:2] == ["每天", "尚未"]
+    assert left[:2] == ["六点", "还没有"]
+    assert any("络绎不绝" in passage for passage in left)  # a deleted sentence
     assert f"distance {len(expected)}" in window.compare.summary.text()
     window.compare.move_difference(1)
     assert window.compare.right_text.textCursor().position() == window.compare.right_spans[0][0]

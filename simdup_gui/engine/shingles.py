@@ -1,0 +1,65 @@
+"""Character-shingle sketches: an honest similarity between two texts, kept in 1 KB.
+
+A text's shingles are its runs of ``SHINGLE`` characters (after normalisation, whitespace
+collapsed); the Jaccard similarity of two shingle sets is the share of shingles they have in
+common. A bottom-k sketch keeps the ``SKETCH`` smallest shingle hashes; the smallest ``SKETCH``
+hashes of the union of two sketches are a uniform sample of the union, so the share of them that
+both sketches hold estimates the Jaccard similarity (exactly, for texts with fewer shingles).
+
+>>> a = sketch("the quick brown fox jumps over the lazy dog")
+>>> round(jaccard(a, a), 2), round(jaccard(a, sketch("an entirely different sentence here")), 2)
+(1.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import numpy.typing as npt
+
+SHINGLE = 5
+SKETCH = 128
+_SPACES = re.compile(r"\s+")
+_PRIME = np.uint64(0x100000001B3)
+Sketch = npt.NDArray[np.uint64]
+
+
+def _mix(values: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """SplitMix64 finaliser: spreads polynomial hashes over all 64 bits."""
+    values = values ^ (values >> np.uint64(30))
+    values = values * np.uint64(0xBF58476D1CE4E5B9)
+    values = values ^ (values >> np.uint64(27))
+    values = values * np.uint64(0x94D049BB133111EB)
+    return values ^ (values >> np.uint64(31))
+
+
+def shingle_hashes(text: str, size: int = SHINGLE) -> npt.NDArray[np.uint64]:
+    """64-bit hashes of every run of ``size`` characters (whitespace runs count as one space)."""
+    flat = _SPACES.sub(" ", text).strip()
+    codes = np.frombuffer(flat.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    count = len(codes) - size + 1
+    if count <= 0:
+        return _mix(codes[:1].copy()) if len(codes) else np.empty(0, np.uint64)
+    hashes = np.zeros(count, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for offset in range(size):
+            hashes = hashes * _PRIME + codes[offset : offset + count]
+        return _mix(hashes)
+
+
+def sketch(text: str, size: int = SKETCH) -> Sketch:
+    """The ``size`` smallest distinct shingle hashes of a (normalised) text, sorted."""
+    values = np.sort(shingle_hashes(text))
+    if len(values):
+        values = values[np.concatenate(([True], values[1:] != values[:-1]))]
+    return values[:size]
+
+
+def jaccard(a: Sketch, b: Sketch, size: int = SKETCH) -> float:
+    """Estimated Jaccard similarity of the shingle sets behind two bottom-k sketches."""
+    if not len(a) or not len(b):
+        return 1.0 if len(a) == len(b) else 0.0
+    union = np.union1d(a, b)[:size]
+    both = np.intersect1d(a, b, assume_unique=True)
+    return float(np.isin(union, both, assume_unique=True).sum()) / len(union)

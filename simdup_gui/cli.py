@@ -71,17 +71,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("scan", help="group the near-duplicate articles of a folder")
     p.add_argument("folder")
-    p.add_argument("--k", type=_k, default=8, help="largest Hamming distance (0-8, default 8)")
+    p.add_argument(
+        "--k",
+        type=_k,
+        default=ScanOptions().k,
+        help="largest Hamming distance (0-8, default %(default)s)",
+    )
     p.add_argument(
         "--min-similarity",
         type=_share,
-        default=0.3,
+        default=ScanOptions().min_similarity,
         metavar="S",
-        help="least text similarity (Jaccard of 5-character shingles, 0-1, default 0.3)",
+        help="least text similarity (Jaccard of 5-character shingles, 0-1, default %(default)s)",
     )
     p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
     p.add_argument("--jobs", type=_jobs, default=cpus, help=f"worker threads (default {cpus})")
-    p.add_argument("--weighting", choices=WEIGHTINGS, default="tf1.5")
+    p.add_argument("--weighting", choices=WEIGHTINGS, default=TextSettings().weighting)
     p.add_argument("--tokenizer", choices=sorted(TOKENIZERS), default="words")
     p.add_argument("--no-stopwords", action="store_true", help="keep function words")
     p.add_argument(

@@ -22,7 +22,7 @@ from platformdirs import user_cache_dir
 
 from simdup_gui.engine.simhash import Features
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (

@@ -16,7 +16,7 @@ from simdup_gui.engine.text import TOKENIZERS, all_stopwords, is_word, normalize
 
 HTML_EXTENSIONS = (".htm", ".html", ".xhtml", ".xml")
 WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
-PIPELINE_VERSION = 4  # bump when any step below changes what a fingerprint is
+PIPELINE_VERSION = 5  # bump when any step below changes what a fingerprint is
 
 
 @dataclass(frozen=True)
@@ -79,10 +79,26 @@ def _feature_hash(token: str, stopwords: frozenset[str]) -> int:
     return token_hash(token) or 1  # 0 is reserved for _SKIP (a 2**-64 chance)
 
 
-def analyze(text: str, settings: TextSettings) -> tuple[Features, bytes]:
-    """A plain text's weighted features and its shingle sketch (as bytes), from one normalising."""
+LEAD_CHARS = 300  # the opening a truncated copy keeps: its own fingerprint finds truncations
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What fingerprinting needs from a text, from one normalising pass."""
+
+    features: Features
+    sketch: bytes  # bottom-k shingle sketch, little-endian uint64s
+    lead: Features  # features of the opening LEAD_CHARS characters
+
+
+def analyze(text: str, settings: TextSettings) -> Analysis:
+    """A plain text's weighted features, shingle sketch and opening's features."""
     normalized = normalize(text)
-    return _features(normalized, settings), sketch(normalized).astype("<u8").tobytes()
+    return Analysis(
+        _features(normalized, settings),
+        sketch(normalized).astype("<u8").tobytes(),
+        _features(normalized[:LEAD_CHARS], settings),
+    )
 
 
 def text_features(text: str, settings: TextSettings) -> Features:

@@ -44,7 +44,7 @@ class ScanOptions:
     # with "spawn", which re-imports the caller's __main__: scripts need `if __name__ == ...`.
     processes: bool | None = False
     min_chars: int = 0  # shorter texts are fingerprinted but never grouped
-    min_similarity: float = 0.3  # and they must share this much text (Jaccard, best measured)
+    min_similarity: float = 0.4  # and they must share this much text (Jaccard, best measured)
 
     def __post_init__(self) -> None:
         """Validate k, the size limit and the job count."""
@@ -71,6 +71,7 @@ class FileRecord:
     notes: tuple[str, ...] = ()
     error: str = ""
     sketch: bytes = b""  # bottom-k shingle sketch of the text (see shingles.py)
+    lead: int | None = None  # fingerprint of the text's opening (finds truncated copies)
 
     @property
     def ok(self) -> bool:
@@ -78,7 +79,15 @@ class FileRecord:
         return self.fingerprint is not None and not self.error
 
 
-_CACHED_FIELDS = ("encoding", "encoding_method", "features", "chars", "boilerplate", "notes")
+_CACHED_FIELDS = (
+    "encoding",
+    "encoding_method",
+    "features",
+    "chars",
+    "boilerplate",
+    "notes",
+    "lead",
+)
 
 
 @dataclass(frozen=True)
@@ -153,12 +162,19 @@ def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
     )
     if not extracted.text.strip():
         return replace(record, error="no text", notes=tuple(notes)), None
-    features, shingles = analyze(extracted.text, options.text)
+    analysis = analyze(extracted.text, options.text)
+    features = analysis.features
     if features.is_short:
         notes.append(f"short text: {len(features)} distinct words")
-    record = replace(record, features=len(features), notes=tuple(notes), sketch=shingles)
+    power = 1.5 if options.text.weighting == "tf1.5" else 1.0
+    record = replace(
+        record,
+        features=len(features),
+        notes=tuple(notes),
+        sketch=analysis.sketch,
+        lead=tf_fingerprint(analysis.lead, power),
+    )
     if options.text.weighting != "tfidf":
-        power = 1.5 if options.text.weighting == "tf1.5" else 1.0
         return replace(record, fingerprint=tf_fingerprint(features, power)), None
     return record, features
 
@@ -286,17 +302,33 @@ def similarity(a: FileRecord, b: FileRecord) -> float:
     return jaccard(np.frombuffer(a.sketch, dtype="<u8"), np.frombuffer(b.sketch, dtype="<u8"))
 
 
+LEAD_K = 3  # openings this close make a candidate pair too (then verified like any other)
+
+
+def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
+    """Pairs in ``a`` or ``b``, each once, with distances measured on ``fps``."""
+    n = len(fps)
+    keys = np.unique(np.concatenate([a.i * n + a.j, b.i * n + b.j]))
+    i, j = keys // n, keys % n
+    return Pairs(i, j, np.bitwise_count(fps[i] ^ fps[j]).astype(np.uint8))
+
+
 def group_files(
     files: tuple[FileRecord, ...], k: int, min_chars: int = 0, min_similarity: float = 0.0
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """Pairs within ``k`` whose texts are at least ``min_similarity`` alike, and their groups.
 
-    Only fingerprinted files of ``min_chars`` or more take part.
+    With a similarity floor, files whose openings' fingerprints are within LEAD_K are candidates
+    too (a truncated copy keeps the opening but loses the rest, which moves its fingerprint);
+    every candidate must pass the floor. Only fingerprinted files of ``min_chars`` or more take
+    part.
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     fps = np.array([files[n].fingerprint for n in ok], dtype=np.uint64)
     local = all_pairs(fps, k)
-    if min_similarity > 0 and len(local):
+    if min_similarity > 0 and len(ok) > 1:
+        leads = np.array([files[n].lead or 0 for n in ok], dtype=np.uint64)
+        local = _union(local, all_pairs(leads, min(k, LEAD_K)), fps)
         keep = np.fromiter(
             (
                 similarity(files[ok[i]], files[ok[j]]) >= min_similarity

@@ -132,7 +132,7 @@ def test_changing_k_regroups_without_rescanning(qtbot: QtBot, window: MainWindow
     assert not window.runner.busy
     assert shown_groups(window) == engine_groups(ScanOptions(k=0, min_similarity=1.0))
     assert sum(map(len, shown_groups(window))) < sum(len(g) for g in before.groups)
-    window.floor_box.setValue(30)
+    window.floor_box.setValue(round(100 * before.options.min_similarity))
     window.k_box.setValue(before.options.k)
     assert shown_groups(window) == engine_groups(ScanOptions())
 

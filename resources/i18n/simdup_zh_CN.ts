@@ -19,9 +19,9 @@
         <translation>选择一个文件，与其参照文件对比。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="158"/>
-        <source>Hamming distance {0} of 64 bits · similarity {1:.1f}% · {2} differences</source>
-        <translation>汉明距离 {0}/64 位 · 相似度 {1:.1f}% · {2} 处差异</translation>
+        <location filename="../../simdup_gui/ui/compare.py" line="159"/>
+        <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences</source>
+        <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · {2} 处差异</translation>
     </message>
 </context>
 <context>
@@ -285,47 +285,47 @@
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="554"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="556"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="580"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="582"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="586"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="588"/>
         <source>{0} {1} files ({2:.1f} MB)?</source>
         <translation>{0} {1} 个文件（{2:.1f} MB）？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="593"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="595"/>
         <source>Send to the trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="606"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="608"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="607"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="609"/>
         <source>Move</source>
         <translation>移动</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="617"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="619"/>
         <source>Done with {0} of {1} files; {2} failed. Manifest: {3}</source>
         <translation>已处理 {0}/{1} 个文件，{2} 个失败。清单：{3}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="671"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="673"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="679"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="681"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -138,8 +138,9 @@ class CompareView(QWidget):
         self,
         left: tuple[str, str, int | None],
         right: tuple[str, str, int | None],
+        similarity: float = 1.0,
     ) -> None:
-        """Show two documents given as (title, plain text, fingerprint)."""
+        """Show two documents given as (title, plain text, fingerprint) and their similarity."""
         (left_title, left_text, left_fp), (right_title, right_text, right_fp) = left, right
         self.left_title.setText(left_title)
         self.right_title.setText(right_title)
@@ -155,12 +156,8 @@ class CompareView(QWidget):
             distance = (left_fp ^ right_fp).bit_count()
             self.summary.setText(
                 self.tr(
-                    "Hamming distance {0} of 64 bits · similarity {1:.1f}% · {2} differences"
-                ).format(
-                    distance,
-                    100 * (1 - distance / 64),
-                    max(len(self.left_spans), len(self.right_spans)),
-                )
+                    "Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences"
+                ).format(distance, 100 * similarity, self.difference_count())
             )
 
     def difference_count(self) -> int:

@@ -41,7 +41,7 @@ from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.reader import ReadError
 from simdup_gui.engine.report import write_report
 from simdup_gui.engine.resources import resource
-from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text
+from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text, similarity
 from simdup_gui.ui.compare import CompareView
 from simdup_gui.ui.models import GroupsFilter, GroupsModel, ItemRole, MemberInfo, ProblemsModel
 from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
@@ -544,7 +544,9 @@ class MainWindow(QMainWindow):
             reference = self.pinned.record
         elif info.is_reference and len(info.group) > 1:
             other = self.result.files[info.group.members[1].file]
-        self.compare.show_pair(self._document(reference), self._document(other))
+        self.compare.show_pair(
+            self._document(reference), self._document(other), similarity(reference, other)
+        )
 
     def _document(self, record: object) -> tuple[str, str, int | None]:
         path = record.path  # type: ignore[attr-defined]

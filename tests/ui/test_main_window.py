@@ -165,6 +165,7 @@ def test_compare_view_highlights_bits_and_text(qtbot: QtBot, window: MainWindow)
     assert left[:2] == ["六点", "还没有"]
     assert any("络绎不绝" in passage for passage in left)  # a deleted sentence
     assert f"distance {len(expected)}" in window.compare.summary.text()
+    assert f"{100 * info.member.similarity:.1f}%" in window.compare.summary.text()
     window.compare.move_difference(1)
     assert window.compare.right_text.textCursor().position() == window.compare.right_spans[0][0]
 

@@ -122,7 +122,6 @@ class MainWindow(QMainWindow):
         for action in (
             self.choose_action,
             self.sample_action,
-            self.rescan_action,
             self.cancel_action,
         ):
             self.toolbar.addAction(action)

@@ -100,7 +100,6 @@ def build_groups(
     text_lengths: Sequence[int],
     paths: Sequence[str],
     file_ids: Sequence[int] | None = None,
-    similarity: Callable[[int, int], float] = lambda a, b: 1.0,
 ) -> tuple[Group, ...]:
     """Group the fingerprints linked by ``pairs`` and pick each group's reference.
 
@@ -110,7 +109,8 @@ def build_groups(
         text_lengths: text length of each position (longest is the reference).
         paths: path of each position (the earliest breaks ties).
         file_ids: the file index to report for each position (default: the position).
-        similarity: text similarity of two positions, for each member against its reference.
+
+    Members' similarities are left at 1.0 for the caller, who holds the texts' sketches.
     """
     ids = list(range(len(fingerprints))) if file_ids is None else list(file_ids)
     groups = []
@@ -119,9 +119,7 @@ def build_groups(
         ref_fp = int(fingerprints[ref])
         distance = {p: (int(fingerprints[p]) ^ ref_fp).bit_count() for p in component}
         order = sorted(component, key=lambda p: (p != ref, distance[p], paths[p]))
-        members = [
-            Member(ids[p], distance[p], 1.0 if p == ref else similarity(ref, p)) for p in order
-        ]
+        members = [Member(ids[p], distance[p]) for p in order]
         groups.append((members, paths[ref]))
     groups.sort(key=lambda g: (-len(g[0]), g[1]))
     return tuple(Group(n + 1, tuple(members)) for n, (members, _) in enumerate(groups))

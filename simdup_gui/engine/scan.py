@@ -25,7 +25,7 @@ from simdup_gui.engine.index import Pairs, all_pairs, check_k
 from simdup_gui.engine.pipeline import TextSettings, analyze, extract_text
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.reader import DEFAULT_MAX_BYTES, ReadError, read_prefix
-from simdup_gui.engine.shingles import jaccard
+from simdup_gui.engine.shingles import jaccard, jaccard_many, sketch_matrix
 from simdup_gui.engine.simhash import Features, idf_table, tf_fingerprint, tfidf_fingerprint
 from simdup_gui.engine.walk import DEFAULT_EXTENSIONS, Entry, display_path, walk
 
@@ -329,26 +329,40 @@ def group_files(
     if min_similarity > 0 and len(ok) > 1:
         leads = np.array([files[n].lead or 0 for n in ok], dtype=np.uint64)
         local = _union(local, all_pairs(leads, min(k, LEAD_K)), fps)
-        keep = np.fromiter(
-            (
-                similarity(files[ok[i]], files[ok[j]]) >= min_similarity
-                for i, j in zip(local.i.tolist(), local.j.tolist(), strict=True)
-            ),
-            dtype=bool,
-            count=len(local),
+        involved = np.unique(np.concatenate([local.i, local.j]))
+        rows = sketch_matrix([files[ok[p]].sketch for p in involved])
+        shares = jaccard_many(
+            rows, np.searchsorted(involved, local.i), np.searchsorted(involved, local.j)
         )
+        keep = shares >= min_similarity
         local = Pairs(local.i[keep], local.j[keep], local.distance[keep])
     ids = np.array(ok, np.int64)
     pairs = Pairs(ids[local.i], ids[local.j], local.distance)
     groups = build_groups(
-        fps,
-        local,
-        [files[n].chars for n in ok],
-        [files[n].path for n in ok],
-        file_ids=ok,
-        similarity=lambda a, b: similarity(files[ok[a]], files[ok[b]]),
+        fps, local, [files[n].chars for n in ok], [files[n].path for n in ok], file_ids=ok
     )
-    return pairs, groups
+    return pairs, _with_similarities(groups, files)
+
+
+def _with_similarities(
+    groups: tuple[Group, ...], files: tuple[FileRecord, ...]
+) -> tuple[Group, ...]:
+    """Each member's text similarity to its group's reference, all in one vectorised pass."""
+    pairs = [(g.reference, m.file) for g in groups for m in g.members[1:]]
+    if not pairs:
+        return groups
+    involved = sorted({f for pair in pairs for f in pair})
+    position = {f: n for n, f in enumerate(involved)}
+    rows = sketch_matrix([files[f].sketch for f in involved])
+    shares = iter(
+        jaccard_many(
+            rows, [position[a] for a, _ in pairs], [position[b] for _, b in pairs]
+        ).tolist()
+    )
+    return tuple(
+        Group(g.id, (g.members[0], *(replace(m, similarity=next(shares)) for m in g.members[1:])))
+        for g in groups
+    )
 
 
 def scan(

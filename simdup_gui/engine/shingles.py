@@ -63,3 +63,45 @@ def jaccard(a: Sketch, b: Sketch, size: int = SKETCH) -> float:
     union = np.union1d(a, b)[:size]
     both = np.intersect1d(a, b, assume_unique=True)
     return float(np.isin(union, both, assume_unique=True).sum()) / len(union)
+
+
+_PAD = np.uint64(2**64 - 1)  # fills short sketches; never a real hash's place in the minimum
+
+
+def sketch_matrix(sketches: list[bytes], size: int = SKETCH) -> npt.NDArray[np.uint64]:
+    """Sketches (as bytes) stacked into rows, short ones padded at the end."""
+    rows = np.full((len(sketches), size), _PAD, dtype=np.uint64)
+    for row, raw in zip(rows, sketches, strict=True):
+        values = np.frombuffer(raw, dtype="<u8")[:size]
+        row[: len(values)] = values
+    return rows
+
+
+def jaccard_many(
+    rows: npt.NDArray[np.uint64], left: npt.ArrayLike, right: npt.ArrayLike, chunk: int = 20_000
+) -> npt.NDArray[np.float64]:
+    """:func:`jaccard` for many pairs of rows of a :func:`sketch_matrix` at once.
+
+    Each pair's two sketches are merged and sorted in one numpy call; a value present in both
+    appears twice in a row, next to itself. Of the union's smallest ``size`` distinct values,
+    the share that appear twice is the estimate.
+    """
+    left, right = np.asarray(left, dtype=np.int64), np.asarray(right, dtype=np.int64)
+    size = rows.shape[1]
+    out = np.empty(len(left), dtype=np.float64)
+    for lo in range(0, len(left), chunk):
+        merged = np.sort(
+            np.concatenate([rows[left[lo : lo + chunk]], rows[right[lo : lo + chunk]]], axis=1),
+            axis=1,
+        )
+        real = merged != _PAD
+        first = np.ones_like(real)
+        first[:, 1:] = merged[:, 1:] != merged[:, :-1]  # first copy of each distinct value
+        twice = np.zeros_like(real)
+        twice[:, :-1] = merged[:, :-1] == merged[:, 1:]  # ... that has a second copy
+        distinct = first & real
+        in_union = distinct & (np.cumsum(distinct, axis=1) <= size)
+        union = in_union.sum(axis=1)
+        both = (in_union & twice).sum(axis=1)
+        out[lo : lo + chunk] = np.where(union > 0, both / np.maximum(union, 1), 1.0)
+    return out

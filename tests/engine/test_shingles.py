@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simdup_gui.engine.shingles import jaccard, jaccard_many, shingle_hashes, sketch, sketch_matrix
+
+WORDS = st.lists(st.sampled_from(["春运", "铁路", "the", "lighthouse", "harbor", "茶园", "a", "b"]))
+
+
+def exact_jaccard(a: str, b: str) -> float:
+    sa, sb = set(shingle_hashes(a).tolist()), set(shingle_hashes(b).tolist())
+    return len(sa & sb) / len(sa | sb) if sa | sb else 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(WORDS.map(" ".join), min_size=2, max_size=8))
+def test_vectorised_jaccard_equals_pairwise(texts: list[str]) -> None:
+    sketches = [sketch(t) for t in texts]
+    rows = sketch_matrix([s.astype("<u8").tobytes() for s in sketches])
+    pairs = list(itertools.combinations(range(len(texts)), 2))
+    many = jaccard_many(rows, [p[0] for p in pairs], [p[1] for p in pairs], chunk=3)
+    one = [jaccard(sketches[a], sketches[b]) for a, b in pairs]
+    assert many.tolist() == one
+
+
+@settings(max_examples=40, deadline=None)
+@given(WORDS.map(" ".join), WORDS.map(" ".join))
+def test_small_texts_get_the_exact_jaccard(a: str, b: str) -> None:
+    # texts with fewer than 128 shingles keep all of them: the estimate is exact
+    assert abs(jaccard(sketch(a), sketch(b)) - exact_jaccard(a, b)) < 1e-12
+
+
+def test_estimate_is_close_for_long_texts() -> None:
+    rng = np.random.default_rng(5)
+    words = [f"word{rng.integers(0, 5000)}" for _ in range(3000)]
+    a = " ".join(words)
+    b = " ".join(words[:2000] + [f"other{n}" for n in range(1000)])
+    assert abs(jaccard(sketch(a), sketch(b)) - exact_jaccard(a, b)) < 0.12
+
+
+def test_whitespace_does_not_matter_but_words_do() -> None:
+    assert jaccard(sketch("the  harbor\\n lighthouse"), sketch("the harbor lighthouse")) < 1.0
+    assert jaccard(sketch("the  harbor\n lighthouse"), sketch("the harbor lighthouse")) == 1.0

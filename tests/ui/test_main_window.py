@@ -12,6 +12,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from pytestqt.qtbot import QtBot
 
 from simdup_gui.app import create_window
+from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanOptions, scan
 from simdup_gui.ui.i18n import install_language
@@ -101,19 +102,22 @@ def test_event_loop_keeps_running_during_a_scan(
 
 
 def test_cancel_keeps_partial_results(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
-    for n in range(400):
-        (tmp_path / f"a{n:03}.txt").write_text(f"article {n} " * 300, encoding="utf-8")
+    for n in range(2000):
+        (tmp_path / f"a{n:04}.txt").write_text(f"article {n} " * 150, encoding="utf-8")
     window.start_scan(str(tmp_path))
     assert window.cancel_action.isEnabled()
-    signals = window.runner.task.signals  # type: ignore[union-attr]
-    reading = lambda event: event.stage == "fingerprinting" and event.done > 0  # noqa: E731
-    with qtbot.waitSignal(signals.progress, timeout=30_000, check_params_cb=reading):
-        pass
-    window.cancel_action.trigger()
-    qtbot.waitUntil(lambda: not window.runner.busy, timeout=30_000)
+    task = window.runner.task
+    assert task is not None
+
+    def cancel_once_reading(event: ProgressEvent) -> None:  # runs on the worker thread
+        if event.stage == "fingerprinting" and event.done > 0:
+            task.cancel()
+
+    task.signals.progress.connect(cancel_once_reading, Qt.ConnectionType.DirectConnection)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.result is not None
     assert window.result.cancelled
-    assert 0 < len(window.result.files) < 400
+    assert 0 < len(window.result.files) < 2000  # what was read is kept, the rest not started
     assert "partial" in window.status.text()
     assert window.runner.pool.activeThreadCount() == 0
 

@@ -48,7 +48,26 @@ def human_size(size: int) -> str:
     return f"{size} B"
 
 
-class GroupsModel(QAbstractItemModel):
+class _TitledColumns:
+    """Column titles that the window sets (translated) for a model."""
+
+    _titles: list[str]
+
+    def set_titles(self, titles: list[str]) -> None:
+        """Translated column titles."""
+        self._titles = titles
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(titles) - 1)  # type: ignore[attr-defined]
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        """Column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._titles[section]
+        return None
+
+
+class GroupsModel(_TitledColumns, QAbstractItemModel):
     """Groups at the top level, their members as children; members can be marked."""
 
     COLUMNS = ("File", "Folder", "Size", "Encoding", "Distance", "Similarity")
@@ -69,11 +88,6 @@ class GroupsModel(QAbstractItemModel):
         grouped = {m.file for g in self._groups for m in g.members[1:]}
         self._marked &= grouped
         self.endResetModel()
-
-    def set_titles(self, titles: list[str]) -> None:
-        """Translated column titles."""
-        self._titles = titles
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(titles) - 1)
 
     @property
     def result(self) -> ScanResult | None:
@@ -202,14 +216,6 @@ class GroupsModel(QAbstractItemModel):
         """The fixed columns."""
         return len(self.COLUMNS)
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        """Column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._titles[section]
-        return None
-
     def flags(self, index: Index) -> Qt.ItemFlag:
         """Members are checkable, except references."""
         if not index.isValid():
@@ -323,7 +329,7 @@ class GroupsFilter(QSortFilterProxyModel):
         return not pattern or self.filterRegularExpression().match(info.record.path).hasMatch()
 
 
-class ProblemsModel(QAbstractTableModel):
+class ProblemsModel(_TitledColumns, QAbstractTableModel):
     """Files that could not be read, and why."""
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -337,11 +343,6 @@ class ProblemsModel(QAbstractTableModel):
         self._rows = result.errors if result else ()
         self.endResetModel()
 
-    def set_titles(self, titles: list[str]) -> None:
-        """Translated column titles."""
-        self._titles = titles
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 1)
-
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         """One row per unreadable file."""
         return 0 if parent.isValid() else len(self._rows)
@@ -349,14 +350,6 @@ class ProblemsModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         """Path and reason."""
         return 0 if parent.isValid() else 2
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        """Column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._titles[section]
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         """Path and error text."""

@@ -221,6 +221,8 @@ def test_switch_to_chinese(qtbot: QtBot, window: MainWindow) -> None:
     window.set_language("zh_CN")
     assert window.duplicates_only.text() == "只看副本"
     assert window.tabs.tabText(0) == "分组"
+    assert window.groups.headerData(0, Qt.Orientation.Horizontal) == "文件"
+    assert window.problems.headerData(1, Qt.Orientation.Horizontal) == "问题"
     assert window.settings.value("language") == "zh_CN"
     window.set_language("en")
     assert window.duplicates_only.text() == "Duplicates only"

@@ -92,7 +92,11 @@ _CACHED_FIELDS = (
 
 @dataclass(frozen=True)
 class ScanResult:
-    """Every file seen, the pairs within k among the readable ones, and the groups."""
+    """Every file seen, the verified pairs that link the readable ones, and the groups.
+
+    ``pairs`` are the graph the groups are made of: exact copies are linked to their first copy
+    rather than to each other.
+    """
 
     root: str
     files: tuple[FileRecord, ...]
@@ -325,23 +329,49 @@ def group_files(
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     fps = np.array([files[n].fingerprint for n in ok], dtype=np.uint64)
-    local = all_pairs(fps, k)
-    if min_similarity > 0 and len(ok) > 1:
-        leads = np.array([files[n].lead or 0 for n in ok], dtype=np.uint64)
-        local = _union(local, all_pairs(leads, min(k, LEAD_K)), fps)
-        involved = np.unique(np.concatenate([local.i, local.j]))
-        rows = sketch_matrix([files[ok[p]].sketch for p in involved])
-        shares = jaccard_many(
-            rows, np.searchsorted(involved, local.i), np.searchsorted(involved, local.j)
-        )
-        keep = shares >= min_similarity
-        local = Pairs(local.i[keep], local.j[keep], local.distance[keep])
+    # Exact copies (same fingerprints and shingle sketch) are one node: linking each to its
+    # first copy keeps the work and the edges linear in the number of copies, not quadratic.
+    first: dict[tuple[int | None, int | None, bytes], int] = {}
+    copies = [
+        (p, first.setdefault((f.fingerprint, f.lead, f.sketch), p))
+        for p, f in enumerate(files[n] for n in ok)
+    ]
+    reps = np.array(sorted(set(first.values())), dtype=np.int64)
+    local = _candidates(files, [ok[p] for p in reps], fps[reps], k, min_similarity)
+    linked = [(rep, p) for p, rep in copies if p != rep]
+    local = Pairs(
+        np.concatenate([reps[local.i], np.array([a for a, _ in linked], dtype=np.int64)]),
+        np.concatenate([reps[local.j], np.array([b for _, b in linked], dtype=np.int64)]),
+        np.concatenate([local.distance, np.zeros(len(linked), dtype=np.uint8)]),
+    )
     ids = np.array(ok, np.int64)
     pairs = Pairs(ids[local.i], ids[local.j], local.distance)
     groups = build_groups(
         fps, local, [files[n].chars for n in ok], [files[n].path for n in ok], file_ids=ok
     )
     return pairs, _with_similarities(groups, files)
+
+
+def _candidates(
+    files: tuple[FileRecord, ...], ids: list[int], fps: np.ndarray, k: int, min_similarity: float
+) -> Pairs:
+    """Candidate pairs (positions in ``ids``) that pass the similarity floor.
+
+    Candidates are the pairs within ``k`` and those whose openings are within LEAD_K; with no
+    floor, all pairs within ``k`` and nothing else.
+    """
+    local = all_pairs(fps, k)
+    if min_similarity <= 0 or len(ids) < 2:
+        return local
+    leads = np.array([files[n].lead or 0 for n in ids], dtype=np.uint64)
+    local = _union(local, all_pairs(leads, min(k, LEAD_K)), fps)
+    involved = np.unique(np.concatenate([local.i, local.j]))
+    rows = sketch_matrix([files[ids[p]].sketch for p in involved])
+    shares = jaccard_many(
+        rows, np.searchsorted(involved, local.i), np.searchsorted(involved, local.j)
+    )
+    keep = shares >= min_similarity
+    return Pairs(local.i[keep], local.j[keep], local.distance[keep])
 
 
 def _with_similarities(

@@ -577,6 +577,7 @@ class MainWindow(QMainWindow):
         return [self.result.files[n].path for n in self.groups.marked_files()]
 
     def _confirm(self, verb: str, paths: list[str]) -> bool:
+        """Ask before acting: how many files and how many bytes; nothing marked says so."""
         if not paths:
             QMessageBox.information(self, "simdup", self.tr("No files are marked."))
             return False
@@ -600,13 +601,14 @@ class MainWindow(QMainWindow):
     def move_marked(self, destination: str | None = None) -> None:
         """Move the marked files to a folder, keeping their paths relative to the scan."""
         paths = self._marked_paths()
-        if not paths:
-            self._confirm("", paths)
-            return
-        if destination is None:
-            destination = QFileDialog.getExistingDirectory(self, self.tr("Move marked files to"))
-            if not destination or not self._confirm(self.tr("Move"), paths):
+        if destination is None:  # interactive: ask where, then confirm
+            if not self._confirm(self.tr("Move"), paths):
                 return
+            destination = QFileDialog.getExistingDirectory(self, self.tr("Move marked files to"))
+            if not destination:
+                return
+        if not paths:
+            return
         assert self.root is not None
         outcomes = move_files(paths, self.root, destination)
         self._report_actions(outcomes, destination)

@@ -15,7 +15,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from simdup_gui.engine.scan import FileRecord, ScanResult
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.scan import ScanResult
 
 COLUMNS = (
     "group_id",

@@ -37,11 +37,12 @@ from PySide6.QtWidgets import (
 from simdup_gui.engine.actions import move_files, trash_files, write_manifest
 from simdup_gui.engine.decode import DecodeError
 from simdup_gui.engine.index import MAX_K
+from simdup_gui.engine.matching import similarity
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.reader import ReadError
 from simdup_gui.engine.report import write_report
 from simdup_gui.engine.resources import resource
-from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text, similarity
+from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text
 from simdup_gui.ui.compare import CompareView
 from simdup_gui.ui.models import GroupsFilter, GroupsModel, ItemRole, MemberInfo, ProblemsModel
 from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings

@@ -17,7 +17,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from simdup_gui.engine.groups import Group, Member
-from simdup_gui.engine.scan import FileRecord, ScanResult
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.scan import ScanResult
 
 ItemRole = Qt.ItemDataRole.UserRole + 1  # the MemberInfo (or Group) behind a row
 Index = QModelIndex | QPersistentModelIndex

@@ -1,0 +1,114 @@
+"""From fingerprinted files to verified pairs and groups.
+
+Candidates are the pairs of fingerprints within k (the permuted-table index) and, when a text
+similarity floor is set, the pairs whose openings' fingerprints are within LEAD_K; each
+candidate must then share enough 5-character shingles (estimated Jaccard from the files'
+sketches). Exact copies are one node of the pair graph. Groups are its connected components.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from simdup_gui.engine.groups import Group, build_groups
+from simdup_gui.engine.index import Pairs, all_pairs
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.shingles import jaccard, jaccard_many, sketch_matrix
+
+
+def similarity(a: FileRecord, b: FileRecord) -> float:
+    """Estimated Jaccard similarity of two files' shingle sets (1.0 if neither has a sketch)."""
+    if not a.sketch and not b.sketch:
+        return 1.0
+    return jaccard(np.frombuffer(a.sketch, dtype="<u8"), np.frombuffer(b.sketch, dtype="<u8"))
+
+
+LEAD_K = 3  # openings this close make a candidate pair too (then verified like any other)
+
+
+def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
+    """Pairs in ``a`` or ``b``, each once, with distances measured on ``fps``."""
+    n = len(fps)
+    keys = np.unique(np.concatenate([a.i * n + a.j, b.i * n + b.j]))
+    i, j = keys // n, keys % n
+    return Pairs(i, j, np.bitwise_count(fps[i] ^ fps[j]).astype(np.uint8))
+
+
+def group_files(
+    files: tuple[FileRecord, ...], k: int, min_chars: int = 0, min_similarity: float = 0.0
+) -> tuple[Pairs, tuple[Group, ...]]:
+    """Pairs within ``k`` whose texts are at least ``min_similarity`` alike, and their groups.
+
+    With a similarity floor, files whose openings' fingerprints are within LEAD_K are candidates
+    too (a truncated copy keeps the opening but loses the rest, which moves its fingerprint);
+    every candidate must pass the floor. Only fingerprinted files of ``min_chars`` or more take
+    part.
+    """
+    ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
+    fps = np.array([files[n].fingerprint for n in ok], dtype=np.uint64)
+    # Exact copies (same fingerprints and shingle sketch) are one node: linking each to its
+    # first copy keeps the work and the edges linear in the number of copies, not quadratic.
+    first: dict[tuple[int | None, int | None, bytes], int] = {}
+    copies = [
+        (p, first.setdefault((f.fingerprint, f.lead, f.sketch), p))
+        for p, f in enumerate(files[n] for n in ok)
+    ]
+    reps = np.array(sorted(set(first.values())), dtype=np.int64)
+    local = _candidates(files, [ok[p] for p in reps], fps[reps], k, min_similarity)
+    linked = [(rep, p) for p, rep in copies if p != rep]
+    local = Pairs(
+        np.concatenate([reps[local.i], np.array([a for a, _ in linked], dtype=np.int64)]),
+        np.concatenate([reps[local.j], np.array([b for _, b in linked], dtype=np.int64)]),
+        np.concatenate([local.distance, np.zeros(len(linked), dtype=np.uint8)]),
+    )
+    ids = np.array(ok, np.int64)
+    pairs = Pairs(ids[local.i], ids[local.j], local.distance)
+    groups = build_groups(
+        fps, local, [files[n].chars for n in ok], [files[n].path for n in ok], file_ids=ok
+    )
+    return pairs, _with_similarities(groups, files)
+
+
+def _candidates(
+    files: tuple[FileRecord, ...], ids: list[int], fps: np.ndarray, k: int, min_similarity: float
+) -> Pairs:
+    """Candidate pairs (positions in ``ids``) that pass the similarity floor.
+
+    Candidates are the pairs within ``k`` and those whose openings are within LEAD_K; with no
+    floor, all pairs within ``k`` and nothing else.
+    """
+    local = all_pairs(fps, k)
+    if min_similarity <= 0 or len(ids) < 2:
+        return local
+    leads = np.array([files[n].lead or 0 for n in ids], dtype=np.uint64)
+    local = _union(local, all_pairs(leads, min(k, LEAD_K)), fps)
+    involved = np.unique(np.concatenate([local.i, local.j]))
+    rows = sketch_matrix([files[ids[p]].sketch for p in involved])
+    shares = jaccard_many(
+        rows, np.searchsorted(involved, local.i), np.searchsorted(involved, local.j)
+    )
+    keep = shares >= min_similarity
+    return Pairs(local.i[keep], local.j[keep], local.distance[keep])
+
+
+def _with_similarities(
+    groups: tuple[Group, ...], files: tuple[FileRecord, ...]
+) -> tuple[Group, ...]:
+    """Each member's text similarity to its group's reference, all in one vectorised pass."""
+    pairs = [(g.reference, m.file) for g in groups for m in g.members[1:]]
+    if not pairs:
+        return groups
+    involved = sorted({f for pair in pairs for f in pair})
+    position = {f: n for n, f in enumerate(involved)}
+    rows = sketch_matrix([files[f].sketch for f in involved])
+    shares = iter(
+        jaccard_many(
+            rows, [position[a] for a, _ in pairs], [position[b] for _, b in pairs]
+        ).tolist()
+    )
+    return tuple(
+        Group(g.id, (g.members[0], *(replace(m, similarity=next(shares)) for m in g.members[1:])))
+        for g in groups
+    )

@@ -1,0 +1,29 @@
+"""What a scan learns about one file: the record every later step works from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    """What the scan learnt about one file (no text is kept)."""
+
+    path: str
+    size: int = 0
+    mtime_ns: int = 0
+    encoding: str = ""
+    encoding_method: str = ""
+    fingerprint: int | None = None
+    features: int = 0
+    chars: int = 0
+    boilerplate: float = 0.0  # share of an HTML page's text dropped as site template
+    notes: tuple[str, ...] = ()
+    error: str = ""
+    sketch: bytes = b""  # bottom-k shingle sketch of the text (see shingles.py)
+    lead: int | None = None  # fingerprint of the text's opening (finds truncated copies)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the file has a fingerprint."""
+        return self.fingerprint is not None and not self.error

@@ -38,6 +38,11 @@ class TextSettings:
             raise ValueError(f"weighting must be one of {WEIGHTINGS}, not {self.weighting!r}")
 
     @property
+    def tf_power(self) -> float:
+        """The power term frequencies are raised to for the simhash weights."""
+        return 1.5 if self.weighting == "tf1.5" else 1.0
+
+    @property
     def version(self) -> str:
         """A short digest of the settings and the pipeline version."""
         text = repr((PIPELINE_VERSION, sorted(asdict(self).items())))
@@ -52,8 +57,7 @@ class Extracted:
     encoding: str
     encoding_method: str
     replaced: int
-    was_html: bool
-    boilerplate_share: float = 0.0
+    boilerplate_share: float = 0.0  # of an HTML page's text, dropped as site template
 
 
 def extract_text(data: bytes, path: str, *, boilerplate: bool = True) -> Extracted:
@@ -61,10 +65,10 @@ def extract_text(data: bytes, path: str, *, boilerplate: bool = True) -> Extract
     decoded = decode_bytes(data)
     text = decoded.text
     if not (path.lower().endswith(HTML_EXTENSIONS) or looks_like_html(text)):
-        return Extracted(text, decoded.encoding, decoded.method, decoded.replaced, False)
+        return Extracted(text, decoded.encoding, decoded.method, decoded.replaced)
     page = html_to_text(text, boilerplate=boilerplate)
     return Extracted(
-        page.text, decoded.encoding, decoded.method, decoded.replaced, True, page.removed_share
+        page.text, decoded.encoding, decoded.method, decoded.replaced, page.removed_share
     )
 
 

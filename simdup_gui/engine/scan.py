@@ -145,7 +145,7 @@ def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
     features = analysis.features
     if features.is_short:
         notes.append(f"short text: {len(features)} distinct words")
-    power = 1.5 if options.text.weighting == "tf1.5" else 1.0
+    power = options.text.tf_power
     record = replace(
         record,
         features=len(features),
@@ -307,7 +307,7 @@ def scan(
 
     def lookup(entry: Entry) -> Outcome | Entry:
         if entry.error:
-            return FileRecord(display_path(entry.path), error=entry.error), None
+            return fingerprint_file(entry, options)  # the error is the record; nothing to read
         size, mtime_ns, hit = known.get(_cache_key(entry.path), (-1, -1, None))
         if hit is None or (size, mtime_ns) != (entry.size, entry.mtime_ns):
             return entry

@@ -53,9 +53,9 @@ def ours(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float, s
             FileRecord(
                 name,
                 chars=len(text),
-                fingerprint=tf_fingerprint(analysis.features, 1.5),
+                fingerprint=tf_fingerprint(analysis.features, options.text.tf_power),
                 sketch=analysis.sketch,
-                lead=tf_fingerprint(analysis.lead, 1.5),
+                lead=tf_fingerprint(analysis.lead, options.text.tf_power),
             )
         )
     fingerprinting = time.perf_counter() - start

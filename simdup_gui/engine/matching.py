@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import numpy.typing as npt
 
 from simdup_gui.engine.groups import Group, build_groups
 from simdup_gui.engine.index import Pairs, all_pairs
@@ -84,13 +85,19 @@ def _candidates(
         return local
     leads = np.array([files[n].lead or 0 for n in ids], dtype=np.uint64)
     local = _union(local, all_pairs(leads, min(k, LEAD_K)), fps)
-    involved = np.unique(np.concatenate([local.i, local.j]))
-    rows = sketch_matrix([files[ids[p]].sketch for p in involved])
-    shares = jaccard_many(
-        rows, np.searchsorted(involved, local.i), np.searchsorted(involved, local.j)
-    )
-    keep = shares >= min_similarity
+    file_ids = np.array(ids, dtype=np.int64)
+    keep = _similarities(files, file_ids[local.i], file_ids[local.j]) >= min_similarity
     return Pairs(local.i[keep], local.j[keep], local.distance[keep])
+
+
+def _similarities(
+    files: tuple[FileRecord, ...], left: npt.ArrayLike, right: npt.ArrayLike
+) -> np.ndarray:
+    """Text similarity of each pair of files (by index), one vectorised pass over their sketches."""
+    left, right = np.asarray(left, dtype=np.int64), np.asarray(right, dtype=np.int64)
+    involved = np.unique(np.concatenate([left, right]))
+    rows = sketch_matrix([files[n].sketch for n in involved.tolist()])
+    return jaccard_many(rows, np.searchsorted(involved, left), np.searchsorted(involved, right))
 
 
 def _with_similarities(
@@ -100,14 +107,7 @@ def _with_similarities(
     pairs = [(g.reference, m.file) for g in groups for m in g.members[1:]]
     if not pairs:
         return groups
-    involved = sorted({f for pair in pairs for f in pair})
-    position = {f: n for n, f in enumerate(involved)}
-    rows = sketch_matrix([files[f].sketch for f in involved])
-    shares = iter(
-        jaccard_many(
-            rows, [position[a] for a, _ in pairs], [position[b] for _, b in pairs]
-        ).tolist()
-    )
+    shares = iter(_similarities(files, *zip(*pairs, strict=True)).tolist())
     return tuple(
         Group(g.id, (g.members[0], *(replace(m, similarity=next(shares)) for m in g.members[1:])))
         for g in groups

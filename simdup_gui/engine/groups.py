@@ -46,7 +46,7 @@ class Group:
         self,
         file: int,
         fingerprints: Mapping[int, int],
-        similarity: Callable[[int, int], float] = lambda a, b: 1.0,
+        similarity: Callable[[int, int], float],
     ) -> Group:
         """The same group with ``file`` as its reference, distances measured from it.
 

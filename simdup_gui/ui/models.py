@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from simdup_gui.engine.groups import Group, Member
+from simdup_gui.engine.matching import similarity
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import ScanResult
 
@@ -128,7 +129,10 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         prints = {m.file: self._result.files[m.file].fingerprint or 0 for m in group.members}
         self.beginResetModel()
         groups = list(self._groups)
-        groups[row] = group.with_reference(file, prints)
+        files = self._result.files
+        groups[row] = group.with_reference(
+            file, prints, lambda a, b: similarity(files[a], files[b])
+        )
         self._groups = tuple(groups)
         self._result = replace(self._result, groups=self._groups)
         self._marked.discard(file)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from simdup_gui.engine.matching import similarity
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanOptions, scan
@@ -258,11 +259,16 @@ def test_group_with_another_reference() -> None:
     result = scan(str(SAMPLE))
     group = result.groups[0]
     prints = {m.file: result.files[m.file].fingerprint for m in group.members}
-    new = group.with_reference(group.members[-1].file, prints)  # type: ignore[arg-type]
+
+    def share(a: int, b: int) -> float:
+        return similarity(result.files[a], result.files[b])
+
+    new = group.with_reference(group.members[-1].file, prints, share)  # type: ignore[arg-type]
     assert new.reference == group.members[-1].file
     assert new.members[0].distance == 0
     assert {m.file for m in new.members} == {m.file for m in group.members}
     for m in new.members:
         assert m.distance == (prints[m.file] ^ prints[new.reference]).bit_count()  # type: ignore[operator]
+        assert m.similarity == (1.0 if m.file == new.reference else share(new.reference, m.file))
     with pytest.raises(ValueError, match="not in group"):
-        group.with_reference(-1, prints)  # type: ignore[arg-type]
+        group.with_reference(-1, prints, share)  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from pytestqt.qtbot import QtBot
 
 from simdup_gui.app import create_window
+from simdup_gui.engine.matching import similarity
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanOptions, scan
@@ -278,6 +279,8 @@ def test_make_reference_then_old_reference_can_be_marked(qtbot: QtBot, window: M
     assert info.is_reference
     assert info.member.distance == 0
     assert not window.groups.set_marked(info.member.file, True)  # a reference cannot be marked
+    old_info = next(i for i in member_rows(window) if i.member.file == old)
+    assert old_info.member.similarity == similarity(info.record, old_info.record) < 1.0
     assert window.groups.set_marked(old, True)
     assert window.result is not None
     assert window.result.groups[2].reference == info.member.file  # the export sees it too

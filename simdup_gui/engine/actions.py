@@ -25,24 +25,6 @@ class ActionOutcome:
     error: str = ""
 
 
-@dataclass(frozen=True)
-class ActionSummary:
-    """What happened to all files, and where the manifest is."""
-
-    outcomes: tuple[ActionOutcome, ...]
-    manifest: Path | None
-
-    @property
-    def failed(self) -> int:
-        """How many files could not be acted on."""
-        return sum(1 for o in self.outcomes if o.action == "failed")
-
-    @property
-    def done(self) -> int:
-        """How many files were moved or trashed."""
-        return len(self.outcomes) - self.failed
-
-
 def _free_name(target: Path) -> Path:
     """``target``, or ``name (2).ext`` … if that already exists."""
     if not target.exists():

@@ -11,10 +11,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 
-class Cancelled(Exception):
-    """Raised inside the engine when the user cancelled; callers keep what was done."""
-
-
 @dataclass(frozen=True)
 class ProgressEvent:
     """One progress report: the stage, how far it is and the file at hand."""
@@ -49,19 +45,9 @@ class CancelToken:
         """Ask the running work to stop."""
         self._event.set()
 
-    @property
-    def cancelled(self) -> bool:
-        """Whether cancel() was called."""
-        return self._event.is_set()
-
     def __call__(self) -> bool:
         """Return True once cancelled (so a token is also a plain ``cancel()`` predicate)."""
         return self._event.is_set()
-
-    def raise_if_cancelled(self) -> None:
-        """Raise Cancelled once cancel() was called."""
-        if self._event.is_set():
-            raise Cancelled
 
 
 def never() -> bool:

@@ -194,11 +194,7 @@ class CompareView(QWidget):
 
     def highlighted_text(self, side: str) -> list[str]:
         """The highlighted passages of one side ("left" or "right")."""
-        editor, spans = (
-            (self.left_text, self.left_spans)
-            if side == "left"
-            else (self.right_text, self.right_spans)
-        )
+        editor, spans = self._sides()[0 if side == "left" else 1]
         text = editor.toPlainText()
         return [text[start:end] for start, end in spans]
 
@@ -208,10 +204,7 @@ class CompareView(QWidget):
         if not count:
             return
         self._current = (self._current + step) % count
-        for editor, spans in (
-            (self.left_text, self.left_spans),
-            (self.right_text, self.right_spans),
-        ):
+        for editor, spans in self._sides():
             if spans:
                 start, _end = spans[min(self._current, len(spans) - 1)]
                 cursor = QTextCursor(editor.document())

@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
-from simdup_gui.engine.cache import FingerprintCache, default_cache_dir
+from simdup_gui.engine.cache import FingerprintCache, default_cache_path
 from simdup_gui.engine.fingerprint_files import (
     FingerprintFileError,
     load_fingerprints,
@@ -237,7 +237,7 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def run_cache(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup cache``."""
-    path = default_cache_dir() / "fingerprints.sqlite3"
+    path = default_cache_path()
     if args.action == "path":
         out.write(f"{path}\n")
         return 0

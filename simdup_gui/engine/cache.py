@@ -45,6 +45,11 @@ def default_cache_dir() -> Path:
     return Path(os.environ.get("SIMDUP_CACHE_DIR") or user_cache_dir("simdup", appauthor=False))
 
 
+def default_cache_path() -> Path:
+    """The cache database in the default folder."""
+    return default_cache_dir() / "fingerprints.sqlite3"
+
+
 @dataclass(frozen=True)
 class CachedFile:
     """What the cache holds for one file version: fingerprint, details, and features if kept."""
@@ -79,7 +84,7 @@ class FingerprintCache:
     @classmethod
     def default(cls) -> FingerprintCache:
         """The cache in the default folder."""
-        return cls(default_cache_dir() / "fingerprints.sqlite3")
+        return cls(default_cache_path())
 
     @classmethod
     def disabled(cls) -> FingerprintCache:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from platformdirs import user_data_dir
-from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,10 +40,12 @@ from simdup_gui.engine.index import MAX_K
 from simdup_gui.engine.matching import similarity
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.reader import ReadError
+from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.report import write_report
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text
 from simdup_gui.ui.compare import CompareView
+from simdup_gui.ui.i18n import current_language, install_language
 from simdup_gui.ui.models import GroupsFilter, GroupsModel, ItemRole, MemberInfo, ProblemsModel
 from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
 from simdup_gui.ui.tasks import ScanTask, TaskRunner
@@ -73,6 +75,7 @@ class MainWindow(QMainWindow):
         self.groups_view_model.setSourceModel(self.groups)
         self.problems = ProblemsModel(self)
         self._scan_started = 0.0
+        self.last_manifest: Path | None = None  # of the last trash/move, for the summary
         self._build()
         self._restore()
         self.retranslate()
@@ -277,16 +280,12 @@ class MainWindow(QMainWindow):
     # --- language ----------------------------------------------------------------------------
     def set_language(self, language: str) -> None:
         """Switch the UI language now and for next time."""
-        from simdup_gui.ui.i18n import install_language
-
         install_language(language)
         self.settings.setValue("language", language)
         self.retranslate()
 
     def retranslate(self) -> None:
         """Set every translatable text (called again after a language switch)."""
-        from simdup_gui.ui.i18n import current_language
-
         self.setWindowTitle(self.tr("simdup — near-duplicate articles"))
         self.choose_action.setText(self.tr("Choose folder…"))
         self.sample_action.setText(self.tr("Try the sample folder"))
@@ -548,19 +547,18 @@ class MainWindow(QMainWindow):
             self._document(reference), self._document(other), similarity(reference, other)
         )
 
-    def _document(self, record: object) -> tuple[str, str, int | None]:
-        path = record.path  # type: ignore[attr-defined]
+    def _document(self, record: FileRecord) -> tuple[str, str, int | None]:
+        """Title, text (read now, shown as plain text) and fingerprint of a file."""
         try:
-            text = read_text(path, self.result.options if self.result else None)[:COMPARE_LIMIT]
+            options = self.result.options if self.result else None
+            text = read_text(record.path, options)[:COMPARE_LIMIT]
         except (ReadError, DecodeError, OSError) as exc:
             text = self.tr("(cannot show this file: {0})").format(exc)
-        return path, text, record.fingerprint  # type: ignore[attr-defined]
+        return record.path, text, record.fingerprint
 
     # --- acting on files -------------------------------------------------------------------------
     def eventFilter(self, watched: object, event: object) -> bool:
         """Space in the groups view marks or unmarks the current member."""
-        from PySide6.QtCore import QEvent
-
         if (
             watched is self.tree
             and event.type() == QEvent.Type.KeyPress  # type: ignore[attr-defined]

@@ -27,7 +27,7 @@ from simdup_gui.engine.index import MAX_K, FingerprintIndex, Pairs, all_pairs, c
 from simdup_gui.engine.pipeline import WEIGHTINGS, TextSettings
 from simdup_gui.engine.report import report_text, write_report
 from simdup_gui.engine.scan import ScanOptions, ScanResult, scan
-from simdup_gui.engine.text import TOKENIZERS
+from simdup_gui.engine.tokens import TOKENIZERS
 from simdup_gui.engine.walk import DEFAULT_EXTENSIONS
 
 

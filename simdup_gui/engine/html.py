@@ -32,7 +32,7 @@ _TEMPLATE_NAMES = re.compile(
     r"|toolbar|pagination|pager|subnav|topbar|widget|hot|links?)(?:$|[\s_\d-])",
     re.IGNORECASE,
 )
-_LINK_BLOCKS = "ul, ol, dl, table, div, section, p, li"
+_LINK_BLOCKS = frozenset({"ul", "ol", "dl", "table", "div", "section", "p", "li"})
 _NAMED_BLOCKS = ", ".join(
     f"{tag}[class], {tag}[id]" for tag in ("div", "section", "ul", "ol", "dl", "table", "td", "p")
 )
@@ -43,8 +43,31 @@ _HTML_START = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _BLANK_LINES = re.compile(r"[ \t\u3000]*\n[\s\u3000]*")
+
+
+def _trie(words: list[str]) -> str:
+    """A regex alternation of words, factored by their first letters (it matches much faster).
+
+    >>> _trie(["dd", "div", "dl", "p"])
+    'd(?:d|iv|l)|p'
+    """
+    heads: dict[str, list[str]] = {}
+    for word in sorted(words):
+        heads.setdefault(word[:1], []).append(word[1:])
+    parts = []
+    for head, tails in heads.items():
+        rest = [t for t in tails if t]
+        if not rest:
+            parts.append(re.escape(head))
+        elif len(tails) == 1:
+            parts.append(re.escape(head + rest[0]))
+        else:
+            parts.append(re.escape(head) + "(?:" + _trie(rest) + ")" + ("?" if "" in tails else ""))
+    return "|".join(parts)
+
+
 _BLOCK_TAG = re.compile(
-    r"<(?=/?(?:" + "|".join(t.strip() for t in _BLOCKS.split(",")) + r")[\s/>])", re.IGNORECASE
+    r"<(?=/?(?:" + _trie([t.strip() for t in _BLOCKS.split(",")]) + r")[\s/>])", re.IGNORECASE
 )
 
 
@@ -67,32 +90,44 @@ def looks_like_html(text: str) -> bool:
     return bool(_HTML_START.match(text[:2048]))
 
 
+def _visible_length(text: str) -> int:
+    """Characters that are not spaces, tabs or line breaks (counted in C, no copies)."""
+    return len(text) - text.count(" ") - text.count("\n") - text.count("\t") - text.count("\xa0")
+
+
 class _Lengths:
-    """Text lengths of a page's elements, in all and outside links, each computed once."""
+    """Text lengths of a page's elements, in all and outside links, each computed once.
+
+    Walking up from every link also finds the blocks that hold links, the only ones that can be
+    mostly links.
+    """
 
     def __init__(self, tree: LexborHTMLParser) -> None:
         self._total: dict[int, int] = {}
         self._linked: dict[int, int] = {}
+        self.link_holders: dict[int, LexborNode] = {}  # blocks with links inside, by mem_id
         for anchor in tree.css("a"):
             length = self.total(anchor)
             node = anchor.parent
             while length and node is not None:
-                self._linked[node.mem_id] = self._linked.get(node.mem_id, 0) + length
+                key = node.mem_id
+                if key not in self._linked:
+                    self._linked[key] = 0
+                    if node.tag in _LINK_BLOCKS:
+                        self.link_holders[key] = node
+                self._linked[key] += length
                 node = node.parent
 
     def total(self, node: LexborNode) -> int:
-        """Non-space characters of the node's text."""
+        """Visible characters of the node's text."""
         key = node.mem_id
-        if key not in self._total:
-            self._total[key] = len("".join(node.text(deep=True).split()))
-        return self._total[key]
-
-    def has_links(self, node: LexborNode) -> bool:
-        """Whether any link text lies inside the node."""
-        return node.mem_id in self._linked
+        length = self._total.get(key)
+        if length is None:
+            length = self._total[key] = _visible_length(node.text(deep=True))
+        return length
 
     def unlinked(self, node: LexborNode) -> int:
-        """Non-space characters outside links: what an article is made of, unlike a menu."""
+        """Visible characters outside links: what an article is made of, unlike a menu."""
         return self.total(node) - self._linked.get(node.mem_id, 0)
 
 
@@ -109,11 +144,9 @@ def _template_parts(tree: LexborHTMLParser, root: LexborNode) -> tuple[list[Lexb
         names = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
         if _TEMPLATE_NAMES.search(names):
             found.append(node)
-    for node in tree.css(_LINK_BLOCKS):
-        if not lengths.has_links(node):
-            continue
+    for node in lengths.link_holders.values():
         length = lengths.total(node)
-        if length and length - lengths.unlinked(node) > MAX_LINK_DENSITY * length:
+        if length - lengths.unlinked(node) > MAX_LINK_DENSITY * length:
             found.append(node)
     return [node for node in found if lengths.unlinked(node) < limit], lengths
 

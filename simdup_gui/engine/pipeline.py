@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from dataclasses import asdict, dataclass
+from functools import cache
 
 import numpy as np
+import numpy.typing as npt
 
 from simdup_gui.engine.decode import decode_bytes
 from simdup_gui.engine.html import html_to_text, looks_like_html
-from simdup_gui.engine.shingles import sketch
-from simdup_gui.engine.simhash import Features, token_hash
-from simdup_gui.engine.text import TOKENIZERS, all_stopwords, is_word, normalize
+from simdup_gui.engine.shingles import sketch_codes
+from simdup_gui.engine.simhash import Features
+from simdup_gui.engine.text import all_stopwords, normalize
+from simdup_gui.engine.tokens import (
+    TOKENIZERS,
+    code_points,
+    count_hashes,
+    span_hashes,
+    spans,
+    token_hash,
+)
 
 HTML_EXTENSIONS = (".htm", ".html", ".xhtml", ".xml")
 WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
-PIPELINE_VERSION = 5  # bump when any step below changes what a fingerprint is
+PIPELINE_VERSION = 6  # bump when any step below changes what a fingerprint is
 
 
 @dataclass(frozen=True)
@@ -72,60 +81,41 @@ def extract_text(data: bytes, path: str, *, boilerplate: bool = True) -> Extract
     )
 
 
-_SKIP = 0  # stands for "not a feature" (punctuation, spaces, stopwords) in the token caches
-_TOKEN_CACHES: dict[bool, dict[str, int]] = {False: {}, True: {}}  # keyed by "drop stopwords"
-_TOKEN_CACHE_LIMIT = 1 << 20
-
-
-def _feature_hash(token: str, stopwords: frozenset[str]) -> int:
-    if token in stopwords or not is_word(token):
-        return _SKIP
-    return token_hash(token) or 1  # 0 is reserved for _SKIP (a 2**-64 chance)
-
-
 LEAD_CHARS = 300  # the opening a truncated copy keeps: its own fingerprint finds truncations
 
 
 @dataclass(frozen=True)
 class Analysis:
-    """What fingerprinting needs from a text, from one normalising pass."""
+    """What fingerprinting needs from a text, from one normalising and tokenizing pass."""
 
     features: Features
     sketch: bytes  # bottom-k shingle sketch, little-endian uint64s
-    lead: Features  # features of the opening LEAD_CHARS characters
+    lead: Features  # features of the words within the opening LEAD_CHARS characters
 
 
 def analyze(text: str, settings: TextSettings) -> Analysis:
     """A plain text's weighted features, shingle sketch and opening's features."""
     normalized = normalize(text)
+    codes = code_points(normalized)
+    starts, ends = spans(settings.tokenizer, normalized, codes)
+    hashes = span_hashes(codes, starts, ends)
+    if settings.stopwords:
+        stop = stopword_hashes()
+        keep = stop[np.searchsorted(stop, hashes) % len(stop)] != hashes
+        hashes, ends = hashes[keep], ends[keep]
     return Analysis(
-        _features(normalized, settings),
-        sketch(normalized).astype("<u8").tobytes(),
-        _features(normalized[:LEAD_CHARS], settings),
+        Features(*count_hashes(hashes)),
+        sketch_codes(codes).astype("<u8").tobytes(),
+        Features(*count_hashes(hashes[ends <= LEAD_CHARS])),
     )
 
 
 def text_features(text: str, settings: TextSettings) -> Features:
     """The weighted features of a plain text: its words (less stopwords) and their counts."""
-    return _features(normalize(text), settings)
+    return analyze(text, settings).features
 
 
-def _features(normalized: str, settings: TextSettings) -> Features:
-    """Features of normalised text.
-
-    Tokens are counted first (in C); each distinct token's hash, or the fact that it is not a
-    feature, is remembered across documents, since a folder's articles share most words.
-    """
-    counts = Counter(TOKENIZERS[settings.tokenizer](normalized))
-    cache = _TOKEN_CACHES[settings.stopwords]
-    missing = set(counts).difference(cache)  # looks each token up in the dict, in C
-    if missing:
-        if len(cache) + len(missing) > _TOKEN_CACHE_LIMIT:
-            cache.clear()
-            missing = set(counts)
-        dropped = all_stopwords() if settings.stopwords else frozenset()
-        cache.update((token, _feature_hash(token, dropped)) for token in missing)
-    hashes = np.fromiter(map(cache.__getitem__, counts), dtype=np.uint64, count=len(counts))
-    weights = np.fromiter(counts.values(), dtype=np.float64, count=len(counts))
-    keep = hashes != _SKIP
-    return Features(hashes[keep], weights[keep])
+@cache
+def stopword_hashes() -> npt.NDArray[np.uint64]:
+    """The token hashes of the Chinese and English stopwords, sorted."""
+    return np.unique(np.array([token_hash(w) for w in all_stopwords()], dtype=np.uint64))

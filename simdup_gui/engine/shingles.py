@@ -13,47 +13,68 @@ both sketches hold estimates the Jaccard similarity (exactly, for texts with few
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.tokens import U64, Codes, code_points, is_space, mix
+
 SHINGLE = 5
 SKETCH = 128
-_SPACES = re.compile(r"\s+")
 _PRIME = np.uint64(0x100000001B3)
 Sketch = npt.NDArray[np.uint64]
 
 
-def _mix(values: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
-    """SplitMix64 finaliser: spreads polynomial hashes over all 64 bits."""
-    values = values ^ (values >> np.uint64(30))
-    values = values * np.uint64(0xBF58476D1CE4E5B9)
-    values = values ^ (values >> np.uint64(27))
-    values = values * np.uint64(0x94D049BB133111EB)
-    return values ^ (values >> np.uint64(31))
+def _collapse_spaces(codes: Codes) -> Codes:
+    """Whitespace runs become one space, none at either end, as ``" ".join(text.split())``."""
+    space = is_space(codes)
+    keep = ~space
+    keep[1:] |= ~space[:-1]  # a space right after a non-space is kept ...
+    kept = np.where(space, np.uint32(32), codes)[keep]
+    body = np.flatnonzero(~space[keep])  # ... but none before the first or after the last word
+    return kept[body[0] : body[-1] + 1] if len(body) else kept[:0]
 
 
-def shingle_hashes(text: str, size: int = SHINGLE) -> npt.NDArray[np.uint64]:
+def shingle_hashes(text: str, size: int = SHINGLE) -> U64:
     """64-bit hashes of every run of ``size`` characters (whitespace runs count as one space)."""
-    flat = _SPACES.sub(" ", text).strip()
-    codes = np.frombuffer(flat.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
-    count = len(codes) - size + 1
+    return _code_shingles(code_points(text), size)
+
+
+def _code_shingles(codes: Codes, size: int = SHINGLE) -> U64:
+    flat = _collapse_spaces(codes).astype(np.uint64)
+    count = len(flat) - size + 1
     if count <= 0:
-        return _mix(codes[:1].copy()) if len(codes) else np.empty(0, np.uint64)
+        return mix(flat[:1].copy()) if len(flat) else np.empty(0, np.uint64)
     hashes = np.zeros(count, dtype=np.uint64)
     with np.errstate(over="ignore"):
         for offset in range(size):
-            hashes = hashes * _PRIME + codes[offset : offset + count]
-        return _mix(hashes)
+            hashes = hashes * _PRIME + flat[offset : offset + count]
+        return mix(hashes)
+
+
+def sketch_codes(codes: Codes, size: int = SKETCH) -> Sketch:
+    """The ``size`` smallest distinct shingle hashes of a (normalised) text's code points.
+
+    Only the smallest few hashes are sorted (a partition finds them); when repeats leave fewer
+    than ``size`` distinct ones among them, all are sorted.
+    """
+    values = _code_shingles(codes)
+    if len(values) > 2 * size:
+        low = _distinct_sorted(np.partition(values, 2 * size)[: 2 * size])
+        if len(low) >= size:
+            return low[:size]
+    return _distinct_sorted(values)[:size]
+
+
+def _distinct_sorted(values: U64) -> U64:
+    values = np.sort(values)
+    if len(values):
+        values = values[np.concatenate(([True], values[1:] != values[:-1]))]
+    return values
 
 
 def sketch(text: str, size: int = SKETCH) -> Sketch:
     """The ``size`` smallest distinct shingle hashes of a (normalised) text, sorted."""
-    values = np.sort(shingle_hashes(text))
-    if len(values):
-        values = values[np.concatenate(([True], values[1:] != values[:-1]))]
-    return values[:size]
+    return sketch_codes(code_points(text), size)
 
 
 def jaccard(a: Sketch, b: Sketch, size: int = SKETCH) -> float:

@@ -1,7 +1,7 @@
 """64-bit Charikar simhash over weighted features.
 
-Each feature (a token) is hashed to 64 bits with XXH3 (stable across runs and machines, unlike
-Python's ``hash()``). For every bit position the weights of the features whose hash has a 1 there
+Each feature (a token) is hashed to 64 bits (see ``tokens.py``: stable across runs and machines,
+unlike Python's ``hash()``). For every bit position the weights of the features whose hash has a 1 there
 are added and those with a 0 subtracted; the fingerprint has a 1 where the sum is positive.
 Similar feature sets give fingerprints a small Hamming distance apart (Charikar, STOC 2002).
 
@@ -20,14 +20,10 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-import xxhash
+
+from simdup_gui.engine.tokens import token_hash
 
 MIN_FEATURES = 8  # fewer distinct features than this and a text is flagged as short
-
-
-def token_hash(token: str) -> int:
-    """The stable 64-bit hash of one token."""
-    return xxhash.xxh3_64_intdigest(token.encode("utf-8"))
 
 
 @dataclass(frozen=True)

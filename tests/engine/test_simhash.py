@@ -41,10 +41,10 @@ def test_inverse_features_cancel_out() -> None:
 
 
 def test_token_hash_is_stable_across_runs() -> None:
-    # XXH3-64 of "simdup" is fixed by the algorithm, not by the process.
+    # Fixed by the algorithm, not by the process (cached fingerprints depend on it).
     assert token_hash("simdup") == token_hash("simdup")
     assert token_hash("新闻") != token_hash("新聞")
-    assert f"{token_hash('')!s}" == "3244421341483603138"
+    assert token_hash("simdup") == 15529154855358874796
 
 
 def test_same_text_same_fingerprint_and_edits_stay_close() -> None:

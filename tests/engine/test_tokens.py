@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+import re
+
+import rjieba
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from simdup_gui.engine.shingles import _collapse_spaces
+from simdup_gui.engine.tokens import (
+    char_spans,
+    code_points,
+    count_hashes,
+    jieba_spans,
+    span_hashes,
+    token_hash,
+    word_spans,
+)
+
+WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
+TEXTS = st.lists(
+    st.one_of(
+        st.sampled_from(["don't", "rock'n'roll", "'x'", "新闻", "北京大学", " ", "\n", "é", "🙂"]),
+        st.text(max_size=6),
+    ),
+    max_size=15,
+).map("".join)
+
+
+def substrings(text: str, starts: list[int], ends: list[int]) -> list[str]:
+    return [text[s:e] for s, e in zip(starts, ends, strict=True)]
+
+
+@given(TEXTS)
+@example("a'b'c d_e 1½ x\U0001d7d8y")
+def test_word_spans_are_the_words_a_regex_finds(text: str) -> None:
+    starts, ends = word_spans(code_points(text))
+    assert substrings(text, starts.tolist(), ends.tolist()) == WORD.findall(text)
+
+
+@given(TEXTS)
+def test_each_span_hashes_like_its_string(text: str) -> None:
+    codes = code_points(text)
+    starts, ends = word_spans(codes)
+    words = substrings(text, starts.tolist(), ends.tolist())
+    assert span_hashes(codes, starts, ends).tolist() == [token_hash(w) for w in words]
+
+
+@given(TEXTS)
+def test_jieba_spans_are_rjiebas_words(text: str) -> None:
+    starts, ends = jieba_spans(text, code_points(text))
+    words = [t for t in rjieba.cut(text) if re.search(r"[^\W_]", t)]
+    assert substrings(text, starts.tolist(), ends.tolist()) == words
+
+
+@given(TEXTS)
+def test_char_spans_split_ideographs_and_keep_words(text: str) -> None:
+    starts, ends = char_spans(code_points(text))
+    expected = re.findall(rf"{CJK.pattern}|(?:(?!{CJK.pattern})[^\W_])+", text)
+    assert substrings(text, starts.tolist(), ends.tolist()) == expected
+
+
+@given(TEXTS)
+def test_collapsed_spaces_match_split_and_join(text: str) -> None:
+    collapsed = _collapse_spaces(code_points(text)).tobytes().decode("utf-32-le")
+    assert collapsed == " ".join(text.split())
+
+
+def test_counts_are_per_distinct_hash() -> None:
+    codes = code_points("b a b c b a")
+    hashes, counts = count_hashes(span_hashes(codes, *word_spans(codes)))
+    by_word = dict(zip(hashes.tolist(), counts.tolist(), strict=True))
+    assert by_word == {token_hash("a"): 2, token_hash("b"): 3, token_hash("c"): 1}
+    assert hashes.tolist() == sorted(hashes.tolist())

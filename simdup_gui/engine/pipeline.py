@@ -11,15 +11,16 @@ import numpy.typing as npt
 
 from simdup_gui.engine.decode import decode_bytes
 from simdup_gui.engine.html import html_to_text, looks_like_html
-from simdup_gui.engine.shingles import sketch_codes
-from simdup_gui.engine.simhash import Features
+from simdup_gui.engine.shingles import sketches
+from simdup_gui.engine.simhash import Features, simhash_many
 from simdup_gui.engine.text import all_stopwords, normalize
 from simdup_gui.engine.tokens import (
     TOKENIZERS,
-    code_points,
-    count_hashes,
+    count_per_text,
+    joined,
     span_hashes,
     spans,
+    text_of,
     token_hash,
 )
 
@@ -91,23 +92,48 @@ class Analysis:
     features: Features
     sketch: bytes  # bottom-k shingle sketch, little-endian uint64s
     lead: Features  # features of the words within the opening LEAD_CHARS characters
+    fingerprint: int  # simhash of the features with TF weights (to the settings' power)
+    lead_fingerprint: int  # the same for the opening
 
 
 def analyze(text: str, settings: TextSettings) -> Analysis:
     """A plain text's weighted features, shingle sketch and opening's features."""
-    normalized = normalize(text)
-    codes = code_points(normalized)
-    starts, ends = spans(settings.tokenizer, normalized, codes)
-    hashes = span_hashes(codes, starts, ends)
-    if settings.stopwords:
+    return analyze_many([text], settings)[0]
+
+
+def analyze_many(texts: list[str], settings: TextSettings) -> list[Analysis]:
+    """:func:`analyze` for a batch of texts, most of the work done once for all of them."""
+    normalized = [normalize(t) for t in texts]
+    codes, bounds = joined(normalized)
+    starts, ends = spans(settings.tokenizer, normalized, codes, bounds)
+    hashes, owners = span_hashes(codes, starts, ends), text_of(bounds, starts)
+    if settings.stopwords and len(hashes):
         stop = stopword_hashes()
         keep = stop[np.searchsorted(stop, hashes) % len(stop)] != hashes
-        hashes, ends = hashes[keep], ends[keep]
-    return Analysis(
-        Features(*count_hashes(hashes)),
-        sketch_codes(codes).astype("<u8").tobytes(),
-        Features(*count_hashes(hashes[ends <= LEAD_CHARS])),
-    )
+        hashes, owners, ends = hashes[keep], owners[keep], ends[keep]
+    opening = ends - bounds[owners] <= LEAD_CHARS
+    features = _features(hashes, owners, len(texts), settings.tf_power)
+    leads = _features(hashes[opening], owners[opening], len(texts), settings.tf_power)
+    return [
+        Analysis(feats, sketch.astype("<u8").tobytes(), lead, fingerprint, lead_fingerprint)
+        for (feats, fingerprint), sketch, (lead, lead_fingerprint) in zip(
+            features, sketches(normalized), leads, strict=True
+        )
+    ]
+
+
+def _features(
+    hashes: npt.NDArray[np.uint64], owners: npt.NDArray[np.int64], count: int, power: float
+) -> list[tuple[Features, int]]:
+    """Each text's features (distinct hashes and counts) and their TF simhash."""
+    distinct, counts, texts = count_per_text(hashes, owners)
+    weights = counts if power == 1.0 else counts**power
+    fingerprints = simhash_many(distinct, weights, texts, count).tolist()
+    cuts = np.searchsorted(texts, np.arange(count + 1)).tolist()
+    return [
+        (Features(distinct[lo:hi], counts[lo:hi]), fingerprint)
+        for lo, hi, fingerprint in zip(cuts[:-1], cuts[1:], fingerprints, strict=True)
+    ]
 
 
 def text_features(text: str, settings: TextSettings) -> Features:

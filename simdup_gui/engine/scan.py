@@ -21,11 +21,11 @@ from simdup_gui.engine.decode import DecodeError
 from simdup_gui.engine.groups import Group
 from simdup_gui.engine.index import Pairs, check_k
 from simdup_gui.engine.matching import group_files
-from simdup_gui.engine.pipeline import TextSettings, analyze, extract_text
+from simdup_gui.engine.pipeline import Analysis, TextSettings, analyze_many, extract_text
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.reader import DEFAULT_MAX_BYTES, ReadError, read_prefix
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.simhash import Features, idf_table, tf_fingerprint, tfidf_fingerprint
+from simdup_gui.engine.simhash import Features, idf_table, tfidf_fingerprint
 from simdup_gui.engine.walk import DEFAULT_EXTENSIONS, Entry, display_path, walk
 
 
@@ -113,22 +113,45 @@ def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
     Returns the record and, with TF-IDF weighting, the features (the fingerprint needs the
     whole folder's document frequencies first).
     """
+    return fingerprint_batch([entry], options)[0]
+
+
+def fingerprint_batch(entries: list[Entry], options: ScanOptions) -> list[Outcome]:
+    """:func:`fingerprint_file` over a few files, their texts analysed together.
+
+    numpy's per-call cost is paid once per batch, and a worker process gets one task.
+    """
+    read = [_read_entry(entry, options) for entry in entries]
+    analyses = iter(analyze_many([text for _, text, _ in read if text is not None], options.text))
+    return [
+        _fingerprinted(record, next(analyses), notes, options)
+        if text is not None
+        else (replace(record, notes=tuple(notes)), None)
+        for record, text, notes in read
+    ]
+
+
+def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | None, list[str]]:
+    """Read, decode and strip one file.
+
+    Returns its record so far, its text (None when there is nothing to fingerprint: the record
+    says why) and notes about it.
+    """
     record = FileRecord(display_path(entry.path), entry.size, entry.mtime_ns, error=entry.error)
+    notes: list[str] = []
     if record.error:
-        return record, None
-    notes = []
+        return record, None, notes
     if record.path != entry.path:
         notes.append("file name is not valid UTF-8")
     if options.skip_oversize and entry.size > options.max_bytes:
-        error = f"larger than {options.max_bytes} bytes, skipped"
-        return replace(record, error=error, notes=tuple(notes)), None
+        return replace(record, error=f"larger than {options.max_bytes} bytes, skipped"), None, notes
     try:
         data, truncated = read_prefix(entry.path, options.max_bytes)
         if truncated:
             notes.append(f"only the first {options.max_bytes} bytes read")
         extracted = extract_text(data, entry.path, boilerplate=options.text.boilerplate)
     except (ReadError, DecodeError) as exc:
-        return replace(record, error=str(exc), notes=tuple(notes)), None
+        return replace(record, error=str(exc)), None, notes
     if extracted.replaced:
         notes.append(f"{extracted.replaced} undecodable bytes replaced")
     record = replace(
@@ -140,22 +163,27 @@ def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
         boilerplate=round(extracted.boilerplate_share, 3),
     )
     if not extracted.text.strip():
-        return replace(record, error="no text", notes=tuple(notes)), None
-    analysis = analyze(extracted.text, options.text)
+        return replace(record, error="no text"), None, notes
+    return record, extracted.text, notes
+
+
+def _fingerprinted(
+    record: FileRecord, analysis: Analysis, notes: list[str], options: ScanOptions
+) -> Outcome:
+    """The record completed from the text's analysis."""
     features = analysis.features
     if features.is_short:
         notes.append(f"short text: {len(features)} distinct words")
-    power = options.text.tf_power
+    tfidf = options.text.weighting == "tfidf"
     record = replace(
         record,
         features=len(features),
         notes=tuple(notes),
         sketch=analysis.sketch,
-        lead=tf_fingerprint(analysis.lead, power),
+        lead=analysis.lead_fingerprint,
+        fingerprint=None if tfidf else analysis.fingerprint,
     )
-    if options.text.weighting != "tfidf":
-        return replace(record, fingerprint=tf_fingerprint(features, power)), None
-    return record, features
+    return record, features if tfidf else None
 
 
 def read_text(path: str, options: ScanOptions | None = None) -> str:
@@ -197,21 +225,17 @@ def _to_cache(record: FileRecord, features: Features | None) -> CachedFile:
 
 PROCESS_THRESHOLD = 200  # files to fingerprint before worker processes pay for their start-up
 BATCH_FILES, BATCH_BYTES = 32, 1 << 20  # one process task: this many files or bytes at most
-
-
-def fingerprint_batch(entries: list[Entry], options: ScanOptions) -> list[Outcome]:
-    """:func:`fingerprint_file` over a few files: one task, one round trip to a process."""
-    return [fingerprint_file(entry, options) for entry in entries]
+THREAD_BATCH_FILES = 8  # smaller, so that a small scan still spreads over the threads
+BATCHES_PER_JOB = 2  # batches in flight per worker: one running, one waiting
 
 
 def _pool(options: ScanOptions, files: int) -> tuple[Executor, int]:
     """An executor and how many files each task takes.
 
-    Threads for small jobs; processes (each with its own GIL) for large ones. Most per-file
-    work (normalising, counting and hashing tokens) is Python code that holds the GIL, so only
-    processes use more than one core for it. They start with ``spawn``, which is safe from any
-    thread, a GUI's worker thread included, and take files in batches to keep the round trips
-    few.
+    Threads for small jobs; processes (each with its own GIL) for large ones: much per-file
+    work (decoding, HTML, normalising, numpy's per-call work) holds the GIL, so only processes
+    use every core for it. They start with ``spawn``, which is safe from any thread, a GUI's
+    worker thread included. Either takes files in batches, analysed together.
     """
     use_processes = options.processes
     if use_processes is None:
@@ -219,7 +243,7 @@ def _pool(options: ScanOptions, files: int) -> tuple[Executor, int]:
     if use_processes:
         context = multiprocessing.get_context("spawn")
         return ProcessPoolExecutor(options.jobs, mp_context=context), BATCH_FILES
-    return ThreadPoolExecutor(options.jobs), 1
+    return ThreadPoolExecutor(options.jobs), THREAD_BATCH_FILES
 
 
 def _batches(work: Iterable[Outcome | Entry], size: int) -> Iterator[Outcome | list[Entry]]:
@@ -323,7 +347,7 @@ def scan(
         work = _batches(work_items, batch_size)
         run = partial(fingerprint_batch, options=options)
         for n, ((record, feats), computed) in enumerate(
-            _in_order(pool, work, run, 4 * options.jobs, cancel)
+            _in_order(pool, work, run, BATCHES_PER_JOB * options.jobs, cancel)
         ):
             records.append(record)
             features.append(feats)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.tokens import U64, Codes, code_points, is_space, mix
+from simdup_gui.engine.tokens import U64, Codes, code_points, joined, mix
 
 SHINGLE = 5
 SKETCH = 128
@@ -24,40 +24,50 @@ _PRIME = np.uint64(0x100000001B3)
 Sketch = npt.NDArray[np.uint64]
 
 
-def _collapse_spaces(codes: Codes) -> Codes:
-    """Whitespace runs become one space, none at either end, as ``" ".join(text.split())``."""
-    space = is_space(codes)
-    keep = ~space
-    keep[1:] |= ~space[:-1]  # a space right after a non-space is kept ...
-    kept = np.where(space, np.uint32(32), codes)[keep]
-    body = np.flatnonzero(~space[keep])  # ... but none before the first or after the last word
-    return kept[body[0] : body[-1] + 1] if len(body) else kept[:0]
+def _collapse_spaces(text: str) -> str:
+    """Whitespace runs become one space, none at either end."""
+    return " ".join(text.split())
 
 
 def shingle_hashes(text: str, size: int = SHINGLE) -> U64:
     """64-bit hashes of every run of ``size`` characters (whitespace runs count as one space)."""
-    return _code_shingles(code_points(text), size)
+    codes = code_points(_collapse_spaces(text))
+    return _own_shingles(codes, _shingles(codes, size), 0, len(codes), size)
 
 
-def _code_shingles(codes: Codes, size: int = SHINGLE) -> U64:
-    flat = _collapse_spaces(codes).astype(np.uint64)
-    count = len(flat) - size + 1
-    if count <= 0:
-        return mix(flat[:1].copy()) if len(flat) else np.empty(0, np.uint64)
-    hashes = np.zeros(count, dtype=np.uint64)
+def _own_shingles(codes: Codes, hashes: U64, lo: int, hi: int, size: int = SHINGLE) -> U64:
+    """The shingles of the text at ``codes[lo:hi]``: those that end inside it.
+
+    A text shorter than a shingle has one, made of its first character.
+    """
+    if hi - lo >= size:
+        return hashes[lo : hi - size + 1]
+    return _shingles(codes[lo : lo + 1]) if hi > lo else hashes[:0]
+
+
+def _shingles(codes: Codes, size: int = SHINGLE) -> U64:
+    """The hash of the ``size`` characters from each position (fewer near the end)."""
+    flat = codes.astype(np.uint64)
+    hashes = np.zeros(len(flat), dtype=np.uint64)
     with np.errstate(over="ignore"):
-        for offset in range(size):
-            hashes = hashes * _PRIME + flat[offset : offset + count]
+        for offset in range(min(size, len(flat))):
+            hashes[: len(flat) - offset] = hashes[: len(flat) - offset] * _PRIME + flat[offset:]
         return mix(hashes)
 
 
-def sketch_codes(codes: Codes, size: int = SKETCH) -> Sketch:
-    """The ``size`` smallest distinct shingle hashes of a (normalised) text's code points.
+def sketches(texts: list[str], size: int = SKETCH) -> list[Sketch]:
+    """The bottom-``size`` sketch of each (normalised) text of a batch, hashed all at once.
 
-    Only the smallest few hashes are sorted (a partition finds them); when repeats leave fewer
-    than ``size`` distinct ones among them, all are sorted.
+    Each text's shingles stop at its end; a text shorter than a shingle is one shingle.
     """
-    values = _code_shingles(codes)
+    codes, bounds = joined([_collapse_spaces(t) for t in texts])
+    hashes = _shingles(codes)
+    edges = zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True)
+    return [_bottom(_own_shingles(codes, hashes, lo, hi), size) for lo, hi in edges]
+
+
+def _bottom(values: U64, size: int) -> Sketch:
+    """The ``size`` smallest distinct values, sorted; a partition finds them first."""
     if len(values) > 2 * size:
         low = _distinct_sorted(np.partition(values, 2 * size)[: 2 * size])
         if len(low) >= size:
@@ -74,7 +84,7 @@ def _distinct_sorted(values: U64) -> U64:
 
 def sketch(text: str, size: int = SKETCH) -> Sketch:
     """The ``size`` smallest distinct shingle hashes of a (normalised) text, sorted."""
-    return sketch_codes(code_points(text), size)
+    return sketches([text], size)[0]
 
 
 def jaccard(a: Sketch, b: Sketch, size: int = SKETCH) -> float:

@@ -1,8 +1,9 @@
 """64-bit Charikar simhash over weighted features.
 
-Each feature (a token) is hashed to 64 bits (see ``tokens.py``: stable across runs and machines,
-unlike Python's ``hash()``). For every bit position the weights of the features whose hash has a 1 there
-are added and those with a 0 subtracted; the fingerprint has a 1 where the sum is positive.
+Each feature (a token) is hashed to 64 bits (see ``tokens.py``: stable across runs and
+machines, unlike Python's ``hash()``). For every bit position the weights of the features whose
+hash has a 1 there are added and those with a 0 subtracted; the fingerprint has a 1 where the
+sum is positive.
 Similar feature sets give fingerprints a small Hamming distance apart (Charikar, STOC 2002).
 
 >>> hex(simhash(np.array([0xDEADBEEFDEADBEEF], dtype=np.uint64), np.array([1.0])))
@@ -56,13 +57,31 @@ class Features:
 
 def simhash(hashes: npt.NDArray[np.uint64], weights: npt.NDArray[np.float64]) -> int:
     """Charikar's simhash of features given as 64-bit hashes and their weights."""
+    return int(simhash_many(hashes, weights, np.zeros(len(hashes), dtype=np.int64), 1)[0])
+
+
+def simhash_many(
+    hashes: npt.NDArray[np.uint64],
+    weights: npt.NDArray[np.float64],
+    texts: npt.NDArray[np.int64],
+    count: int,
+) -> npt.NDArray[np.uint64]:
+    """The simhash of each of ``count`` texts, from all their features at once.
+
+    ``texts`` says which text each feature belongs to, in ascending order. A text's bit sums
+    are added up in the same order whatever else is in the batch, so its fingerprint does not
+    depend on the batch.
+    """
+    out = np.zeros(count, dtype=np.uint64)
     if not len(hashes):
-        return 0
+        return out
     as_bytes = np.ascontiguousarray(hashes, dtype="<u8").view(np.uint8).reshape(-1, 8)
     bits = np.unpackbits(as_bytes, axis=1, bitorder="little")  # column c is bit c
-    totals = weights @ bits.astype(np.float64) * 2.0 - weights.sum()
-    packed = np.packbits(totals > 0, bitorder="little")
-    return int(packed.view("<u8")[0])
+    first = np.flatnonzero(np.concatenate(([True], texts[1:] != texts[:-1])))
+    ones = np.add.reduceat(bits * weights[:, None], first, axis=0)
+    totals = ones * 2.0 - np.add.reduceat(weights, first)[:, None]
+    out[texts[first]] = np.packbits(totals > 0, axis=1, bitorder="little").view("<u8").ravel()
+    return out
 
 
 def tf_fingerprint(features: Features, power: float = 1.0) -> int:

@@ -1,9 +1,10 @@
-"""Tokens as spans of a text's code points, hashed and counted in numpy.
+"""Tokens as spans of code points, hashed and counted in numpy, a batch of texts at a time.
 
-A text becomes one array of code points; a tokenizer gives the start and end of each token in
-it, and every token is hashed at once with a polynomial hash over its code points (prefix sums
-times inverse powers, modulo 2**64), finished with the SplitMix64 mixer. No Python string is
-made per token, which is what made tokenizing cost more than everything else here.
+A batch of texts becomes one array of code points and the ``bounds`` where each text starts
+and ends. A tokenizer gives the start and end of every token; all tokens are hashed at once with
+a polynomial hash over their code points (prefix sums times inverse powers, modulo 2**64),
+finished with the SplitMix64 mixer. No Python string is made per token, and numpy's per-call
+cost is paid once per batch rather than once per file.
 
 >>> text = "Don't panic, don't!"
 >>> codes = code_points(text.casefold())
@@ -24,9 +25,12 @@ import numpy.typing as npt
 import rjieba
 
 Codes = npt.NDArray[np.uint32]
-Spans = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]  # token starts and ends
+Index = npt.NDArray[np.int64]
+Spans = tuple[Index, Index]  # token starts and ends
 U64 = npt.NDArray[np.uint64]
 
+TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
+WORD, IDEOGRAPH = 1, 2  # bits of char_flags()
 _BASE = 0x100000001B3  # odd, so it has an inverse modulo 2**64
 _BASE_INVERSE = pow(_BASE, -1, 2**64)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -38,74 +42,13 @@ def code_points(text: str) -> Codes:
     return np.frombuffer(text.encode("utf-32-le"), dtype="<u4")
 
 
-@cache
-def _bmp_table(predicate: str) -> npt.NDArray[np.bool_]:
-    """``str.<predicate>()`` of every character of the Basic Multilingual Plane."""
-    test = getattr(str, predicate)
-    return np.fromiter((test(chr(c)) for c in range(0x10000)), dtype=bool, count=0x10000)
+def joined(texts: list[str]) -> tuple[Codes, Index]:
+    """The code points of texts one after another, and the ``bounds`` between them."""
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    return code_points("".join(texts)), np.concatenate(([0], np.cumsum(lengths)))
 
 
-def _classify(codes: Codes, predicate: str) -> npt.NDArray[np.bool_]:
-    """``str.<predicate>()`` of every code point (a table for the BMP, the rest one by one)."""
-    out = _bmp_table(predicate)[np.minimum(codes, 0xFFFF)]
-    astral = codes > 0xFFFF
-    if astral.any():
-        values = np.unique(codes[astral])
-        truth = np.fromiter((getattr(chr(c), predicate)() for c in values.tolist()), dtype=bool)
-        out[astral] = truth[np.searchsorted(values, codes[astral])]
-    return out
-
-
-def is_word_char(codes: Codes) -> npt.NDArray[np.bool_]:
-    """Letters, digits and ideographs (``str.isalnum``): what a word is made of."""
-    return _classify(codes, "isalnum")
-
-
-def is_space(codes: Codes) -> npt.NDArray[np.bool_]:
-    """Whitespace (``str.isspace``)."""
-    return _classify(codes, "isspace")
-
-
-def _runs(mask: npt.NDArray[np.bool_]) -> Spans:
-    """Starts and ends of the runs of True."""
-    step = np.diff(mask.view(np.int8), prepend=np.int8(0), append=np.int8(0))
-    return np.flatnonzero(step == 1), np.flatnonzero(step == -1)
-
-
-def word_spans(codes: Codes) -> Spans:
-    """Runs of letters and digits; an apostrophe between two of them stays inside the word."""
-    word = is_word_char(codes)
-    if len(codes) > 2:
-        word[1:-1] |= (codes[1:-1] == _APOSTROPHE) & word[:-2] & word[2:]
-    return _runs(word)
-
-
-def jieba_spans(text: str, codes: Codes) -> Spans:
-    """The words rjieba (jieba in Rust) cuts that hold a letter, digit or ideograph.
-
-    rjieba returns every character of the text in some token, so the tokens' lengths give
-    their places.
-    """
-    tokens = rjieba.cut(text)
-    lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
-    ends = np.cumsum(lengths)
-    starts = ends - lengths
-    words = np.concatenate(([0], np.cumsum(is_word_char(codes), dtype=np.int64)))
-    keep = words[ends] > words[starts]
-    return starts[keep], ends[keep]
-
-
-def char_spans(codes: Codes) -> Spans:
-    """Every ideograph on its own, runs of letters and digits elsewhere (no dictionary)."""
-    cjk = is_ideograph(codes)
-    word = is_word_char(codes) & ~cjk
-    starts, ends = _runs(word)
-    single = np.flatnonzero(cjk)
-    order = np.argsort(np.concatenate((starts, single)), kind="stable")
-    return np.concatenate((starts, single))[order], np.concatenate((ends, single + 1))[order]
-
-
-def is_ideograph(codes: Codes) -> npt.NDArray[np.bool_]:
+def _ideographs(codes: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
     """CJK ideographs: the unified blocks, extension A, compatibility and the supplements."""
     return (
         ((codes >= 0x4E00) & (codes <= 0x9FFF))
@@ -115,14 +58,118 @@ def is_ideograph(codes: Codes) -> npt.NDArray[np.bool_]:
     )
 
 
-TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
+@cache
+def _bmp_flags() -> npt.NDArray[np.uint8]:
+    """:func:`char_flags` of every character of the Basic Multilingual Plane."""
+    flags = np.fromiter((chr(c).isalnum() for c in range(0x10000)), dtype=np.uint8, count=0x10000)
+    flags[_ideographs(np.arange(0x10000))] |= IDEOGRAPH
+    return flags
 
 
-def spans(tokenizer: str, text: str, codes: Codes) -> Spans:
-    """The word spans of a (normalised) text by the named tokenizer."""
+def char_flags(codes: Codes) -> npt.NDArray[np.uint8]:
+    """``WORD`` for letters, digits and ideographs (``str.isalnum``), plus ``IDEOGRAPH``.
+
+    A table answers for the Basic Multilingual Plane; other code points are looked up one by
+    one (they are rare).
+    """
+    flags = _bmp_flags()[np.minimum(codes, 0xFFFF)]
+    astral = codes > 0xFFFF
+    if astral.any():
+        values = np.unique(codes[astral])
+        table = np.fromiter((chr(c).isalnum() for c in values.tolist()), dtype=np.uint8)
+        table[_ideographs(values)] |= IDEOGRAPH
+        flags[astral] = table[np.searchsorted(values, codes[astral])]
+    return flags
+
+
+def _one(codes: Codes) -> Index:
+    return np.array([0, len(codes)], dtype=np.int64)
+
+
+def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
+    """Starts and ends of the runs of True, cut where one text ends and the next begins."""
+    step = np.diff(mask.view(np.int8), prepend=np.int8(0), append=np.int8(0))
+    starts, ends = np.flatnonzero(step == 1), np.flatnonzero(step == -1)
+    inner = bounds[(bounds > 0) & (bounds < len(mask))]
+    cuts = np.unique(inner[mask[inner - 1] & mask[inner]])
+    if len(cuts):
+        starts = np.sort(np.concatenate((starts, cuts)))
+        ends = np.sort(np.concatenate((ends, cuts)))
+    return starts, ends
+
+
+def word_spans(codes: Codes, bounds: Index | None = None) -> Spans:
+    """Runs of letters and digits; an apostrophe between two of them stays inside the word.
+
+    ``bounds`` are where the texts of a batch start and end (default: one text).
+    """
+    bounds = _one(codes) if bounds is None else bounds
+    word = (char_flags(codes) & WORD).astype(bool)
+    if len(codes) > 2:
+        word[1:-1] |= (codes[1:-1] == _APOSTROPHE) & word[:-2] & word[2:]
+        edges = np.concatenate((bounds[:-1], bounds[1:] - 1))
+        edges = edges[(edges >= 0) & (edges < len(codes))]
+        word[edges[codes[edges] == _APOSTROPHE]] = False  # no joining across two texts
+    return _runs(word, bounds)
+
+
+def jieba_cuts(text: str) -> Spans:
+    """Where the tokens rjieba (jieba in Rust) cuts a text into start and end.
+
+    rjieba returns every character of the text in some token, spaces and punctuation too, so
+    the tokens' lengths give their places.
+    """
+    tokens = rjieba.cut(text)
+    ends = np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)))
+    return np.concatenate(([0], ends[:-1])), ends
+
+
+def char_spans(codes: Codes, bounds: Index | None = None) -> Spans:
+    """Every ideograph on its own, runs of letters and digits elsewhere (no dictionary)."""
+    bounds = _one(codes) if bounds is None else bounds
+    flags = char_flags(codes)
+    cjk = (flags & IDEOGRAPH).astype(bool)
+    starts, ends = _runs((flags & WORD).astype(bool) & ~cjk, bounds)
+    single = np.flatnonzero(cjk)
+    order = np.argsort(np.concatenate((starts, single)), kind="stable")
+    return np.concatenate((starts, single))[order], np.concatenate((ends, single + 1))[order]
+
+
+def spans(tokenizer: str, texts: list[str], codes: Codes, bounds: Index) -> Spans:
+    """The word spans of a batch of (normalised) texts, in order, by the named tokenizer.
+
+    ``codes`` and ``bounds`` are :func:`joined` ``texts``. With ``words``, a text with
+    ideographs is cut by jieba (keeping the tokens that hold a letter, digit or ideograph), the
+    others into runs of letters and digits.
+    """
     if tokenizer == "chars":
-        return char_spans(codes)
-    return jieba_spans(text, codes) if is_ideograph(codes).any() else word_spans(codes)
+        return char_spans(codes, bounds)
+    starts, ends = word_spans(codes, bounds)
+    flags = char_flags(codes)
+    ideographs = np.concatenate(([0], np.cumsum(flags & IDEOGRAPH, dtype=np.int64)))
+    chinese = ideographs[bounds[1:]] > ideographs[bounds[:-1]]
+    if not chinese.any():
+        return starts, ends
+    all_starts, all_ends = [], []
+    for doc in range(len(texts)):
+        lo, hi = int(bounds[doc]), int(bounds[doc + 1])
+        if chinese[doc]:
+            doc_starts, doc_ends = jieba_cuts(texts[doc])
+            all_starts.append(doc_starts + lo)
+            all_ends.append(doc_ends + lo)
+        else:
+            first, last = np.searchsorted(starts, [lo, hi])
+            all_starts.append(starts[first:last])
+            all_ends.append(ends[first:last])
+    starts, ends = np.concatenate(all_starts), np.concatenate(all_ends)
+    words = np.concatenate(([0], np.cumsum(flags & WORD, dtype=np.int64)))
+    keep = words[ends] > words[starts]
+    return starts[keep], ends[keep]
+
+
+def text_of(bounds: Index, positions: Index) -> Index:
+    """Which text of a batch each position falls in (empty texts hold none)."""
+    return np.searchsorted(bounds, positions, side="right") - 1
 
 
 def _powers(base: int, count: int) -> U64:
@@ -142,7 +189,7 @@ def mix(values: U64) -> U64:
     return values ^ (values >> np.uint64(31))
 
 
-def span_hashes(codes: Codes, starts: npt.NDArray[np.int64], ends: npt.NDArray[np.int64]) -> U64:
+def span_hashes(codes: Codes, starts: Index, ends: Index) -> U64:
     """The 64-bit hash of each token ``codes[start:end]``, the same wherever it occurs."""
     if not len(starts):
         return np.empty(0, dtype=np.uint64)
@@ -161,11 +208,21 @@ def token_hash(token: str) -> int:
     return int(span_hashes(codes, np.array([0]), np.array([len(codes)]))[0])
 
 
-def count_hashes(hashes: U64) -> tuple[U64, npt.NDArray[np.float64]]:
-    """The distinct hashes, sorted, and how often each occurs."""
-    ordered = np.sort(hashes)
-    if not len(ordered):
-        return ordered, np.empty(0, dtype=np.float64)
-    first = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+def count_per_text(hashes: U64, texts: Index) -> tuple[U64, npt.NDArray[np.float64], Index]:
+    """Distinct hashes per text and how often each occurs, grouped by text, each text sorted.
+
+    Returns the distinct hashes, their counts, and the text each belongs to.
+    """
+    order = np.lexsort((hashes, texts))
+    ordered, owner = hashes[order], texts[order]
+    new = np.ones(len(ordered), dtype=bool)
+    new[1:] = (ordered[1:] != ordered[:-1]) | (owner[1:] != owner[:-1])
+    first = np.flatnonzero(new)
     counts = np.diff(np.append(first, len(ordered))).astype(np.float64)
-    return ordered[first], counts
+    return ordered[first], counts, owner[first]
+
+
+def count_hashes(hashes: U64) -> tuple[U64, npt.NDArray[np.float64]]:
+    """The distinct hashes of one text, sorted, and how often each occurs."""
+    distinct, counts, _ = count_per_text(hashes, np.zeros(len(hashes), dtype=np.int64))
+    return distinct, counts

@@ -11,7 +11,7 @@ import pytest
 from simdup_gui.engine.matching import similarity
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.resources import resource
-from simdup_gui.engine.scan import ScanOptions, scan
+from simdup_gui.engine.scan import BATCHES_PER_JOB, THREAD_BATCH_FILES, ScanOptions, scan
 
 SAMPLE = resource("sample")
 PLANTED = [
@@ -160,7 +160,6 @@ def test_scan_of_a_missing_folder_raises(tmp_path: Path) -> None:
 def test_rjieba_gives_jiebas_tokens() -> None:
     """The pipeline segments with rjieba; it must cut exactly as jieba does."""
     import jieba
-
     import rjieba
 
     from simdup_gui.engine.pipeline import extract_text
@@ -226,8 +225,8 @@ def test_oversize_files_can_be_skipped(tmp_path: Path) -> None:
 
 
 def test_cancel_stops_after_the_files_in_flight(tmp_path: Path) -> None:
-    """After cancel no new file starts: at most the 4 x jobs files already in flight finish,
-    which bounds the delay to a few files' work (milliseconds), whatever the folder's size."""
+    """After cancel no new file starts: at most the batches already in flight finish, which
+    bounds the delay to a few files' work (milliseconds), whatever the folder's size."""
     for n in range(400):
         (tmp_path / f"a{n:03}.txt").write_text(f"article {n} " + ARTICLE * 3, encoding="utf-8")
     token = CancelToken()
@@ -240,7 +239,7 @@ def test_cancel_stops_after_the_files_in_flight(tmp_path: Path) -> None:
         str(tmp_path), ScanOptions(jobs=2, processes=False), progress=progress, cancel=token
     )
     assert result.cancelled
-    assert 20 <= len(result.files) <= 20 + 4 * 2
+    assert 20 <= len(result.files) <= 20 + BATCHES_PER_JOB * 2 * THREAD_BATCH_FILES
     assert [Path(f.path).name for f in result.files] == [
         f"a{n:03}.txt" for n in range(len(result.files))
     ]

@@ -2,17 +2,19 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import rjieba
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.shingles import _collapse_spaces
+from simdup_gui.engine.pipeline import TextSettings, analyze, analyze_many
+from simdup_gui.engine.simhash import tf_fingerprint
 from simdup_gui.engine.tokens import (
     char_spans,
     code_points,
     count_hashes,
-    jieba_spans,
     span_hashes,
+    spans,
     token_hash,
     word_spans,
 )
@@ -48,8 +50,10 @@ def test_each_span_hashes_like_its_string(text: str) -> None:
 
 
 @given(TEXTS)
-def test_jieba_spans_are_rjiebas_words(text: str) -> None:
-    starts, ends = jieba_spans(text, code_points(text))
+def test_chinese_text_spans_are_rjiebas_words(text: str) -> None:
+    text = "中文" + text
+    codes = code_points(text)
+    starts, ends = spans("words", [text], codes, np.array([0, len(codes)]))
     words = [t for t in rjieba.cut(text) if re.search(r"[^\W_]", t)]
     assert substrings(text, starts.tolist(), ends.tolist()) == words
 
@@ -61,15 +65,26 @@ def test_char_spans_split_ideographs_and_keep_words(text: str) -> None:
     assert substrings(text, starts.tolist(), ends.tolist()) == expected
 
 
-@given(TEXTS)
-def test_collapsed_spaces_match_split_and_join(text: str) -> None:
-    collapsed = _collapse_spaces(code_points(text)).tobytes().decode("utf-32-le")
-    assert collapsed == " ".join(text.split())
-
-
 def test_counts_are_per_distinct_hash() -> None:
     codes = code_points("b a b c b a")
     hashes, counts = count_hashes(span_hashes(codes, *word_spans(codes)))
     by_word = dict(zip(hashes.tolist(), counts.tolist(), strict=True))
     assert by_word == {token_hash("a"): 2, token_hash("b"): 3, token_hash("c"): 1}
     assert hashes.tolist() == sorted(hashes.tolist())
+
+
+@given(st.lists(TEXTS, max_size=6), st.sampled_from(["words", "chars"]), st.booleans())
+@example(["abc'", "'def", "", "x"], "words", True)
+@example(["北京", "大学", "ab", "新闻"], "words", False)
+def test_a_batch_gives_what_each_text_gives_alone(
+    texts: list[str], tokenizer: str, stopwords: bool
+) -> None:
+    settings = TextSettings(tokenizer=tokenizer, stopwords=stopwords)
+    for text, together in zip(texts, analyze_many(texts, settings), strict=True):
+        alone = analyze(text, settings)
+        assert together.features.hashes.tolist() == alone.features.hashes.tolist()
+        assert together.features.counts.tolist() == alone.features.counts.tolist()
+        assert together.lead.hashes.tolist() == alone.lead.hashes.tolist()
+        assert together.sketch == alone.sketch
+        assert together.fingerprint == alone.fingerprint == tf_fingerprint(alone.features, 1.5)
+        assert together.lead_fingerprint == tf_fingerprint(alone.lead, 1.5)

@@ -9,20 +9,19 @@ read-only one is bypassed. Either way the scan goes on and says why in a warning
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from platformdirs import user_cache_dir
 
 from simdup_gui.engine.simhash import Features
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (
@@ -31,13 +30,23 @@ CREATE TABLE IF NOT EXISTS files (
     size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL,
     fingerprint INTEGER,
-    info TEXT NOT NULL,
+    lead INTEGER,
+    encoding TEXT NOT NULL,
+    encoding_method TEXT NOT NULL,
+    features INTEGER NOT NULL,
+    chars INTEGER NOT NULL,
+    boilerplate REAL NOT NULL,
+    notes TEXT NOT NULL,
+    sketch BLOB NOT NULL,
     hashes BLOB,
     counts BLOB,
-    sketch BLOB,
     PRIMARY KEY (settings, path)
 );
 """
+_COLUMNS = (
+    "fingerprint, lead, encoding, encoding_method, features, chars, boilerplate, notes, sketch,"
+    " hashes, counts"
+)
 
 
 def default_cache_dir() -> Path:
@@ -50,14 +59,23 @@ def default_cache_path() -> Path:
     return default_cache_dir() / "fingerprints.sqlite3"
 
 
-@dataclass(frozen=True)
-class CachedFile:
-    """What the cache holds for one file version: fingerprint, details, and features if kept."""
+class CachedFile(NamedTuple):
+    """What the cache holds for one file version.
+
+    A :class:`~simdup_gui.engine.records.FileRecord`'s computed fields and, with TF-IDF
+    weighting, the features.
+    """
 
     fingerprint: int | None
-    info: dict[str, object]
-    features: Features | None = None
-    sketch: bytes = b""
+    lead: int | None
+    encoding: str
+    encoding_method: str
+    features: int
+    chars: int
+    boilerplate: float
+    notes: tuple[str, ...]
+    sketch: bytes
+    tfidf_features: Features | None = None
 
 
 def _to_signed(value: int | None) -> int | None:
@@ -145,15 +163,14 @@ class FingerprintCache:
         try:
             with self._lock:
                 rows = self._db.execute(
-                    "SELECT path, size, mtime_ns, fingerprint, info, hashes, counts, sketch"
-                    " FROM files"
+                    f"SELECT path, size, mtime_ns, {_COLUMNS} FROM files"
                     " WHERE settings = ? AND path >= ? AND path < ?",
                     (settings, low, high),
                 ).fetchall()
         except sqlite3.Error as exc:
             self._fail(exc)
             return {}
-        return {row[0]: (row[1], row[2], _entry(row[3:])) for row in rows}
+        return {row[0]: (row[1], row[2], _entry(*row[3:])) for row in rows}
 
     def put_many(self, entries: Iterable[tuple[str, int, int, str, CachedFile]]) -> None:
         """Store entries ``(path, size, mtime_ns, settings, cached)`` in one transaction."""
@@ -166,20 +183,27 @@ class FingerprintCache:
                 size,
                 mtime_ns,
                 _to_signed(cached.fingerprint),
-                json.dumps(cached.info, ensure_ascii=False),
-                None if cached.features is None else cached.features.hashes.astype("<u8").tobytes(),
-                None if cached.features is None else cached.features.counts.astype("<f8").tobytes(),
+                _to_signed(cached.lead),
+                cached.encoding,
+                cached.encoding_method,
+                cached.features,
+                cached.chars,
+                cached.boilerplate,
+                "\n".join(cached.notes),
                 cached.sketch,
+                None if features is None else features.hashes.astype("<u8").tobytes(),
+                None if features is None else features.counts.astype("<f8").tobytes(),
             )
             for path, size, mtime_ns, settings, cached in entries
+            for features in (cached.tfidf_features,)
         ]
         if not rows:
             return
         try:
             with self._lock, self._db:
                 self._db.executemany(
-                    "INSERT OR REPLACE INTO files (path, settings, size, mtime_ns, fingerprint,"
-                    " info, hashes, counts, sketch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT OR REPLACE INTO files (path, settings, size, mtime_ns, {_COLUMNS})"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     rows,
                 )
         except sqlite3.Error as exc:
@@ -207,19 +231,36 @@ class FingerprintCache:
         self.close()
 
 
-def _entry(row: tuple[object, ...]) -> CachedFile:
-    fingerprint, info, hashes, counts, shingles = row
-    features = None
-    if isinstance(hashes, bytes) and isinstance(counts, bytes):
-        features = Features(
+def _entry(
+    fingerprint: int | None,
+    lead: int | None,
+    encoding: str,
+    encoding_method: str,
+    features: int,
+    chars: int,
+    boilerplate: float,
+    notes: str,
+    sketch: bytes,
+    hashes: bytes | None,
+    counts: bytes | None,
+) -> CachedFile:
+    tfidf = None
+    if hashes is not None and counts is not None:
+        tfidf = Features(
             np.frombuffer(hashes, dtype="<u8").astype(np.uint64),
             np.frombuffer(counts, dtype="<f8").astype(np.float64),
         )
     return CachedFile(
-        _to_unsigned(fingerprint),  # type: ignore[arg-type]
-        json.loads(str(info)),
+        _to_unsigned(fingerprint),
+        _to_unsigned(lead),
+        encoding,
+        encoding_method,
         features,
-        shingles if isinstance(shingles, bytes) else b"",
+        chars,
+        boilerplate,
+        tuple(notes.split("\n")) if notes else (),
+        sketch,
+        tfidf,
     )
 
 

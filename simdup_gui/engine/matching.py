@@ -8,12 +8,10 @@ sketches). Exact copies are one node of the pair graph. Groups are its connected
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.groups import Group, build_groups
+from simdup_gui.engine.groups import Group, Member, build_groups
 from simdup_gui.engine.index import Pairs, all_pairs
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.shingles import jaccard, jaccard_many, sketch_matrix
@@ -103,12 +101,30 @@ def _similarities(
 def _with_similarities(
     groups: tuple[Group, ...], files: tuple[FileRecord, ...]
 ) -> tuple[Group, ...]:
-    """Each member's text similarity to its group's reference, all in one vectorised pass."""
-    pairs = [(g.reference, m.file) for g in groups for m in g.members[1:]]
-    if not pairs:
-        return groups
-    shares = iter(_similarities(files, *zip(*pairs, strict=True)).tolist())
+    """Each member's text similarity to its group's reference, all in one vectorised pass.
+
+    An exact copy of the reference (the same sketch) is 100 % alike without looking.
+    """
+    pairs = [
+        (g.reference, m.file)
+        for g in groups
+        for m in g.members[1:]
+        if files[m.file].sketch != files[g.reference].sketch
+    ]
+    measured: dict[tuple[int, int], float] = {}
+    if pairs:
+        left, right = zip(*pairs, strict=True)
+        measured = dict(zip(pairs, _similarities(files, left, right).tolist(), strict=True))
     return tuple(
-        Group(g.id, (g.members[0], *(replace(m, similarity=next(shares)) for m in g.members[1:])))
+        Group(
+            g.id,
+            (
+                g.members[0],
+                *(
+                    Member(m.file, m.distance, measured.get((g.reference, m.file), 1.0))
+                    for m in g.members[1:]
+                ),
+            ),
+        )
         for g in groups
     )

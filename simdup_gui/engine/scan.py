@@ -54,17 +54,6 @@ class ScanOptions:
             raise ValueError(f"max_bytes must be positive, got {self.max_bytes}")
 
 
-_CACHED_FIELDS = (
-    "encoding",
-    "encoding_method",
-    "features",
-    "chars",
-    "boilerplate",
-    "notes",
-    "lead",
-)
-
-
 @dataclass(frozen=True)
 class ScanResult:
     """Every file seen, the verified pairs that link the readable ones, and the groups.
@@ -198,29 +187,49 @@ def read_text(path: str, options: ScanOptions | None = None) -> str:
     return extract_text(data, path, boilerplate=options.text.boilerplate).text
 
 
-def _cache_key(path: str) -> str:
-    """The cache's name for a path: absolute, with undecodable bytes escaped."""
-    return display_path(os.path.abspath(path))
+def _cache_keys(root: str) -> Callable[[str], str]:
+    """The cache's name for each path under ``root``: absolute, undecodable bytes escaped.
+
+    Every walked path starts with ``root``, so only the root is made absolute.
+    """
+    base = os.path.abspath(root)
+    if root.endswith(os.sep) and not base.endswith(os.sep):
+        base += os.sep
+    cut = len(root)
+    return lambda path: display_path(base + path[cut:])
 
 
 def _from_cache(entry: Entry, cached: CachedFile) -> Outcome:
-    info = {name: cached.info[name] for name in _CACHED_FIELDS if name in cached.info}
-    info["notes"] = tuple(info.get("notes", ()))  # type: ignore[arg-type]
     record = FileRecord(
         display_path(entry.path),
         entry.size,
         entry.mtime_ns,
+        encoding=cached.encoding,
+        encoding_method=cached.encoding_method,
         fingerprint=cached.fingerprint,
+        features=cached.features,
+        chars=cached.chars,
+        boilerplate=cached.boilerplate,
+        notes=cached.notes,
         sketch=cached.sketch,
-        **info,  # type: ignore[arg-type]
+        lead=cached.lead,
     )
-    return record, cached.features
+    return record, cached.tfidf_features
 
 
 def _to_cache(record: FileRecord, features: Features | None) -> CachedFile:
-    info = {name: getattr(record, name) for name in _CACHED_FIELDS}
-    info["notes"] = list(record.notes)
-    return CachedFile(record.fingerprint, info, features, record.sketch)
+    return CachedFile(
+        record.fingerprint,
+        record.lead,
+        record.encoding,
+        record.encoding_method,
+        record.features,
+        record.chars,
+        record.boilerplate,
+        record.notes,
+        record.sketch,
+        features,
+    )
 
 
 PROCESS_THRESHOLD = 200  # files to fingerprint before worker processes pay for their start-up
@@ -327,12 +336,13 @@ def scan(
             progress(ProgressEvent("walking", len(entries), 0, current=display_path(entry.path)))
     total, total_bytes = len(entries), sum(e.size for e in entries)
     settings = options.text.version
-    known = cache.load_folder(_cache_key(root), settings)
+    cache_key = _cache_keys(root)
+    known = cache.load_folder(cache_key(root), settings)
 
     def lookup(entry: Entry) -> Outcome | Entry:
         if entry.error:
             return fingerprint_file(entry, options)  # the error is the record; nothing to read
-        size, mtime_ns, hit = known.get(_cache_key(entry.path), (-1, -1, None))
+        size, mtime_ns, hit = known.get(cache_key(entry.path), (-1, -1, None))
         if hit is None or (size, mtime_ns) != (entry.size, entry.mtime_ns):
             return entry
         return _from_cache(entry, hit)
@@ -354,7 +364,7 @@ def scan(
             done_bytes += record.size
             if computed and not record.error:
                 entry = entries[n]
-                key = (_cache_key(entry.path), entry.size, entry.mtime_ns, settings)
+                key = (cache_key(entry.path), entry.size, entry.mtime_ns, settings)
                 fresh.append((*key, _to_cache(record, feats)))
             cached += not computed and not record.error
             if len(fresh) >= 256:

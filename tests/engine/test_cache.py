@@ -57,6 +57,20 @@ def test_rescan_of_unchanged_folder_reads_nothing(
     assert [g.members for g in second.groups] == [g.members for g in first.groups]
 
 
+@pytest.mark.parametrize("spelling", ["articles", "articles/", "./articles/.", "x/../articles"])
+def test_a_folder_is_the_same_cache_entry_however_it_is_written(
+    folder: Path, cache_path: Path, monkeypatch: pytest.MonkeyPatch, spelling: str
+) -> None:
+    scan(str(folder), cache=FingerprintCache(cache_path))
+    (folder.parent / "x").mkdir()
+    monkeypatch.chdir(folder.parent)
+    reads = count_reads(monkeypatch)
+    again = scan(spelling, cache=FingerprintCache(cache_path))
+    assert reads == ["empty.txt"]
+    assert again.cached == 7
+    assert all(f.path.startswith(spelling) for f in again.files)  # shown as the user wrote it
+
+
 def test_changed_file_and_changed_settings_are_fingerprinted_again(
     folder: Path, cache_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,13 +11,13 @@ import numpy.typing as npt
 
 from simdup_gui.engine.decode import decode_bytes
 from simdup_gui.engine.html import html_to_text, looks_like_html
-from simdup_gui.engine.shingles import sketches
+from simdup_gui.engine.shingles import sketches_of
 from simdup_gui.engine.simhash import Features, simhash_many
 from simdup_gui.engine.text import all_stopwords, normalize
 from simdup_gui.engine.tokens import (
     TOKENIZERS,
+    Batch,
     count_per_text,
-    joined,
     span_hashes,
     spans,
     text_of,
@@ -103,30 +103,34 @@ def analyze(text: str, settings: TextSettings) -> Analysis:
 
 def analyze_many(texts: list[str], settings: TextSettings) -> list[Analysis]:
     """:func:`analyze` for a batch of texts, most of the work done once for all of them."""
-    normalized = [normalize(t) for t in texts]
-    codes, bounds = joined(normalized)
-    starts, ends = spans(settings.tokenizer, normalized, codes, bounds)
-    hashes, owners = span_hashes(codes, starts, ends), text_of(bounds, starts)
-    if settings.stopwords and len(hashes):
-        stop = stopword_hashes()
-        keep = stop[np.searchsorted(stop, hashes) % len(stop)] != hashes
-        hashes, owners, ends = hashes[keep], owners[keep], ends[keep]
-    opening = ends - bounds[owners] <= LEAD_CHARS
-    features = _features(hashes, owners, len(texts), settings.tf_power)
-    leads = _features(hashes[opening], owners[opening], len(texts), settings.tf_power)
+    batch = Batch.of([normalize(t).strip() for t in texts])
+    starts, ends = spans(settings.tokenizer, batch)
+    hashes, owners = span_hashes(batch.codes, starts, ends), text_of(batch.bounds, starts)
+    opening = ends - batch.bounds[owners] <= LEAD_CHARS
+    count, power = len(texts), settings.tf_power
+    features = _features(hashes, owners, count, power, settings.stopwords)
+    leads = _features(hashes[opening], owners[opening], count, power, settings.stopwords)
     return [
         Analysis(feats, sketch.astype("<u8").tobytes(), lead, fingerprint, lead_fingerprint)
         for (feats, fingerprint), sketch, (lead, lead_fingerprint) in zip(
-            features, sketches(normalized), leads, strict=True
+            features, sketches_of(batch), leads, strict=True
         )
     ]
 
 
 def _features(
-    hashes: npt.NDArray[np.uint64], owners: npt.NDArray[np.int64], count: int, power: float
+    hashes: npt.NDArray[np.uint64],
+    owners: npt.NDArray[np.int64],
+    count: int,
+    power: float,
+    drop_stopwords: bool,
 ) -> list[tuple[Features, int]]:
-    """Each text's features (distinct hashes and counts) and their TF simhash."""
+    """Each text's features (distinct hashes and counts, stopwords dropped) and TF simhash."""
     distinct, counts, texts = count_per_text(hashes, owners)
+    if drop_stopwords and len(distinct):
+        stop = stopword_hashes()
+        keep = stop[np.searchsorted(stop, distinct) % len(stop)] != distinct
+        distinct, counts, texts = distinct[keep], counts[keep], texts[keep]
     weights = counts if power == 1.0 else counts**power
     fingerprints = simhash_many(distinct, weights, texts, count).tolist()
     cuts = np.searchsorted(texts, np.arange(count + 1)).tolist()

@@ -13,15 +13,18 @@ both sketches hold estimates the Jaccard similarity (exactly, for texts with few
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.tokens import U64, Codes, code_points, joined, mix
+from simdup_gui.engine.tokens import SPACE, U64, Batch, Codes, Index, code_points, mix
 
 SHINGLE = 5
 SKETCH = 128
 _PRIME = np.uint64(0x100000001B3)
 Sketch = npt.NDArray[np.uint64]
+_PAD = np.uint64(2**64 - 1)  # fills short sketches; never a real hash's place in the minimum
 
 
 def _collapse_spaces(text: str) -> str:
@@ -32,17 +35,9 @@ def _collapse_spaces(text: str) -> str:
 def shingle_hashes(text: str, size: int = SHINGLE) -> U64:
     """64-bit hashes of every run of ``size`` characters (whitespace runs count as one space)."""
     codes = code_points(_collapse_spaces(text))
-    return _own_shingles(codes, _shingles(codes, size), 0, len(codes), size)
-
-
-def _own_shingles(codes: Codes, hashes: U64, lo: int, hi: int, size: int = SHINGLE) -> U64:
-    """The shingles of the text at ``codes[lo:hi]``: those that end inside it.
-
-    A text shorter than a shingle has one, made of its first character.
-    """
-    if hi - lo >= size:
-        return hashes[lo : hi - size + 1]
-    return _shingles(codes[lo : lo + 1]) if hi > lo else hashes[:0]
+    if len(codes) < size:
+        return _shingles(codes[:1])  # a text shorter than a shingle has one: its first character
+    return _shingles(codes, size)[: len(codes) - size + 1]
 
 
 def _shingles(codes: Codes, size: int = SHINGLE) -> U64:
@@ -55,24 +50,59 @@ def _shingles(codes: Codes, size: int = SHINGLE) -> U64:
         return mix(hashes)
 
 
-def sketches(texts: list[str], size: int = SKETCH) -> list[Sketch]:
-    """The bottom-``size`` sketch of each (normalised) text of a batch, hashed all at once.
+def collapse_spaces(batch: Batch) -> tuple[Codes, Index]:
+    """:func:`_collapse_spaces` for a batch of texts with no whitespace at either end.
 
-    Each text's shingles stop at its end; a text shorter than a shingle is one shingle.
+    A space is kept when the character before it is not one. Returns the new codes and bounds.
     """
-    codes, bounds = joined([_collapse_spaces(t) for t in texts])
+    space = (batch.flags & SPACE).astype(bool)
+    keep = ~space
+    keep[1:] |= ~space[:-1]
+    kept = np.concatenate(([0], np.cumsum(keep)))
+    return np.where(space, np.uint32(32), batch.codes)[keep], kept[batch.bounds]
+
+
+def sketches(texts: list[str], size: int = SKETCH) -> list[Sketch]:
+    """The bottom-``size`` sketch of each (normalised) text."""
+    return sketches_of(Batch.of([t.strip() for t in texts]), size=size)
+
+
+def sketches_of(batch: Batch, size: int = SKETCH) -> list[Sketch]:
+    """The bottom-``size`` sketch of each text of a batch, all hashed and chosen at once.
+
+    The texts must have no whitespace at either end (``str.strip``). Shingle hashes are
+    uniform, so a text's ``size`` smallest lie below about ``size / shingles`` of the hash
+    range: only hashes under four times that are sorted. A text with too few distinct ones
+    there (a very repetitive text) is done in full.
+    """
+    codes, bounds = collapse_spaces(batch)
     hashes = _shingles(codes)
-    edges = zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True)
-    return [_bottom(_own_shingles(codes, hashes, lo, hi), size) for lo, hi in edges]
-
-
-def _bottom(values: U64, size: int) -> Sketch:
-    """The ``size`` smallest distinct values, sorted; a partition finds them first."""
-    if len(values) > 2 * size:
-        low = _distinct_sorted(np.partition(values, 2 * size)[: 2 * size])
-        if len(low) >= size:
-            return low[:size]
-    return _distinct_sorted(values)[:size]
+    lengths = np.diff(bounds)
+    count = np.maximum(lengths - SHINGLE + 1, 0)
+    owner = np.repeat(np.arange(len(lengths)), lengths)
+    valid = np.arange(len(codes)) - bounds[owner] < count[owner]
+    share = np.minimum(4.0 * size / np.maximum(count, 1), 1.0)
+    limit = np.full(len(lengths), _PAD)
+    limit[share < 1.0] = (share[share < 1.0] * 2.0**64).astype(np.uint64)
+    chosen = valid & (hashes <= limit[owner])
+    short = np.flatnonzero((lengths > 0) & (lengths < SHINGLE))
+    values = np.concatenate((hashes[chosen], mix(codes[bounds[short]].astype(np.uint64))))
+    texts = np.concatenate((owner[chosen], short))
+    order = np.argsort(values)
+    order = order[np.argsort(texts[order].astype(np.uint16), kind="stable")]
+    values, texts = values[order], texts[order]
+    new = np.ones(len(values), dtype=bool)
+    new[1:] = (values[1:] != values[:-1]) | (texts[1:] != texts[:-1])
+    values, texts = values[new], texts[new]
+    cuts = np.searchsorted(texts, np.arange(len(lengths) + 1)).tolist()
+    out = []
+    for text, (lo, hi) in enumerate(pairwise(cuts)):
+        if hi - lo < size and limit[text] != _PAD:
+            lo_pos, hi_pos = int(bounds[text]), int(bounds[text]) + int(count[text])
+            out.append(_distinct_sorted(hashes[lo_pos:hi_pos])[:size])
+        else:
+            out.append(values[lo : min(hi, lo + size)])
+    return out
 
 
 def _distinct_sorted(values: U64) -> U64:
@@ -94,9 +124,6 @@ def jaccard(a: Sketch, b: Sketch, size: int = SKETCH) -> float:
     union = np.union1d(a, b)[:size]
     both = np.intersect1d(a, b, assume_unique=True)
     return float(np.isin(union, both, assume_unique=True).sum()) / len(union)
-
-
-_PAD = np.uint64(2**64 - 1)  # fills short sketches; never a real hash's place in the minimum
 
 
 def sketch_matrix(sketches: list[bytes], size: int = SKETCH) -> npt.NDArray[np.uint64]:

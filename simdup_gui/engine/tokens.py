@@ -7,17 +7,18 @@ finished with the SplitMix64 mixer. No Python string is made per token, and nump
 cost is paid once per batch rather than once per file.
 
 >>> text = "Don't panic, don't!"
->>> codes = code_points(text.casefold())
->>> starts, ends = word_spans(codes)
+>>> batch = Batch.of([text.casefold()])
+>>> starts, ends = word_spans(batch)
 >>> [text[s:e] for s, e in zip(starts.tolist(), ends.tolist())]
 ["Don't", 'panic', "don't"]
->>> hashes = span_hashes(codes, starts, ends)
+>>> hashes = span_hashes(batch.codes, starts, ends)
 >>> bool(hashes[0] == hashes[2] == token_hash("don't"))
 True
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -30,7 +31,7 @@ Spans = tuple[Index, Index]  # token starts and ends
 U64 = npt.NDArray[np.uint64]
 
 TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
-WORD, IDEOGRAPH = 1, 2  # bits of char_flags()
+WORD, IDEOGRAPH, SPACE = 1, 2, 4  # bits of char_flags()
 _BASE = 0x100000001B3  # odd, so it has an inverse modulo 2**64
 _BASE_INVERSE = pow(_BASE, -1, 2**64)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -61,29 +62,50 @@ def _ideographs(codes: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
 @cache
 def _bmp_flags() -> npt.NDArray[np.uint8]:
     """:func:`char_flags` of every character of the Basic Multilingual Plane."""
-    flags = np.fromiter((chr(c).isalnum() for c in range(0x10000)), dtype=np.uint8, count=0x10000)
-    flags[_ideographs(np.arange(0x10000))] |= IDEOGRAPH
+    return _flags_of(np.arange(0x10000))
+
+
+def _flags_of(codes: npt.NDArray[np.integer]) -> npt.NDArray[np.uint8]:
+    chars = [chr(c) for c in codes.tolist()]
+    flags = np.fromiter(map(str.isalnum, chars), dtype=np.uint8, count=len(chars))
+    flags[_ideographs(codes)] |= IDEOGRAPH
+    flags[np.fromiter(map(str.isspace, chars), dtype=bool, count=len(chars))] |= SPACE
     return flags
 
 
 def char_flags(codes: Codes) -> npt.NDArray[np.uint8]:
-    """``WORD`` for letters, digits and ideographs (``str.isalnum``), plus ``IDEOGRAPH``.
+    """What each code point is: a bit mask of ``WORD``, ``IDEOGRAPH`` and ``SPACE``.
 
-    A table answers for the Basic Multilingual Plane; other code points are looked up one by
-    one (they are rare).
+    ``WORD``: letters, digits and ideographs (``str.isalnum``); ``IDEOGRAPH``: CJK ideographs;
+    ``SPACE``: whitespace (``str.isspace``). A table answers for the Basic Multilingual
+    Plane; other code points are looked up one by one (they are rare).
     """
     flags = _bmp_flags()[np.minimum(codes, 0xFFFF)]
     astral = codes > 0xFFFF
     if astral.any():
         values = np.unique(codes[astral])
-        table = np.fromiter((chr(c).isalnum() for c in values.tolist()), dtype=np.uint8)
-        table[_ideographs(values)] |= IDEOGRAPH
-        flags[astral] = table[np.searchsorted(values, codes[astral])]
+        flags[astral] = _flags_of(values)[np.searchsorted(values, codes[astral])]
     return flags
 
 
-def _one(codes: Codes) -> Index:
-    return np.array([0, len(codes)], dtype=np.int64)
+@dataclass(frozen=True)
+class Batch:
+    """Texts joined into one array of code points.
+
+    ``bounds`` are where each text starts and ends, ``flags`` the :func:`char_flags` of every
+    code point.
+    """
+
+    texts: list[str]
+    codes: Codes
+    bounds: Index
+    flags: npt.NDArray[np.uint8]
+
+    @classmethod
+    def of(cls, texts: list[str]) -> Batch:
+        """Join the texts."""
+        codes, bounds = joined(texts)
+        return cls(texts, codes, bounds, char_flags(codes))
 
 
 def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
@@ -98,13 +120,10 @@ def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
     return starts, ends
 
 
-def word_spans(codes: Codes, bounds: Index | None = None) -> Spans:
-    """Runs of letters and digits; an apostrophe between two of them stays inside the word.
-
-    ``bounds`` are where the texts of a batch start and end (default: one text).
-    """
-    bounds = _one(codes) if bounds is None else bounds
-    word = (char_flags(codes) & WORD).astype(bool)
+def word_spans(batch: Batch) -> Spans:
+    """Runs of letters and digits; an apostrophe between two of them stays inside the word."""
+    codes, bounds = batch.codes, batch.bounds
+    word = (batch.flags & WORD).astype(bool)
     if len(codes) > 2:
         word[1:-1] |= (codes[1:-1] == _APOSTROPHE) & word[:-2] & word[2:]
         edges = np.concatenate((bounds[:-1], bounds[1:] - 1))
@@ -124,37 +143,34 @@ def jieba_cuts(text: str) -> Spans:
     return np.concatenate(([0], ends[:-1])), ends
 
 
-def char_spans(codes: Codes, bounds: Index | None = None) -> Spans:
+def char_spans(batch: Batch) -> Spans:
     """Every ideograph on its own, runs of letters and digits elsewhere (no dictionary)."""
-    bounds = _one(codes) if bounds is None else bounds
-    flags = char_flags(codes)
-    cjk = (flags & IDEOGRAPH).astype(bool)
-    starts, ends = _runs((flags & WORD).astype(bool) & ~cjk, bounds)
+    cjk = (batch.flags & IDEOGRAPH).astype(bool)
+    starts, ends = _runs((batch.flags & WORD).astype(bool) & ~cjk, batch.bounds)
     single = np.flatnonzero(cjk)
     order = np.argsort(np.concatenate((starts, single)), kind="stable")
     return np.concatenate((starts, single))[order], np.concatenate((ends, single + 1))[order]
 
 
-def spans(tokenizer: str, texts: list[str], codes: Codes, bounds: Index) -> Spans:
+def spans(tokenizer: str, batch: Batch) -> Spans:
     """The word spans of a batch of (normalised) texts, in order, by the named tokenizer.
 
-    ``codes`` and ``bounds`` are :func:`joined` ``texts``. With ``words``, a text with
-    ideographs is cut by jieba (keeping the tokens that hold a letter, digit or ideograph), the
-    others into runs of letters and digits.
+    With ``words``, a text with ideographs is cut by jieba (keeping the tokens that hold a
+    letter, digit or ideograph), the others into runs of letters and digits.
     """
     if tokenizer == "chars":
-        return char_spans(codes, bounds)
-    starts, ends = word_spans(codes, bounds)
-    flags = char_flags(codes)
-    ideographs = np.concatenate(([0], np.cumsum(flags & IDEOGRAPH, dtype=np.int64)))
+        return char_spans(batch)
+    starts, ends = word_spans(batch)
+    bounds = batch.bounds
+    ideographs = np.concatenate(([0], np.cumsum(batch.flags & IDEOGRAPH, dtype=np.int64)))
     chinese = ideographs[bounds[1:]] > ideographs[bounds[:-1]]
     if not chinese.any():
         return starts, ends
     all_starts, all_ends = [], []
-    for doc in range(len(texts)):
+    for doc in range(len(batch.texts)):
         lo, hi = int(bounds[doc]), int(bounds[doc + 1])
         if chinese[doc]:
-            doc_starts, doc_ends = jieba_cuts(texts[doc])
+            doc_starts, doc_ends = jieba_cuts(batch.texts[doc])
             all_starts.append(doc_starts + lo)
             all_ends.append(doc_ends + lo)
         else:
@@ -162,7 +178,7 @@ def spans(tokenizer: str, texts: list[str], codes: Codes, bounds: Index) -> Span
             all_starts.append(starts[first:last])
             all_ends.append(ends[first:last])
     starts, ends = np.concatenate(all_starts), np.concatenate(all_ends)
-    words = np.concatenate(([0], np.cumsum(flags & WORD, dtype=np.int64)))
+    words = np.concatenate(([0], np.cumsum(batch.flags & WORD, dtype=np.int64)))
     keep = words[ends] > words[starts]
     return starts[keep], ends[keep]
 
@@ -211,9 +227,12 @@ def token_hash(token: str) -> int:
 def count_per_text(hashes: U64, texts: Index) -> tuple[U64, npt.NDArray[np.float64], Index]:
     """Distinct hashes per text and how often each occurs, grouped by text, each text sorted.
 
+    ``texts`` says which text of a batch (fewer than 65,536) each hash belongs to.
+
     Returns the distinct hashes, their counts, and the text each belongs to.
     """
-    order = np.lexsort((hashes, texts))
+    order = np.argsort(hashes)
+    order = order[np.argsort(texts[order].astype(np.uint16), kind="stable")]  # a radix sort
     ordered, owner = hashes[order], texts[order]
     new = np.ones(len(ordered), dtype=bool)
     new[1:] = (ordered[1:] != ordered[:-1]) | (owner[1:] != owner[:-1])

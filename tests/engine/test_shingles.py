@@ -6,7 +6,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine.shingles import jaccard, jaccard_many, shingle_hashes, sketch, sketch_matrix
+from simdup_gui.engine.shingles import (
+    jaccard,
+    jaccard_many,
+    shingle_hashes,
+    sketch,
+    sketch_matrix,
+    sketches,
+)
 
 WORDS = st.lists(st.sampled_from(["春运", "铁路", "the", "lighthouse", "harbor", "茶园", "a", "b"]))
 
@@ -45,3 +52,28 @@ def test_estimate_is_close_for_long_texts() -> None:
 def test_whitespace_does_not_matter_but_words_do() -> None:
     assert jaccard(sketch("the  harbor\\n lighthouse"), sketch("the harbor lighthouse")) < 1.0
     assert jaccard(sketch("the  harbor\n lighthouse"), sketch("the harbor lighthouse")) == 1.0
+
+
+def smallest_distinct(text: str, size: int) -> list[int]:
+    """The definition of a sketch: the ``size`` smallest distinct shingle hashes."""
+    return sorted(set(shingle_hashes(text).tolist()))[:size] if text.strip() else []
+
+
+SPACED = st.lists(
+    st.one_of(st.sampled_from([" ", "\n", "\u3000", "ab", "北京", "x"]), st.text(max_size=5)),
+    max_size=40,
+).map("".join)
+
+
+@given(st.lists(SPACED, max_size=6), st.sampled_from([1, 2, 3, 128]))
+def test_a_batch_of_sketches_keeps_each_texts_smallest_hashes(texts: list[str], size: int) -> None:
+    for text, got in zip(texts, sketches(texts, size), strict=True):
+        assert got.tolist() == smallest_distinct(text, size)
+
+
+def test_long_and_repetitive_texts_get_their_smallest_hashes() -> None:
+    rng = np.random.default_rng(0)
+    words = [f"w{n}" for n in range(500)]
+    texts = [" ".join(rng.choice(words, 3000)), "ab " * 5000, "x" * 20000, "", "one two"]
+    for text, got in zip(texts, sketches(texts), strict=True):
+        assert got.tolist() == smallest_distinct(text, 128)

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
 import rjieba
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -10,8 +9,8 @@ from hypothesis import strategies as st
 from simdup_gui.engine.pipeline import TextSettings, analyze, analyze_many
 from simdup_gui.engine.simhash import tf_fingerprint
 from simdup_gui.engine.tokens import (
+    Batch,
     char_spans,
-    code_points,
     count_hashes,
     span_hashes,
     spans,
@@ -37,14 +36,15 @@ def substrings(text: str, starts: list[int], ends: list[int]) -> list[str]:
 @given(TEXTS)
 @example("a'b'c d_e 1½ x\U0001d7d8y")
 def test_word_spans_are_the_words_a_regex_finds(text: str) -> None:
-    starts, ends = word_spans(code_points(text))
+    starts, ends = word_spans(Batch.of([text]))
     assert substrings(text, starts.tolist(), ends.tolist()) == WORD.findall(text)
 
 
 @given(TEXTS)
 def test_each_span_hashes_like_its_string(text: str) -> None:
-    codes = code_points(text)
-    starts, ends = word_spans(codes)
+    batch = Batch.of([text])
+    codes = batch.codes
+    starts, ends = word_spans(batch)
     words = substrings(text, starts.tolist(), ends.tolist())
     assert span_hashes(codes, starts, ends).tolist() == [token_hash(w) for w in words]
 
@@ -52,22 +52,21 @@ def test_each_span_hashes_like_its_string(text: str) -> None:
 @given(TEXTS)
 def test_chinese_text_spans_are_rjiebas_words(text: str) -> None:
     text = "中文" + text
-    codes = code_points(text)
-    starts, ends = spans("words", [text], codes, np.array([0, len(codes)]))
+    starts, ends = spans("words", Batch.of([text]))
     words = [t for t in rjieba.cut(text) if re.search(r"[^\W_]", t)]
     assert substrings(text, starts.tolist(), ends.tolist()) == words
 
 
 @given(TEXTS)
 def test_char_spans_split_ideographs_and_keep_words(text: str) -> None:
-    starts, ends = char_spans(code_points(text))
+    starts, ends = char_spans(Batch.of([text]))
     expected = re.findall(rf"{CJK.pattern}|(?:(?!{CJK.pattern})[^\W_])+", text)
     assert substrings(text, starts.tolist(), ends.tolist()) == expected
 
 
 def test_counts_are_per_distinct_hash() -> None:
-    codes = code_points("b a b c b a")
-    hashes, counts = count_hashes(span_hashes(codes, *word_spans(codes)))
+    batch = Batch.of(["b a b c b a"])
+    hashes, counts = count_hashes(span_hashes(batch.codes, *word_spans(batch)))
     by_word = dict(zip(hashes.tolist(), counts.tolist(), strict=True))
     assert by_word == {token_hash("a"): 2, token_hash("b"): 3, token_hash("c"): 1}
     assert hashes.tolist() == sorted(hashes.tolist())

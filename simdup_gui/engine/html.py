@@ -98,25 +98,30 @@ def _visible_length(text: str) -> int:
 class _Lengths:
     """Text lengths of a page's elements, in all and outside links, each computed once.
 
-    Walking up from every link also finds the blocks that hold links, the only ones that can be
-    mostly links.
+    Walking up from every link also finds the blocks that hold two links or more: the menus,
+    link lists and "related articles" that can be mostly links.
     """
 
     def __init__(self, tree: LexborHTMLParser) -> None:
         self._total: dict[int, int] = {}
         self._linked: dict[int, int] = {}
-        self.link_holders: dict[int, LexborNode] = {}  # blocks with links inside, by mem_id
+        links: dict[int, int] = {}
+        holders: dict[int, LexborNode] = {}
         for anchor in tree.css("a"):
             length = self.total(anchor)
             node = anchor.parent
             while length and node is not None:
                 key = node.mem_id
-                if key not in self._linked:
-                    self._linked[key] = 0
+                if key in self._linked:
+                    self._linked[key] += length
+                    links[key] += 1
+                else:
+                    self._linked[key] = length
+                    links[key] = 1
                     if node.tag in _LINK_BLOCKS:
-                        self.link_holders[key] = node
-                self._linked[key] += length
+                        holders[key] = node
                 node = node.parent
+        self.link_lists = [node for key, node in holders.items() if links[key] > 1]
 
     def total(self, node: LexborNode) -> int:
         """Visible characters of the node's text."""
@@ -144,7 +149,7 @@ def _template_parts(tree: LexborHTMLParser, root: LexborNode) -> tuple[list[Lexb
         names = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
         if _TEMPLATE_NAMES.search(names):
             found.append(node)
-    for node in lengths.link_holders.values():
+    for node in lengths.link_lists:
         length = lengths.total(node)
         if length - lengths.unlinked(node) > MAX_LINK_DENSITY * length:
             found.append(node)

@@ -1,18 +1,27 @@
-"""End-to-end scan throughput (read + decode + strip + segment + fingerprint + group).
+"""End-to-end scan throughput (read + decode + strip + segment + fingerprint), and rescans.
 
-    python tests/bench/bench_scan.py [--mb 40]
+    python tests/bench/bench_scan.py [--mb 40] [--files 10000] [--repeat 3]
 
-Builds a Chinese folder and an English folder of about ``--mb`` MB each from the articles in
-``../shared/eval/corpus`` (told apart by their share of CJK characters, copied as often as
-needed), then times ``scan`` with 1 and 2 worker threads, and, as the baseline in the same run,
-``jieba.lcut`` alone on the same Chinese text. Then the cache: a folder of ``--files`` articles
-scanned once with an empty cache and again unchanged; the ratio is first / second.
+Builds folders of about ``--mb`` MB from the articles in ``../shared/eval/corpus`` (told apart
+by their share of CJK characters, copied as often as needed): Chinese (text and HTML), English
+(text and HTML: mostly Python and LibreOffice documentation pages) and English plain text only.
+Each is scanned ``--repeat`` times with 2 jobs (worker processes) and once with 1 job; the
+median is reported. "Reading" is the time until the scan starts indexing: walking, reading,
+decoding, stripping, segmenting and fingerprinting; "whole scan" adds the grouping. As the
+baseline in the same run, ``jieba.lcut`` alone on part of the Chinese text.
+
+Then the cache: a folder of ``--files`` articles scanned with an empty cache and again
+unchanged, ``--repeat`` times each (a fresh cache file each time); the ratio is the median
+first scan over the median rescan.
+
+This machine's timings vary by about ±30 % from run to run; compare ratios within a run.
 """
 
 from __future__ import annotations
 
 import argparse
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -33,10 +42,9 @@ from simdup_gui.engine.text import has_cjk  # noqa: E402
 CORPUS = HERE.parents[2] / "shared" / "eval" / "corpus"
 
 
-def build_folders(root: Path, megabytes: float) -> dict[str, tuple[Path, list[str]]]:
-    """A zh and an en folder of about ``megabytes`` each; also their texts for the baseline."""
-    sources: dict[str, list[Path]] = {"zh": [], "en": []}
-    texts: dict[str, list[str]] = {"zh": [], "en": []}
+def sources() -> dict[str, list[tuple[Path, str]]]:
+    """The corpus files by folder kind, with their extracted texts."""
+    found: dict[str, list[tuple[Path, str]]] = {"zh": [], "en": [], "en-text": []}
     for path in sorted(CORPUS.rglob("*")):
         if not path.is_file():
             continue
@@ -46,89 +54,111 @@ def build_folders(root: Path, megabytes: float) -> dict[str, tuple[Path, list[st
             continue
         cjk = sum(1 for c in text[:2000] if has_cjk(c))
         lang = "zh" if cjk > 0.2 * len(text[:2000]) else "en"
-        sources[lang].append(path)
-        texts[lang].append(text)
-    folders = {}
-    for lang, paths in sources.items():
-        folder = root / lang
-        folder.mkdir()
-        size, copy = 0, 0
-        while size < megabytes * 1e6:
-            for path in paths:
-                target = folder / f"{copy:03}-{path.parent.name}-{path.name}"
-                shutil.copyfile(path, target)
-                size += target.stat().st_size
-            copy += 1
-        folders[lang] = (folder, texts[lang])
-    return folders
+        found[lang].append((path, text))
+        if lang == "en" and path.suffix == ".txt":
+            found["en-text"].append((path, text))
+    return found
+
+
+def build_folder(folder: Path, paths: list[Path], megabytes: float) -> None:
+    """Copies of ``paths`` in ``folder`` until it holds about ``megabytes``."""
+    folder.mkdir()
+    size, copy = 0, 0
+    while size < megabytes * 1e6:
+        for path in paths:
+            target = folder / f"{copy:03}-{path.parent.name}-{path.name}"
+            shutil.copyfile(path, target)
+            size += target.stat().st_size
+        copy += 1
+
+
+def timed_scan(folder: Path, jobs: int) -> tuple[float, float, float]:
+    """Seconds reading, seconds in all, and the megabytes scanned."""
+    stages: dict[str, float] = {}
+
+    def progress(event: ProgressEvent) -> None:
+        stages.setdefault(event.stage, time.perf_counter())
+
+    start = time.perf_counter()
+    result = scan(str(folder), ScanOptions(jobs=jobs, processes=None), progress=progress)
+    seconds = time.perf_counter() - start
+    megabytes = sum(f.size for f in result.files) / 1e6
+    return stages["indexing"] - start, seconds, megabytes
+
+
+def jieba_baseline(texts: list[str]) -> float:
+    """MB/s of UTF-8 text that ``jieba.lcut`` alone segments on one core."""
+    import jieba
+
+    jieba.setLogLevel(60)
+    jieba.initialize()
+    text = "\n".join(texts)
+    text = text[: len(text) // 4]
+    start = time.perf_counter()
+    jieba.lcut(text)
+    return len(text.encode()) / 1e6 / (time.perf_counter() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mb", type=float, default=40)
     parser.add_argument("--files", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     if not CORPUS.is_dir():
         raise SystemExit(f"corpus not found: {CORPUS}")
-    print(f"# scan throughput, {machine()}")
+    print(f"# scan throughput, {machine()}, median of {args.repeat}")
+    found = sources()
     with tempfile.TemporaryDirectory() as tmp:
-        folders = build_folders(Path(tmp), args.mb)
-        import jieba
-
-        jieba.initialize()
-        zh_text = "\n".join(folders["zh"][1])
-        start = time.perf_counter()
-        jieba.lcut(zh_text[: len(zh_text) // 4])
-        jieba_mbs = len(zh_text[: len(zh_text) // 4].encode()) / 1e6 / (time.perf_counter() - start)
-        print(f"baseline jieba.lcut alone (1 core): {jieba_mbs:.2f} MB/s of UTF-8 text")
+        jieba_mbs = jieba_baseline([text for _, text in found["zh"]])
+        print(f"baseline jieba.lcut alone (1 core): {jieba_mbs:.2f} MB/s of UTF-8 text\n")
         print(
             "| folder | files | MB | jobs | reading s | reading MB/s | × jieba.lcut"
             " | whole scan s | whole scan MB/s |"
         )
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for lang, (folder, _) in folders.items():
-            for jobs in (1, 2):
-                stages: dict[str, float] = {}
-
-                def progress(event: ProgressEvent, stages: dict[str, float] = stages) -> None:
-                    stages.setdefault(event.stage, time.perf_counter())
-
-                start = time.perf_counter()
-                result = scan(
-                    str(folder), ScanOptions(jobs=jobs, processes=None), progress=progress
-                )
-                seconds = time.perf_counter() - start
-                reading = stages["indexing"] - start  # walk, read, decode, strip, fingerprint
-                megabytes = sum(f.size for f in result.files) / 1e6
+        for kind, items in found.items():
+            folder = Path(tmp) / kind
+            build_folder(folder, [path for path, _ in items], args.mb)
+            files = sum(1 for _ in folder.iterdir())
+            for jobs, repeat in ((1, 1), (2, args.repeat)):
+                runs = [timed_scan(folder, jobs) for _ in range(repeat)]
+                reading = statistics.median(r[0] for r in runs)
+                seconds = statistics.median(r[1] for r in runs)
+                megabytes = runs[0][2]
                 print(
-                    f"| {lang} | {len(result.files)} | {megabytes:.1f} | {jobs} | {reading:.2f} "
+                    f"| {kind} | {files} | {megabytes:.1f} | {jobs} | {reading:.2f} "
                     f"| {megabytes / reading:.1f} | {megabytes / reading / jieba_mbs:.1f} "
                     f"| {seconds:.2f} | {megabytes / seconds:.1f} |",
                     flush=True,
                 )
-        rescan(Path(tmp), args.files)
+            shutil.rmtree(folder)
+        rescan(Path(tmp), args.files, args.repeat)
 
 
-def rescan(root: Path, count: int) -> None:
-    """First scan with an empty cache against an unchanged rescan."""
+def rescan(root: Path, count: int, repeat: int) -> None:
+    """First scans with an empty cache against unchanged rescans."""
     folder = root / "rescan"
     folder.mkdir()
-    sources = [p for p in sorted(CORPUS.rglob("*")) if p.is_file()]
+    corpus = [p for p in sorted(CORPUS.rglob("*")) if p.is_file()]
     for n in range(count):
-        source = sources[n % len(sources)]
+        source = corpus[n % len(corpus)]
         shutil.copyfile(source, folder / f"{n:05}{source.suffix}")
-    cache_path = root / "cache.sqlite3"
-    timings = []
-    for _ in range(2):
-        cache = FingerprintCache(cache_path)
-        start = time.perf_counter()
-        result = scan(str(folder), ScanOptions(jobs=2, processes=None), cache=cache)
-        timings.append(time.perf_counter() - start)
-        cache.close()
+    firsts, rescans = [], []
+    for attempt in range(repeat):
+        cache_path = root / f"cache{attempt}.sqlite3"
+        for timings in (firsts, rescans):
+            cache = FingerprintCache(cache_path)
+            start = time.perf_counter()
+            result = scan(str(folder), ScanOptions(jobs=2, processes=None), cache=cache)
+            timings.append(time.perf_counter() - start)
+            cache.close()
+    first, again = statistics.median(firsts), statistics.median(rescans)
     print(
-        f"\nrescan of an unchanged {len(result.files)}-file folder: first {timings[0]:.2f} s,"
-        f" rescan {timings[1]:.2f} s ({result.cached} from cache),"
-        f" ratio {timings[0] / timings[1]:.0f}x"
+        f"\nrescan of an unchanged {len(result.files)}-file folder: first {first:.2f} s,"
+        f" rescan {again:.2f} s ({result.cached} from cache), ratio {first / again:.0f}x"
+        f" (each run: first {', '.join(f'{t:.2f}' for t in firsts)};"
+        f" rescan {', '.join(f'{t:.2f}' for t in rescans)})"
     )
 
 

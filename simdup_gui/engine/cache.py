@@ -19,11 +19,20 @@ from typing import NamedTuple
 import numpy as np
 from platformdirs import user_cache_dir
 
+from simdup_gui.engine.groups import Group, Member
+from simdup_gui.engine.index import Pairs
 from simdup_gui.engine.simhash import Features
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS groupings (
+    folder TEXT PRIMARY KEY,
+    digest TEXT NOT NULL,
+    pairs BLOB NOT NULL,
+    members BLOB NOT NULL,
+    sizes BLOB NOT NULL
+);
 CREATE TABLE IF NOT EXISTS files (
     settings TEXT NOT NULL,
     path TEXT NOT NULL,
@@ -125,6 +134,7 @@ class FingerprintCache:
                 row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
                 if row is None or row[0] != str(SCHEMA_VERSION):
                     db.execute("DELETE FROM files")
+                    db.execute("DELETE FROM groupings")
                     db.execute(
                         "INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
                     )
@@ -209,6 +219,42 @@ class FingerprintCache:
         except sqlite3.Error as exc:
             self._fail(exc)
 
+    def load_groups(self, folder: str, digest: str) -> tuple[Pairs, tuple[Group, ...]] | None:
+        """The pairs and groups last stored for ``folder`` if they were made from ``digest``."""
+        if self._db is None:
+            return None
+        try:
+            with self._lock:
+                row = self._db.execute(
+                    "SELECT pairs, members, sizes FROM groupings WHERE folder = ? AND digest = ?",
+                    (folder, digest),
+                ).fetchone()
+        except sqlite3.Error as exc:
+            self._fail(exc)
+            return None
+        return None if row is None else _grouping(*row)
+
+    def put_groups(self, folder: str, digest: str, pairs: Pairs, groups: tuple[Group, ...]) -> None:
+        """Remember the pairs and groups of ``folder`` as made from ``digest``."""
+        if self._db is None:
+            return
+        members = np.array(
+            [(m.file, m.distance, m.similarity) for g in groups for m in g.members],
+            dtype=_MEMBER,
+        )
+        row = (
+            folder,
+            digest,
+            np.rec.fromarrays([pairs.i, pairs.j, pairs.distance], dtype=_PAIR).tobytes(),
+            members.tobytes(),
+            np.array([len(g) for g in groups], dtype="<i8").tobytes(),
+        )
+        try:
+            with self._lock, self._db:
+                self._db.execute("INSERT OR REPLACE INTO groupings VALUES (?, ?, ?, ?, ?)", row)
+        except sqlite3.Error as exc:
+            self._fail(exc)
+
     def clear(self) -> int:
         """Forget every cached fingerprint; return how many there were."""
         if self._db is None:
@@ -216,6 +262,7 @@ class FingerprintCache:
         with self._lock, self._db:
             count = self._db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
             self._db.execute("DELETE FROM files")
+            self._db.execute("DELETE FROM groupings")
         self._db.execute("VACUUM")
         return int(count)
 
@@ -262,6 +309,33 @@ def _entry(
         sketch,
         tfidf,
     )
+
+
+_PAIR = np.dtype([("i", "<i8"), ("j", "<i8"), ("distance", "u1")])
+_MEMBER = np.dtype([("file", "<i8"), ("distance", "<i8"), ("similarity", "<f8")])
+
+
+def _grouping(pairs: bytes, members: bytes, sizes: bytes) -> tuple[Pairs, tuple[Group, ...]]:
+    stored = np.frombuffer(pairs, dtype=_PAIR)
+    found = Pairs(
+        stored["i"].astype(np.int64), stored["j"].astype(np.int64), stored["distance"].copy()
+    )
+    rows = np.frombuffer(members, dtype=_MEMBER)
+    every = list(
+        map(
+            Member,
+            rows["file"].tolist(),
+            rows["distance"].tolist(),
+            rows["similarity"].tolist(),
+        )
+    )
+    ends = np.cumsum(np.frombuffer(sizes, dtype="<i8")).tolist()
+    starts = [0, *ends[:-1]]
+    groups = tuple(
+        Group(n, tuple(every[lo:hi]))
+        for n, (lo, hi) in enumerate(zip(starts, ends, strict=True), 1)
+    )
+    return found, groups
 
 
 def _is_corrupt(exc: sqlite3.DatabaseError) -> bool:

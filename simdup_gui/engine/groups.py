@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -18,9 +20,11 @@ import numpy.typing as npt
 from simdup_gui.engine.index import Pairs
 
 
-@dataclass(frozen=True)
-class Member:
-    """One file of a group: its index in the scan's file list and its distance to the reference."""
+class Member(NamedTuple):
+    """One file of a group: its index in the scan's file list and its distance to the reference.
+
+    A named tuple: groups of a large folder make many, and these are cheap to make.
+    """
 
     file: int
     distance: int
@@ -94,8 +98,9 @@ def components(n: int, pairs: Pairs) -> list[list[int]]:
         label = hooked
     nodes = np.unique(np.concatenate([left, right]))
     order = nodes[np.argsort(label[nodes], kind="stable")]
-    cuts = np.flatnonzero(np.diff(label[order])) + 1
-    return [part.tolist() for part in np.split(order, cuts)] if len(order) else []
+    cuts = [0, *(np.flatnonzero(np.diff(label[order])) + 1).tolist(), len(order)]
+    ordered = order.tolist()
+    return [ordered[lo:hi] for lo, hi in pairwise(cuts)] if ordered else []
 
 
 def build_groups(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.groups import Group, Member, build_groups
+from simdup_gui.engine.groups import Group, build_groups
 from simdup_gui.engine.index import Pairs, all_pairs
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.shingles import jaccard, jaccard_many, sketch_matrix
@@ -25,6 +25,7 @@ def similarity(a: FileRecord, b: FileRecord) -> float:
 
 
 LEAD_K = 3  # openings this close make a candidate pair too (then verified like any other)
+GROUPING_VERSION = 1  # bump when grouping changes (cached groups are then made again)
 
 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
@@ -67,7 +68,8 @@ def group_files(
     groups = build_groups(
         fps, local, [files[n].chars for n in ok], [files[n].path for n in ok], file_ids=ok
     )
-    return pairs, _with_similarities(groups, files)
+    first_copy = {ok[p]: ok[rep] for p, rep in copies}
+    return pairs, _with_similarities(groups, files, first_copy)
 
 
 def _candidates(
@@ -99,32 +101,31 @@ def _similarities(
 
 
 def _with_similarities(
-    groups: tuple[Group, ...], files: tuple[FileRecord, ...]
+    groups: tuple[Group, ...], files: tuple[FileRecord, ...], first_copy: dict[int, int]
 ) -> tuple[Group, ...]:
     """Each member's text similarity to its group's reference, all in one vectorised pass.
 
-    An exact copy of the reference (the same sketch) is 100 % alike without looking.
+    Exact copies share a sketch, so each pair of first copies is measured once; an exact copy
+    of the reference is 100 % alike without looking.
     """
-    pairs = [
-        (g.reference, m.file)
+    wanted = {
+        (first_copy[g.reference], first_copy[m.file])
         for g in groups
         for m in g.members[1:]
-        if files[m.file].sketch != files[g.reference].sketch
-    ]
-    measured: dict[tuple[int, int], float] = {}
-    if pairs:
-        left, right = zip(*pairs, strict=True)
-        measured = dict(zip(pairs, _similarities(files, left, right).tolist(), strict=True))
-    return tuple(
-        Group(
-            g.id,
-            (
-                g.members[0],
-                *(
-                    Member(m.file, m.distance, measured.get((g.reference, m.file), 1.0))
-                    for m in g.members[1:]
-                ),
-            ),
-        )
-        for g in groups
-    )
+        if first_copy[m.file] != first_copy[g.reference]
+    }
+    if not wanted:
+        return groups
+    pairs = sorted(wanted)
+    left, right = zip(*pairs, strict=True)
+    measured = dict(zip(pairs, _similarities(files, left, right).tolist(), strict=True))
+    out = []
+    for g in groups:
+        ref = first_copy[g.reference]
+        shares = [measured.get((ref, first_copy[m.file]), 1.0) for m in g.members[1:]]
+        if all(share == 1.0 for share in shares):
+            out.append(g)  # all exact copies of the reference (or measured as such)
+        else:
+            members = (m._replace(similarity=x) for m, x in zip(g.members[1:], shares, strict=True))
+            out.append(Group(g.id, (g.members[0], *members)))
+    return tuple(out)

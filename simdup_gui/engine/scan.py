@@ -7,6 +7,7 @@ cancelled scan returns what it finished.
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import time
@@ -20,7 +21,7 @@ from simdup_gui.engine.cache import CachedFile, FingerprintCache
 from simdup_gui.engine.decode import DecodeError
 from simdup_gui.engine.groups import Group
 from simdup_gui.engine.index import Pairs, check_k
-from simdup_gui.engine.matching import group_files
+from simdup_gui.engine.matching import GROUPING_VERSION, group_files
 from simdup_gui.engine.pipeline import Analysis, TextSettings, analyze_many, extract_text
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.reader import DEFAULT_MAX_BYTES, ReadError, read_prefix
@@ -370,18 +371,26 @@ def scan(
             if len(fresh) >= 256:
                 cache.put_many(fresh)
                 fresh.clear()
-            progress(
-                ProgressEvent(
-                    "fingerprinting", len(records), total, done_bytes, record.path, total_bytes
+            if computed or len(records) % 100 == 0 or len(records) == total:  # cached: cheap
+                progress(
+                    ProgressEvent(
+                        "fingerprinting", len(records), total, done_bytes, record.path, total_bytes
+                    )
                 )
-            )
     cache.put_many(fresh)
     if options.text.weighting == "tfidf":
         records = _apply_tfidf(records, features)
     del features
     files = tuple(records)
     progress(ProgressEvent("indexing", 0, 1, done_bytes))
-    pairs, groups = group_files(files, options.k, options.min_chars, options.min_similarity)
+    digest = _grouping_digest(files, options)
+    known_groups = cache.load_groups(cache_key(root), digest)
+    if known_groups is None:
+        pairs, groups = group_files(files, options.k, options.min_chars, options.min_similarity)
+        if not cancel():
+            cache.put_groups(cache_key(root), digest, pairs, groups)
+    else:
+        pairs, groups = known_groups
     progress(ProgressEvent("grouping", 1, 1, done_bytes))
     cancelled = cancel() or len(files) < total
     progress(ProgressEvent("done", len(files), total, done_bytes))
@@ -396,6 +405,22 @@ def scan(
         cached,
         tuple(cache.warnings),
     )
+
+
+def _grouping_digest(files: tuple[FileRecord, ...], options: ScanOptions) -> str:
+    """A digest of everything the groups are made from: the same digest, the same groups.
+
+    The files (path, size, time, fingerprints, readable or not; the sketches come from the
+    same texts as the fingerprints), the settings and the grouping options.
+    """
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(
+        repr((GROUPING_VERSION, options.text.version, options.k, options.min_chars)).encode()
+    )
+    digest.update(repr(options.min_similarity).encode())
+    rows = (f"{f.path}\0{f.size}\0{f.mtime_ns}\0{f.fingerprint}\0{f.lead}\0{f.ok}" for f in files)
+    digest.update("\n".join(rows).encode())
+    return digest.hexdigest()
 
 
 def _apply_tfidf(records: list[FileRecord], features: list[Features | None]) -> list[FileRecord]:

@@ -140,3 +140,32 @@ def test_clear(folder: Path, cache_path: Path) -> None:
     scan(str(folder), cache=FingerprintCache(cache_path))
     assert FingerprintCache(cache_path).clear() == 7
     assert scan(str(folder), cache=FingerprintCache(cache_path)).cached == 0
+
+
+def test_groups_of_an_unchanged_folder_come_from_the_cache(
+    folder: Path, cache_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert first.groups
+    expected_strict = scan(str(folder), ScanOptions(k=2)).groups
+    calls: list[int] = []
+    real = scan_module.group_files
+
+    def spy(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scan_module, "group_files", spy)
+    again = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert calls == []
+    assert again.groups == first.groups
+    assert [p.tolist() for p in (again.pairs.i, again.pairs.j, again.pairs.distance)] == [
+        p.tolist() for p in (first.pairs.i, first.pairs.j, first.pairs.distance)
+    ]
+    stricter = scan(str(folder), ScanOptions(k=2), cache=FingerprintCache(cache_path))
+    assert calls == [1]  # other options: grouped again
+    assert stricter.groups == expected_strict
+    (folder / "a5.txt").write_text("Now about something else entirely. " * 40, encoding="utf-8")
+    changed = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert calls == [1, 1]  # a changed file: grouped again
+    assert changed.groups == scan(str(folder)).groups

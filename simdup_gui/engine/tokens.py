@@ -110,14 +110,15 @@ class Batch:
 
 def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
     """Starts and ends of the runs of True, cut where one text ends and the next begins."""
-    step = np.diff(mask.view(np.int8), prepend=np.int8(0), append=np.int8(0))
-    starts, ends = np.flatnonzero(step == 1), np.flatnonzero(step == -1)
+    inside = np.zeros(len(mask) + 2, dtype=bool)  # mask with a False either side
+    inside[1:-1] = mask
+    begins = inside[1:] & ~inside[:-1]  # begins[p]: a run starts at p
+    stops = inside[:-1] & ~inside[1:]  # stops[p]: a run ends just before p
     inner = bounds[(bounds > 0) & (bounds < len(mask))]
-    cuts = np.unique(inner[mask[inner - 1] & mask[inner]])
-    if len(cuts):
-        starts = np.sort(np.concatenate((starts, cuts)))
-        ends = np.sort(np.concatenate((ends, cuts)))
-    return starts, ends
+    cuts = inner[mask[inner - 1] & mask[inner]]
+    begins[cuts] = True
+    stops[cuts] = True
+    return np.flatnonzero(begins), np.flatnonzero(stops)
 
 
 def word_spans(batch: Batch) -> Spans:

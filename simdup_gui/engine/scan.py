@@ -112,13 +112,27 @@ def fingerprint_batch(entries: list[Entry], options: ScanOptions) -> list[Outcom
     numpy's per-call cost is paid once per batch, and a worker process gets one task.
     """
     read = [_read_entry(entry, options) for entry in entries]
-    analyses = iter(analyze_many([text for _, text, _ in read if text is not None], options.text))
+    analyses = iter(_analyses([text for _, text, _ in read if text is not None], options.text))
     return [
         _fingerprinted(record, next(analyses), notes, options)
         if text is not None
         else (replace(record, notes=tuple(notes)), None)
         for record, text, notes in read
     ]
+
+
+def _analyses(texts: list[str], settings: TextSettings) -> list[Analysis | Exception]:
+    """The texts' analyses; should the batch fail, each text alone, its failure its own."""
+    try:
+        return list(analyze_many(texts, settings))
+    except Exception:  # any text the libraries choke on stays one file's error
+        out: list[Analysis | Exception] = []
+        for text in texts:
+            try:
+                out.append(analyze_many([text], settings)[0])
+            except Exception as exc:
+                out.append(exc)
+        return out
 
 
 def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | None, list[str]]:
@@ -158,9 +172,12 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
 
 
 def _fingerprinted(
-    record: FileRecord, analysis: Analysis, notes: list[str], options: ScanOptions
+    record: FileRecord, analysis: Analysis | Exception, notes: list[str], options: ScanOptions
 ) -> Outcome:
-    """The record completed from the text's analysis."""
+    """The record completed from the text's analysis (or the reason it failed)."""
+    if isinstance(analysis, Exception):
+        error = f"text could not be fingerprinted: {type(analysis).__name__}: {analysis}"
+        return replace(record, error=error, notes=tuple(notes)), None
     features = analysis.features
     if features.is_short:
         notes.append(f"short text: {len(features)} distinct words")

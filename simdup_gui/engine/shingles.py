@@ -18,7 +18,7 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.tokens import SPACE, U64, Batch, Codes, Index, code_points, mix
+from simdup_gui.engine.tokens import SPACE, U64, Batch, Codes, Index, by_text, code_points, mix
 
 SHINGLE = 5
 SKETCH = 128
@@ -88,8 +88,7 @@ def sketches_of(batch: Batch, size: int = SKETCH) -> list[Sketch]:
     short = np.flatnonzero((lengths > 0) & (lengths < SHINGLE))
     values = np.concatenate((hashes[chosen], mix(codes[bounds[short]].astype(np.uint64))))
     texts = np.concatenate((owner[chosen], short))
-    order = np.argsort(values)
-    order = order[np.argsort(texts[order].astype(np.uint16), kind="stable")]
+    order = by_text(values, texts)
     values, texts = values[order], texts[order]
     new = np.ones(len(values), dtype=bool)
     new[1:] = (values[1:] != values[:-1]) | (texts[1:] != texts[:-1])

@@ -23,7 +23,6 @@ from functools import cache
 
 import numpy as np
 import numpy.typing as npt
-import rjieba
 
 Codes = npt.NDArray[np.uint32]
 Index = npt.NDArray[np.int64]
@@ -139,6 +138,8 @@ def jieba_cuts(text: str) -> Spans:
     rjieba returns every character of the text in some token, spaces and punctuation too, so
     the tokens' lengths give their places.
     """
+    import rjieba  # loaded on first use (0.15 s: its dictionary): English needs none of it
+
     tokens = rjieba.cut(text)
     ends = np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)))
     return np.concatenate(([0], ends[:-1])), ends
@@ -225,15 +226,27 @@ def token_hash(token: str) -> int:
     return int(span_hashes(codes, np.array([0]), np.array([len(codes)]))[0])
 
 
+def by_text(values: U64, texts: Index) -> Index:
+    """The order that sorts values by their text, then by value.
+
+    A sort by value, then a stable sort by text: a radix sort when the batch has fewer than
+    65,536 texts (faster than ``np.lexsort``).
+    """
+    order = np.argsort(values)
+    owners = texts[order]
+    if len(owners) and owners.max() < 1 << 16:
+        owners = owners.astype(np.uint16)
+    return order[np.argsort(owners, kind="stable")]
+
+
 def count_per_text(hashes: U64, texts: Index) -> tuple[U64, npt.NDArray[np.float64], Index]:
     """Distinct hashes per text and how often each occurs, grouped by text, each text sorted.
 
-    ``texts`` says which text of a batch (fewer than 65,536) each hash belongs to.
+    ``texts`` says which text of a batch each hash belongs to.
 
     Returns the distinct hashes, their counts, and the text each belongs to.
     """
-    order = np.argsort(hashes)
-    order = order[np.argsort(texts[order].astype(np.uint16), kind="stable")]  # a radix sort
+    order = by_text(hashes, texts)
     ordered, owner = hashes[order], texts[order]
     new = np.ones(len(ordered), dtype=bool)
     new[1:] = (ordered[1:] != ordered[:-1]) | (owner[1:] != owner[:-1])

@@ -273,3 +273,27 @@ def test_group_with_another_reference() -> None:
         assert m.similarity == (1.0 if m.file == new.reference else share(new.reference, m.file))
     with pytest.raises(ValueError, match="not in group"):
         group.with_reference(-1, prints, share)  # type: ignore[arg-type]
+
+
+def test_a_text_the_analysis_fails_on_is_one_files_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simdup_gui.engine import scan as scan_module
+
+    for n in range(5):
+        (tmp_path / f"a{n}.txt").write_text(f"article {n} " + ARTICLE, encoding="utf-8")
+    (tmp_path / "poison.txt").write_text("POISON " + ARTICLE, encoding="utf-8")
+    real = scan_module.analyze_many
+
+    def fragile(texts: list[str], settings: object) -> object:
+        if any(t.startswith("POISON") for t in texts):
+            raise RuntimeError("segmenter crashed")
+        return real(texts, settings)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scan_module, "analyze_many", fragile)
+    result = scan(str(tmp_path), ScanOptions(jobs=1))
+    by_name = {Path(f.path).name: f for f in result.files}
+    assert by_name["poison.txt"].error == (
+        "text could not be fingerprinted: RuntimeError: segmenter crashed"
+    )
+    assert all(by_name[f"a{n}.txt"].ok for n in range(5))  # its batch-mates are fine

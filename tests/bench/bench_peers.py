@@ -5,8 +5,9 @@
 Every method gets the same input: each file decoded and HTML-stripped by simdup (decoding is
 not what is compared). Then, single-threaded:
 
-* simdup — fingerprint (normalise, tokenize, simhash, sketch) and find the verified pairs
-  (default k and similarity floor);
+* simdup — fingerprint (normalise, tokenize, simhash, sketch; 32 files a batch, as a scan
+  does) and find the verified pairs (default k and similarity floor; the pair graph links an
+  exact copy to its first copy only, so each copy of a pair's ends is counted too);
 * simdup brute force — the same fingerprints and floor, every pair compared;
 * ``simhash`` (PyPI 2.1.2) — its own tokenizer (``Simhash(text)``) and ``SimhashIndex`` at k = 3
   (texts whose feature counts overflow its uint8 weights under numpy 2 are given their own
@@ -20,6 +21,7 @@ Ratios are theirs / ours: above 1 means simdup is faster.
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 import time
@@ -35,10 +37,9 @@ from bench_accuracy import EVAL, load_truth, prf, true_pairs  # noqa: E402
 
 from simdup_gui.engine.index import brute_force_pairs  # noqa: E402
 from simdup_gui.engine.matching import group_files, similarity  # noqa: E402
-from simdup_gui.engine.pipeline import analyze, extract_text  # noqa: E402
+from simdup_gui.engine.pipeline import analyze_many, extract_text  # noqa: E402
 from simdup_gui.engine.records import FileRecord  # noqa: E402
-from simdup_gui.engine.scan import ScanOptions  # noqa: E402
-from simdup_gui.engine.simhash import tf_fingerprint  # noqa: E402
+from simdup_gui.engine.scan import BATCH_FILES, ScanOptions  # noqa: E402
 
 Pair = tuple[str, str]
 
@@ -46,24 +47,33 @@ Pair = tuple[str, str]
 def ours(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float, set[Pair], float]:
     options = ScanOptions()
     start = time.perf_counter()
-    records = []
-    for name, text in zip(names, texts, strict=True):
-        analysis = analyze(text, options.text)
-        records.append(
-            FileRecord(
-                name,
-                chars=len(text),
-                fingerprint=tf_fingerprint(analysis.features, options.text.tf_power),
-                sketch=analysis.sketch,
-                lead=tf_fingerprint(analysis.lead, options.text.tf_power),
-            )
+    analyses = [  # in batches, as a scan does
+        analysis
+        for lo in range(0, len(texts), BATCH_FILES)
+        for analysis in analyze_many(texts[lo : lo + BATCH_FILES], options.text)
+    ]
+    records = [
+        FileRecord(
+            name,
+            chars=len(text),
+            fingerprint=analysis.fingerprint,
+            sketch=analysis.sketch,
+            lead=analysis.lead_fingerprint,
         )
+        for name, text, analysis in zip(names, texts, analyses, strict=True)
+    ]
     fingerprinting = time.perf_counter() - start
     files = tuple(records)
     start = time.perf_counter()
     pairs, _ = group_files(files, options.k, 0, options.min_similarity)
     pairing = time.perf_counter() - start
-    found = {tuple(sorted((names[i], names[j]))) for i, j in zip(pairs.i, pairs.j, strict=True)}
+    copies = _copies(files)
+    found = {
+        tuple(sorted((names[a], names[b])))
+        for i, j in zip(pairs.i.tolist(), pairs.j.tolist(), strict=True)
+        for a, b in itertools.product(copies[i], copies[j])
+        if a != b
+    }
     start = time.perf_counter()
     fps = np.array([r.fingerprint for r in files], dtype=np.uint64)
     brute = brute_force_pairs(fps, options.k)
@@ -74,6 +84,18 @@ def ours(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float, s
     }
     brute_s = time.perf_counter() - start
     return found, fingerprinting, pairing, brute_found, brute_s  # type: ignore[return-value]
+
+
+def _copies(files: tuple[FileRecord, ...]) -> list[list[int]]:
+    """Each file's exact copies (same fingerprints and sketch), itself included.
+
+    The pair graph links an exact copy to its first copy only (the groups are its components);
+    a pairwise score without group closure must count each copy of a pair's ends as well.
+    """
+    classes: dict[tuple[int | None, int | None, bytes], list[int]] = {}
+    for n, f in enumerate(files):
+        classes.setdefault((f.fingerprint, f.lead, f.sketch), []).append(n)
+    return [classes[(f.fingerprint, f.lead, f.sketch)] for f in files]
 
 
 def simhash_pypi(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float]:

@@ -273,6 +273,28 @@ def _pool(options: ScanOptions, files: int) -> tuple[Executor, int]:
     return ThreadPoolExecutor(options.jobs), THREAD_BATCH_FILES
 
 
+def _outcomes(
+    work: list[Outcome | Entry], options: ScanOptions, cancel: Callable[[], bool]
+) -> Iterator[tuple[Outcome, bool]]:
+    """Every file's outcome in order, and whether it was computed now rather than cached.
+
+    Files to read go to a pool in batches; with none to read (an unchanged folder) there is
+    no pool to start.
+    """
+    to_read = sum(isinstance(item, Entry) for item in work)
+    if not to_read:
+        for n, item in enumerate(work):
+            if n % 256 == 0 and cancel():
+                return
+            yield item, False  # type: ignore[misc]
+        return
+    executor, batch_size = _pool(options, to_read)
+    with executor as pool:
+        run = partial(fingerprint_batch, options=options)
+        window = BATCHES_PER_JOB * options.jobs
+        yield from _in_order(pool, _batches(work, batch_size), run, window, cancel)
+
+
 def _batches(work: Iterable[Outcome | Entry], size: int) -> Iterator[Outcome | list[Entry]]:
     """Ready outcomes as they are; runs of entries as lists of at most ``size`` files."""
     batch: list[Entry] = []
@@ -370,30 +392,24 @@ def scan(
     fresh: list[tuple[str, int, int, str, CachedFile]] = []
     done_bytes = cached = 0
     work_items = [lookup(e) for e in entries]
-    executor, batch_size = _pool(options, sum(isinstance(w, Entry) for w in work_items))
-    with executor as pool:
-        work = _batches(work_items, batch_size)
-        run = partial(fingerprint_batch, options=options)
-        for n, ((record, feats), computed) in enumerate(
-            _in_order(pool, work, run, BATCHES_PER_JOB * options.jobs, cancel)
-        ):
-            records.append(record)
-            features.append(feats)
-            done_bytes += record.size
-            if computed and not record.error:
-                entry = entries[n]
-                key = (cache_key(entry.path), entry.size, entry.mtime_ns, settings)
-                fresh.append((*key, _to_cache(record, feats)))
-            cached += not computed and not record.error
-            if len(fresh) >= 256:
-                cache.put_many(fresh)
-                fresh.clear()
-            if computed or len(records) % 100 == 0 or len(records) == total:  # cached: cheap
-                progress(
-                    ProgressEvent(
-                        "fingerprinting", len(records), total, done_bytes, record.path, total_bytes
-                    )
+    for n, ((record, feats), computed) in enumerate(_outcomes(work_items, options, cancel)):
+        records.append(record)
+        features.append(feats)
+        done_bytes += record.size
+        if computed and not record.error:
+            entry = entries[n]
+            key = (cache_key(entry.path), entry.size, entry.mtime_ns, settings)
+            fresh.append((*key, _to_cache(record, feats)))
+        cached += not computed and not record.error
+        if len(fresh) >= 256:
+            cache.put_many(fresh)
+            fresh.clear()
+        if computed or len(records) % 100 == 0 or len(records) == total:  # cached: cheap
+            progress(
+                ProgressEvent(
+                    "fingerprinting", len(records), total, done_bytes, record.path, total_bytes
                 )
+            )
     cache.put_many(fresh)
     if options.text.weighting == "tfidf":
         records = _apply_tfidf(records, features)

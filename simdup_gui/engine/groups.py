@@ -31,7 +31,7 @@ class Member(NamedTuple):
     similarity: float = 1.0  # estimated Jaccard similarity of its text to the reference's
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """A duplicate group; ``members[0]`` is the reference."""
 

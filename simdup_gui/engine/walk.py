@@ -19,7 +19,7 @@ SKIPPED_FOLDERS = frozenset(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """A candidate article file, or a path that looked like one but cannot be read."""
 

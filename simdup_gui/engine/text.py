@@ -72,10 +72,12 @@ def normalize(text: str) -> str:
     'abc,123 "铁路" fine'
     """
     if not text.isascii():
-        text = _map_chars(text).replace("\u2026", "...")  # the commonest longer NFKC form
-        if not unicodedata.is_normalized("NFKC", text):
-            text = unicodedata.normalize("NFKC", text)
-            for curly, straight in _QUOTES.items():
+        if not unicodedata.is_normalized("NFKC", text):  # a quick check, in C
+            text = _map_chars(text).replace("\u2026", "...")  # the commonest longer NFKC form
+            if not unicodedata.is_normalized("NFKC", text):
+                text = unicodedata.normalize("NFKC", text)
+        for curly, straight in _QUOTES.items():
+            if curly in text:
                 text = text.replace(curly, straight)
         if has_cjk(text):
             text = _to_simplified()(text)

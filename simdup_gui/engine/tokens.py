@@ -79,6 +79,8 @@ def char_flags(codes: Codes) -> npt.NDArray[np.uint8]:
     ``SPACE``: whitespace (``str.isspace``). A table answers for the Basic Multilingual
     Plane; other code points are looked up one by one (they are rare).
     """
+    if not len(codes) or codes.max() <= 0xFFFF:
+        return _bmp_flags()[codes]
     flags = _bmp_flags()[np.minimum(codes, 0xFFFF)]
     astral = codes > 0xFFFF
     if astral.any():
@@ -123,9 +125,12 @@ def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
 def word_spans(batch: Batch) -> Spans:
     """Runs of letters and digits; an apostrophe between two of them stays inside the word."""
     codes, bounds = batch.codes, batch.bounds
-    word = (batch.flags & WORD).astype(bool)
-    if len(codes) > 2:
-        word[1:-1] |= (codes[1:-1] == _APOSTROPHE) & word[:-2] & word[2:]
+    word = (batch.flags & WORD).view(bool)  # WORD is bit 0: the masked flags are 0 or 1
+    apostrophes = np.flatnonzero(codes == _APOSTROPHE)
+    inner = apostrophes[(apostrophes > 0) & (apostrophes < len(codes) - 1)]
+    if len(inner):
+        word = word.copy()
+        word[inner] = word[inner - 1] & word[inner + 1]
         edges = np.concatenate((bounds[:-1], bounds[1:] - 1))
         edges = edges[(edges >= 0) & (edges < len(codes))]
         word[edges[codes[edges] == _APOSTROPHE]] = False  # no joining across two texts
@@ -164,10 +169,11 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
         return char_spans(batch)
     starts, ends = word_spans(batch)
     bounds = batch.bounds
-    ideographs = np.concatenate(([0], np.cumsum(batch.flags & IDEOGRAPH, dtype=np.int64)))
-    chinese = ideographs[bounds[1:]] > ideographs[bounds[:-1]]
-    if not chinese.any():
+    is_ideograph = batch.flags & IDEOGRAPH
+    if not is_ideograph.any():
         return starts, ends
+    ideographs = np.concatenate(([0], np.cumsum(is_ideograph, dtype=np.int64)))
+    chinese = ideographs[bounds[1:]] > ideographs[bounds[:-1]]
     all_starts, all_ends = [], []
     for doc in range(len(batch.texts)):
         lo, hi = int(bounds[doc]), int(bounds[doc + 1])
@@ -190,12 +196,24 @@ def text_of(bounds: Index, positions: Index) -> Index:
     return np.searchsorted(bounds, positions, side="right") - 1
 
 
-def _powers(base: int, count: int) -> U64:
-    """``base ** i`` modulo 2**64 for i in 0 .. count - 1."""
+_POWERS_KEPT = 1 << 21  # powers of a batch's length are kept (16 MB for both); longer: made
+
+
+@cache
+def _kept_powers(base: int) -> U64:
+    return _make_powers(base, _POWERS_KEPT)
+
+
+def _make_powers(base: int, count: int) -> U64:
     out = np.full(count, base, dtype=np.uint64)
     if count:
         out[0] = 1
     return np.cumprod(out, dtype=np.uint64)
+
+
+def _powers(base: int, count: int) -> U64:
+    """``base ** i`` modulo 2**64 for i in 0 .. count - 1."""
+    return _kept_powers(base)[:count] if count <= _POWERS_KEPT else _make_powers(base, count)
 
 
 def mix(values: U64) -> U64:

@@ -24,8 +24,8 @@ from simdup_gui.engine.index import Pairs
 from simdup_gui.engine.simhash import Features
 
 SCHEMA_VERSION = 6
+_META = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS groupings (
     folder TEXT PRIMARY KEY,
     digest TEXT NOT NULL,
@@ -130,14 +130,14 @@ class FingerprintCache:
                 db = sqlite3.connect(path, timeout=2.0, check_same_thread=False)
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
-                db.executescript(_SCHEMA)
+                db.execute(_META)
                 row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-                if row is None or row[0] != str(SCHEMA_VERSION):
-                    db.execute("DELETE FROM files")
-                    db.execute("DELETE FROM groupings")
+                if row is None or row[0] != str(SCHEMA_VERSION):  # another version's tables
+                    db.executescript("DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS groupings;")
                     db.execute(
                         "INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
                     )
+                db.executescript(_SCHEMA)
                 db.commit()
                 return db
             except sqlite3.DatabaseError as exc:

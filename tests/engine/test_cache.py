@@ -97,6 +97,25 @@ def test_tfidf_features_come_back_from_the_cache(folder: Path, cache_path: Path)
     assert [f.fingerprint for f in second.files] == [f.fingerprint for f in first.files]
 
 
+def test_a_cache_made_by_another_version_is_replaced(folder: Path, cache_path: Path) -> None:
+    cache_path.parent.mkdir(parents=True)
+    old = sqlite3.connect(cache_path)
+    old.executescript(
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+        "INSERT INTO meta VALUES ('schema', '4');"
+        "CREATE TABLE files (settings TEXT, path TEXT, size INTEGER, mtime_ns INTEGER,"
+        " fingerprint INTEGER, info TEXT, PRIMARY KEY (settings, path));"
+        "INSERT INTO files VALUES ('x', '/a', 1, 1, 1, '{}');"
+    )
+    old.commit()
+    old.close()
+    first = scan(str(folder), cache=FingerprintCache(cache_path))
+    second = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert first.warnings == second.warnings == ()
+    assert second.cached == 7
+    assert second.files == first.files
+
+
 def test_corrupt_cache_is_rebuilt_with_a_warning(folder: Path, cache_path: Path) -> None:
     cache_path.parent.mkdir(parents=True)
     cache_path.write_bytes(b"this is not an sqlite database at all" * 100)

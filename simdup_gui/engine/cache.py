@@ -186,27 +186,7 @@ class FingerprintCache:
         """Store entries ``(path, size, mtime_ns, settings, cached)`` in one transaction."""
         if self._db is None:
             return
-        rows = [
-            (
-                path,
-                settings,
-                size,
-                mtime_ns,
-                _to_signed(cached.fingerprint),
-                _to_signed(cached.lead),
-                cached.encoding,
-                cached.encoding_method,
-                cached.features,
-                cached.chars,
-                cached.boilerplate,
-                "\n".join(cached.notes),
-                cached.sketch,
-                None if features is None else features.hashes.astype("<u8").tobytes(),
-                None if features is None else features.counts.astype("<f8").tobytes(),
-            )
-            for path, size, mtime_ns, settings, cached in entries
-            for features in (cached.tfidf_features,)
-        ]
+        rows = [_row(*entry) for entry in entries]
         if not rows:
             return
         try:
@@ -276,6 +256,30 @@ class FingerprintCache:
         """Stop using a cache that failed mid-scan (locked, read-only, disk full)."""
         self.warnings.append(f"fingerprint cache stopped being used: {exc}")
         self.close()
+
+
+def _row(
+    path: str, size: int, mtime_ns: int, settings: str, cached: CachedFile
+) -> tuple[object, ...]:
+    """The ``files`` table's row for an entry (columns as in ``put_many``)."""
+    features = cached.tfidf_features
+    return (
+        path,
+        settings,
+        size,
+        mtime_ns,
+        _to_signed(cached.fingerprint),
+        _to_signed(cached.lead),
+        cached.encoding,
+        cached.encoding_method,
+        cached.features,
+        cached.chars,
+        cached.boilerplate,
+        "\n".join(cached.notes),
+        cached.sketch,
+        None if features is None else features.hashes.astype("<u8").tobytes(),
+        None if features is None else features.counts.astype("<f8").tobytes(),
+    )
 
 
 def _entry(

@@ -83,9 +83,8 @@ def char_flags(codes: Codes) -> npt.NDArray[np.uint8]:
         return _bmp_flags()[codes]
     flags = _bmp_flags()[np.minimum(codes, 0xFFFF)]
     astral = codes > 0xFFFF
-    if astral.any():
-        values = np.unique(codes[astral])
-        flags[astral] = _flags_of(values)[np.searchsorted(values, codes[astral])]
+    values = np.unique(codes[astral])
+    flags[astral] = _flags_of(values)[np.searchsorted(values, codes[astral])]
     return flags
 
 
@@ -125,11 +124,10 @@ def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
 def word_spans(batch: Batch) -> Spans:
     """Runs of letters and digits; an apostrophe between two of them stays inside the word."""
     codes, bounds = batch.codes, batch.bounds
-    word = (batch.flags & WORD).view(bool)  # WORD is bit 0: the masked flags are 0 or 1
+    word = (batch.flags & WORD).view(bool)  # a new array; WORD is bit 0, so 0 or 1
     apostrophes = np.flatnonzero(codes == _APOSTROPHE)
     inner = apostrophes[(apostrophes > 0) & (apostrophes < len(codes) - 1)]
     if len(inner):
-        word = word.copy()
         word[inner] = word[inner - 1] & word[inner + 1]
         edges = np.concatenate((bounds[:-1], bounds[1:] - 1))
         edges = edges[(edges >= 0) & (edges < len(codes))]
@@ -147,6 +145,8 @@ def jieba_cuts(text: str) -> Spans:
 
     tokens = rjieba.cut(text)
     ends = np.cumsum(np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens)))
+    if (int(ends[-1]) if len(ends) else 0) != len(text):  # then the places would be wrong
+        raise ValueError("the segmenter did not return every character of the text")
     return np.concatenate(([0], ends[:-1])), ends
 
 

@@ -13,6 +13,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -132,7 +133,8 @@ class FingerprintCache:
                 db.execute("PRAGMA synchronous=NORMAL")
                 db.execute(_META)
                 row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-                if row is None or row[0] != str(SCHEMA_VERSION):  # another version's tables
+                if row is None or row[0] != str(SCHEMA_VERSION) or not _tables_fit(db):
+                    # another version's tables (or ones it left half changed): start afresh
                     db.executescript("DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS groupings;")
                     db.execute(
                         "INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
@@ -256,6 +258,30 @@ class FingerprintCache:
         """Stop using a cache that failed mid-scan (locked, read-only, disk full)."""
         self.warnings.append(f"fingerprint cache stopped being used: {exc}")
         self.close()
+
+
+def _tables_fit(db: sqlite3.Connection) -> bool:
+    """Whether the tables there, if any, have the columns this version writes."""
+    for table, wanted in _columns(_SCHEMA).items():
+        found = _columns_of(db, table)
+        if found and found != wanted:
+            return False
+    return True
+
+
+@cache
+def _columns(schema: str) -> dict[str, frozenset[str]]:
+    """Each table's columns as ``schema`` makes them."""
+    db = sqlite3.connect(":memory:")
+    db.executescript(schema)
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    found = {table: _columns_of(db, table) for table in tables}
+    db.close()
+    return found
+
+
+def _columns_of(db: sqlite3.Connection, table: str) -> frozenset[str]:
+    return frozenset(row[1] for row in db.execute(f"PRAGMA table_info({table})"))
 
 
 def _row(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from simdup_gui.engine import scan as scan_module
-from simdup_gui.engine.cache import FingerprintCache
+from simdup_gui.engine.cache import SCHEMA_VERSION, FingerprintCache
 from simdup_gui.engine.pipeline import TextSettings
 from simdup_gui.engine.scan import ScanOptions, scan
 
@@ -97,12 +97,15 @@ def test_tfidf_features_come_back_from_the_cache(folder: Path, cache_path: Path)
     assert [f.fingerprint for f in second.files] == [f.fingerprint for f in first.files]
 
 
-def test_a_cache_made_by_another_version_is_replaced(folder: Path, cache_path: Path) -> None:
+@pytest.mark.parametrize("schema", ["4", str(SCHEMA_VERSION)])  # the current one: left half changed
+def test_a_cache_made_by_another_version_is_replaced(
+    folder: Path, cache_path: Path, schema: str
+) -> None:
     cache_path.parent.mkdir(parents=True)
     old = sqlite3.connect(cache_path)
     old.executescript(
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-        "INSERT INTO meta VALUES ('schema', '4');"
+        f"INSERT INTO meta VALUES ('schema', '{schema}');"
         "CREATE TABLE files (settings TEXT, path TEXT, size INTEGER, mtime_ns INTEGER,"
         " fingerprint INTEGER, info TEXT, PRIMARY KEY (settings, path));"
         "INSERT INTO files VALUES ('x', '/a', 1, 1, 1, '{}');"

@@ -1,4 +1,7 @@
-"""From a file's bytes to its features: decode, strip HTML, normalise, tokenize."""
+"""From a file's bytes to its features: decode, strip HTML, normalise, tokenize, fingerprint.
+
+Texts are analysed in batches (:func:`analyze_many`): one pass of numpy calls for all of them.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
-"""Scan a folder: walk, read, fingerprint on a thread pool, index, group.
+"""Scan a folder: walk, read, fingerprint in batches on threads or worker processes, index, group.
 
 The result keeps fingerprints and metadata, never the texts, so memory stays bounded for large
-folders. Progress goes to a callback; a cancel predicate is polled between files and steps, and a
-cancelled scan returns what it finished.
+folders. Unchanged files (and an unchanged folder's groups) come from the cache. Progress goes
+to a callback; a cancel predicate is polled between batches and steps, and a cancelled scan
+returns what it finished.
 """
 
 from __future__ import annotations

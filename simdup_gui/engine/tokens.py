@@ -196,12 +196,8 @@ def text_of(bounds: Index, positions: Index) -> Index:
     return np.searchsorted(bounds, positions, side="right") - 1
 
 
-_POWERS_KEPT = 1 << 21  # powers of a batch's length are kept (16 MB for both); longer: made
-
-
-@cache
-def _kept_powers(base: int) -> U64:
-    return _make_powers(base, _POWERS_KEPT)
+_POWERS_KEPT = 1 << 21  # powers are kept up to this length (a batch); longer ones are made
+_powers_kept: dict[int, U64] = {}
 
 
 def _make_powers(base: int, count: int) -> U64:
@@ -212,8 +208,14 @@ def _make_powers(base: int, count: int) -> U64:
 
 
 def _powers(base: int, count: int) -> U64:
-    """``base ** i`` modulo 2**64 for i in 0 .. count - 1."""
-    return _kept_powers(base)[:count] if count <= _POWERS_KEPT else _make_powers(base, count)
+    """``base ** i`` modulo 2**64 for i in 0 .. count - 1 (kept, and grown as batches need)."""
+    if count > _POWERS_KEPT:
+        return _make_powers(base, count)
+    kept = _powers_kept.get(base, np.empty(0, dtype=np.uint64))
+    if len(kept) < count:  # grow by doubling, so a few growths cover every batch
+        size = min(_POWERS_KEPT, max(count, 2 * len(kept), 1 << 16))
+        kept = _powers_kept[base] = _make_powers(base, size)
+    return kept[:count]
 
 
 def mix(values: U64) -> U64:

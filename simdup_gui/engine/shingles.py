@@ -18,7 +18,17 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.tokens import SPACE, U64, Batch, Codes, Index, by_text, code_points, mix
+from simdup_gui.engine.tokens import (
+    SPACE,
+    U64,
+    Batch,
+    Codes,
+    Index,
+    code_points,
+    count_hashes,
+    count_per_text,
+    mix,
+)
 
 SHINGLE = 5
 SKETCH = 128
@@ -88,27 +98,16 @@ def sketches_of(batch: Batch, size: int = SKETCH) -> list[Sketch]:
     short = np.flatnonzero((lengths > 0) & (lengths < SHINGLE))
     values = np.concatenate((hashes[chosen], mix(codes[bounds[short]].astype(np.uint64))))
     texts = np.concatenate((owner[chosen], short))
-    order = by_text(values, texts)
-    values, texts = values[order], texts[order]
-    new = np.ones(len(values), dtype=bool)
-    new[1:] = (values[1:] != values[:-1]) | (texts[1:] != texts[:-1])
-    values, texts = values[new], texts[new]
+    values, _, texts = count_per_text(values, texts)  # distinct per text, sorted
     cuts = np.searchsorted(texts, np.arange(len(lengths) + 1)).tolist()
     out = []
     for text, (lo, hi) in enumerate(pairwise(cuts)):
         if hi - lo < size and limit[text] != _PAD:
             lo_pos, hi_pos = int(bounds[text]), int(bounds[text]) + int(count[text])
-            out.append(_distinct_sorted(hashes[lo_pos:hi_pos])[:size])
+            out.append(count_hashes(hashes[lo_pos:hi_pos])[0][:size])
         else:
             out.append(values[lo : min(hi, lo + size)])
     return out
-
-
-def _distinct_sorted(values: U64) -> U64:
-    values = np.sort(values)
-    if len(values):
-        values = values[np.concatenate(([True], values[1:] != values[:-1]))]
-    return values
 
 
 def sketch(text: str, size: int = SKETCH) -> Sketch:

@@ -21,10 +21,10 @@ from simdup_gui.engine.tokens import (
     TOKENIZERS,
     Batch,
     count_per_text,
+    joined,
     span_hashes,
     spans,
     text_of,
-    token_hash,
 )
 
 HTML_EXTENSIONS = (".htm", ".html", ".xhtml", ".xml")
@@ -106,6 +106,8 @@ def analyze(text: str, settings: TextSettings) -> Analysis:
 
 def analyze_many(texts: list[str], settings: TextSettings) -> list[Analysis]:
     """:func:`analyze` for a batch of texts, most of the work done once for all of them."""
+    if not texts:
+        return []
     batch = Batch.of([normalize(t).strip() for t in texts])
     starts, ends = spans(settings.tokenizer, batch)
     hashes, owners = span_hashes(batch.codes, starts, ends), text_of(batch.bounds, starts)
@@ -150,5 +152,6 @@ def text_features(text: str, settings: TextSettings) -> Features:
 
 @cache
 def stopword_hashes() -> npt.NDArray[np.uint64]:
-    """The token hashes of the Chinese and English stopwords, sorted."""
-    return np.unique(np.array([token_hash(w) for w in all_stopwords()], dtype=np.uint64))
+    """The token hashes of the Chinese and English stopwords, sorted (all in one call)."""
+    codes, bounds = joined(sorted(all_stopwords()))
+    return np.unique(span_hashes(codes, bounds[:-1], bounds[1:]))

@@ -85,7 +85,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="least text similarity (Jaccard of 5-character shingles, 0-1, default %(default)s)",
     )
     p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
-    p.add_argument("--jobs", type=_jobs, default=cpus, help=f"worker threads (default {cpus})")
+    p.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=cpus,
+        help=f"parallel workers: processes for large scans (default {cpus})",
+    )
     p.add_argument("--weighting", choices=WEIGHTINGS, default=TextSettings().weighting)
     p.add_argument("--tokenizer", choices=sorted(TOKENIZERS), default="words")
     p.add_argument("--no-stopwords", action="store_true", help="keep function words")

@@ -12,6 +12,8 @@ import gc
 import hashlib
 import multiprocessing
 import os
+import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -43,8 +45,8 @@ class ScanOptions:
     max_bytes: int = DEFAULT_MAX_BYTES
     skip_oversize: bool = False  # skip files over max_bytes instead of reading their start
     jobs: int = max(1, os.cpu_count() or 1)
-    # Worker processes: False never, True always, None when jobs > 1 and many files. They start
-    # with "spawn", which re-imports the caller's __main__: scripts need `if __name__ == ...`.
+    # Worker processes: False never, True always, None when jobs > 1 and many files. Where they
+    # start with "spawn", they re-import the caller's __main__: scripts need `if __name__ ...`.
     processes: bool | None = False
     min_chars: int = 0  # shorter texts are fingerprinted but never grouped
     min_similarity: float = 0.4  # and they must share this much text (Jaccard, best measured)
@@ -271,9 +273,26 @@ def _pool(options: ScanOptions, files: int) -> tuple[Executor, int]:
     if use_processes is None:
         use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
     if use_processes:
-        context = multiprocessing.get_context("spawn")
+        context = _process_context(options.text)
         return ProcessPoolExecutor(options.jobs, mp_context=context), BATCH_FILES
     return ThreadPoolExecutor(options.jobs), THREAD_BATCH_FILES
+
+
+def _process_context(settings: TextSettings) -> multiprocessing.context.BaseContext:
+    """How worker processes start: ``fork`` where that is safe, else ``spawn``.
+
+    A spawned worker imports everything and loads the compiled kernels again (about a second
+    each). Forked workers inherit them ready, warmed up once here first, but fork is only safe
+    from a process with no other threads, and on Linux (not macOS, whose system libraries
+    forbid it, nor Windows, which lacks it). A GUI scans from a worker thread: it spawns.
+    """
+    single_threaded = (
+        threading.current_thread() is threading.main_thread() and threading.active_count() == 1
+    )
+    if sys.platform == "linux" and single_threaded:
+        analyze_many(["warm up: load the kernels 中文"], settings)
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
 
 
 def _outcomes(

@@ -13,63 +13,37 @@ both sketches hold estimates the Jaccard similarity (exactly, for texts with few
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.tokens import (
-    SPACE,
-    U64,
-    Batch,
-    Codes,
-    Index,
-    code_points,
-    count_hashes,
-    count_per_text,
-    mix,
-)
+from simdup_gui.engine import kernels
+from simdup_gui.engine.tokens import Batch, mix
 
 SHINGLE = 5
 SKETCH = 128
-_PRIME = np.uint64(0x100000001B3)
+_BASE = 0x100000001B3
+_MASK = (1 << 64) - 1
 Sketch = npt.NDArray[np.uint64]
-_PAD = np.uint64(2**64 - 1)  # fills short sketches; never a real hash's place in the minimum
+_PAD = kernels.PAD  # fills short sketches; never a real hash's place in the minimum
 
 
-def _collapse_spaces(text: str) -> str:
-    """Whitespace runs become one space, none at either end."""
-    return " ".join(text.split())
+def shingle_hashes(text: str, size: int = SHINGLE) -> list[int]:
+    """The 64-bit hash of every run of ``size`` characters (whitespace runs count as one space).
 
-
-def shingle_hashes(text: str, size: int = SHINGLE) -> U64:
-    """64-bit hashes of every run of ``size`` characters (whitespace runs count as one space)."""
-    codes = code_points(_collapse_spaces(text))
-    if len(codes) < size:
-        return _shingles(codes[:1])  # a text shorter than a shingle has one: its first character
-    return _shingles(codes, size)[: len(codes) - size + 1]
-
-
-def _shingles(codes: Codes, size: int = SHINGLE) -> U64:
-    """The hash of the ``size`` characters from each position (fewer near the end)."""
-    flat = codes.astype(np.uint64)
-    hashes = np.zeros(len(flat), dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        for offset in range(min(size, len(flat))):
-            hashes[: len(flat) - offset] = hashes[: len(flat) - offset] * _PRIME + flat[offset:]
-        return mix(hashes)
-
-
-def collapse_spaces(batch: Batch) -> tuple[Codes, Index]:
-    """:func:`_collapse_spaces` for a batch of texts with no whitespace at either end.
-
-    A space is kept when the character before it is not one. Returns the new codes and bounds.
+    The definition :func:`sketches_of` computes for a batch: a polynomial of the characters'
+    code points modulo 2**64, finished by ``mix``. A text shorter than a shingle has one, its
+    first character.
     """
-    space = (batch.flags & SPACE).astype(bool)
-    keep = ~space
-    keep[1:] |= ~space[:-1]
-    kept = np.concatenate(([0], np.cumsum(keep)))
-    return np.where(space, np.uint32(32), batch.codes)[keep], kept[batch.bounds]
+    chars = [ord(c) for c in " ".join(text.split())]
+    if len(chars) < size:
+        return [mix(c) for c in chars[:1]]
+    out = []
+    for start in range(len(chars) - size + 1):
+        value = 0
+        for char in chars[start : start + size]:
+            value = (value * _BASE + char) & _MASK
+        out.append(mix(value))
+    return out
 
 
 def sketches(texts: list[str], size: int = SKETCH) -> list[Sketch]:
@@ -78,36 +52,13 @@ def sketches(texts: list[str], size: int = SKETCH) -> list[Sketch]:
 
 
 def sketches_of(batch: Batch, size: int = SKETCH) -> list[Sketch]:
-    """The bottom-``size`` sketch of each text of a batch, all hashed and chosen at once.
+    """The bottom-``size`` sketch of each text of a batch: its smallest distinct shingle hashes.
 
-    The texts must have no whitespace at either end (``str.strip``). Shingle hashes are
-    uniform, so a text's ``size`` smallest lie below about ``size / shingles`` of the hash
-    range: only hashes under four times that are sorted. A text with too few distinct ones
-    there (a very repetitive text) is done in full.
+    The texts must have no whitespace at either end (``str.strip``). Compiled
+    (``kernels.sketches``); :func:`shingle_hashes` defines the hashes.
     """
-    codes, bounds = collapse_spaces(batch)
-    hashes = _shingles(codes)
-    lengths = np.diff(bounds)
-    count = np.maximum(lengths - SHINGLE + 1, 0)
-    owner = np.repeat(np.arange(len(lengths)), lengths)
-    valid = np.arange(len(codes)) - bounds[owner] < count[owner]
-    share = np.minimum(4.0 * size / np.maximum(count, 1), 1.0)
-    limit = np.full(len(lengths), _PAD)
-    limit[share < 1.0] = (share[share < 1.0] * 2.0**64).astype(np.uint64)
-    chosen = valid & (hashes <= limit[owner])
-    short = np.flatnonzero((lengths > 0) & (lengths < SHINGLE))
-    values = np.concatenate((hashes[chosen], mix(codes[bounds[short]].astype(np.uint64))))
-    texts = np.concatenate((owner[chosen], short))
-    values, _, texts = count_per_text(values, texts)  # distinct per text, sorted
-    cuts = np.searchsorted(texts, np.arange(len(lengths) + 1)).tolist()
-    out = []
-    for text, (lo, hi) in enumerate(pairwise(cuts)):
-        if hi - lo < size and limit[text] != _PAD:
-            lo_pos, hi_pos = int(bounds[text]), int(bounds[text]) + int(count[text])
-            out.append(count_hashes(hashes[lo_pos:hi_pos])[0][:size])
-        else:
-            out.append(values[lo : min(hi, lo + size)])
-    return out
+    rows, filled = kernels.sketches(batch.codes, batch.flags, batch.bounds, SHINGLE, size)
+    return [row[:count] for row, count in zip(rows, filled.tolist(), strict=True)]
 
 
 def sketch(text: str, size: int = SKETCH) -> Sketch:

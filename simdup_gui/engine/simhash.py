@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine import kernels
 from simdup_gui.engine.tokens import token_hash
 
 MIN_FEATURES = 8  # fewer distinct features than this and a text is flagged as short
@@ -66,22 +67,15 @@ def simhash_many(
     texts: npt.NDArray[np.int64],
     count: int,
 ) -> npt.NDArray[np.uint64]:
-    """The simhash of each of ``count`` texts, from all their features at once.
+    """The simhash of each of ``count`` texts, from all their features at once (compiled).
 
     ``texts`` says which text each feature belongs to, in ascending order. A text's bit sums
     are added up in the same order whatever else is in the batch, so its fingerprint does not
     depend on the batch.
     """
-    out = np.zeros(count, dtype=np.uint64)
-    if not len(hashes):
-        return out
-    as_bytes = np.ascontiguousarray(hashes, dtype="<u8").view(np.uint8).reshape(-1, 8)
-    bits = np.unpackbits(as_bytes, axis=1, bitorder="little")  # column c is bit c
-    first = np.flatnonzero(np.concatenate(([True], texts[1:] != texts[:-1])))
-    ones = np.add.reduceat(bits * weights[:, None], first, axis=0)
-    totals = ones * 2.0 - np.add.reduceat(weights, first)[:, None]
-    out[texts[first]] = np.packbits(totals > 0, axis=1, bitorder="little").view("<u8").ravel()
-    return out
+    return kernels.simhash_many(
+        hashes.astype(np.uint64), weights.astype(np.float64), texts.astype(np.int64), count
+    )
 
 
 def tf_fingerprint(features: Features, power: float = 1.0) -> int:

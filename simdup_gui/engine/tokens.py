@@ -1,10 +1,10 @@
-"""Tokens as spans of code points, hashed and counted in numpy, a batch of texts at a time.
+"""Tokens as spans of code points, hashed and counted a batch of texts at a time.
 
 A batch of texts becomes one array of code points and the ``bounds`` where each text starts
-and ends. A tokenizer gives the start and end of every token; all tokens are hashed at once with
-a polynomial hash over their code points (prefix sums times inverse powers, modulo 2**64),
-finished with the SplitMix64 mixer. No Python string is made per token, and numpy's per-call
-cost is paid once per batch rather than once per file.
+and ends. A tokenizer gives the start and end of every token; all tokens are hashed in one
+compiled loop (``kernels.py``) with a polynomial hash over their code points modulo 2**64,
+finished with the SplitMix64 mixer (:func:`token_hash` defines it for one string). No Python
+string is made per token, and no Python runs per character.
 
 >>> text = "Don't panic, don't!"
 >>> batch = Batch.of([text.casefold()])
@@ -24,17 +24,18 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine import kernels
+from simdup_gui.engine.kernels import IDEOGRAPH, SPACE, WORD
+
 Codes = npt.NDArray[np.uint32]
 Index = npt.NDArray[np.int64]
 Spans = tuple[Index, Index]  # token starts and ends
 U64 = npt.NDArray[np.uint64]
 
 TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
-WORD, IDEOGRAPH, SPACE = 1, 2, 4  # bits of char_flags()
-_BASE = 0x100000001B3  # odd, so it has an inverse modulo 2**64
-_BASE_INVERSE = pow(_BASE, -1, 2**64)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_APOSTROPHE = ord("'")
+_BASE = 0x100000001B3
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
 
 
 def code_points(text: str) -> Codes:
@@ -123,16 +124,7 @@ def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
 
 def word_spans(batch: Batch) -> Spans:
     """Runs of letters and digits; an apostrophe between two of them stays inside the word."""
-    codes, bounds = batch.codes, batch.bounds
-    word = (batch.flags & WORD).view(bool)  # a new array; WORD is bit 0, so 0 or 1
-    apostrophes = np.flatnonzero(codes == _APOSTROPHE)
-    inner = apostrophes[(apostrophes > 0) & (apostrophes < len(codes) - 1)]
-    if len(inner):
-        word[inner] = word[inner - 1] & word[inner + 1]
-        edges = np.concatenate((bounds[:-1], bounds[1:] - 1))
-        edges = edges[(edges >= 0) & (edges < len(codes))]
-        word[edges[codes[edges] == _APOSTROPHE]] = False  # no joining across two texts
-    return _runs(word, bounds)
+    return kernels.word_spans(batch.codes, batch.flags, batch.bounds)
 
 
 def jieba_cuts(text: str) -> Spans:
@@ -169,11 +161,9 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
         return char_spans(batch)
     starts, ends = word_spans(batch)
     bounds = batch.bounds
-    is_ideograph = batch.flags & IDEOGRAPH
-    if not is_ideograph.any():
+    chinese = kernels.spans_with(batch.flags, bounds[:-1], bounds[1:], IDEOGRAPH)
+    if not chinese.any():
         return starts, ends
-    ideographs = np.concatenate(([0], np.cumsum(is_ideograph, dtype=np.int64)))
-    chinese = ideographs[bounds[1:]] > ideographs[bounds[:-1]]
     all_starts, all_ends = [], []
     for doc in range(len(batch.texts)):
         lo, hi = int(bounds[doc]), int(bounds[doc + 1])
@@ -186,8 +176,7 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
             all_starts.append(starts[first:last])
             all_ends.append(ends[first:last])
     starts, ends = np.concatenate(all_starts), np.concatenate(all_ends)
-    words = np.concatenate(([0], np.cumsum(batch.flags & WORD, dtype=np.int64)))
-    keep = words[ends] > words[starts]
+    keep = kernels.spans_with(batch.flags, starts, ends, WORD)
     return starts[keep], ends[keep]
 
 
@@ -196,67 +185,26 @@ def text_of(bounds: Index, positions: Index) -> Index:
     return np.searchsorted(bounds, positions, side="right") - 1
 
 
-_POWERS_KEPT = 1 << 21  # powers are kept up to this length (a batch); longer ones are made
-_powers_kept: dict[int, U64] = {}
-
-
-def _make_powers(base: int, count: int) -> U64:
-    out = np.full(count, base, dtype=np.uint64)
-    if count:
-        out[0] = 1
-    return np.cumprod(out, dtype=np.uint64)
-
-
-def _powers(base: int, count: int) -> U64:
-    """``base ** i`` modulo 2**64 for i in 0 .. count - 1 (kept, and grown as batches need)."""
-    if count > _POWERS_KEPT:
-        return _make_powers(base, count)
-    kept = _powers_kept.get(base, np.empty(0, dtype=np.uint64))
-    if len(kept) < count:  # grow by doubling, so a few growths cover every batch
-        size = min(_POWERS_KEPT, max(count, 2 * len(kept), 1 << 16))
-        kept = _powers_kept[base] = _make_powers(base, size)
-    return kept[:count]
-
-
-def mix(values: U64) -> U64:
-    """SplitMix64 finaliser: spreads polynomial hashes over all 64 bits."""
-    values = values ^ (values >> np.uint64(30))
-    values = values * np.uint64(0xBF58476D1CE4E5B9)
-    values = values ^ (values >> np.uint64(27))
-    values = values * np.uint64(0x94D049BB133111EB)
-    return values ^ (values >> np.uint64(31))
+def mix(value: int) -> int:
+    """SplitMix64 finaliser: spreads a polynomial hash over all 64 bits."""
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK
+    return value ^ (value >> 31)
 
 
 def span_hashes(codes: Codes, starts: Index, ends: Index) -> U64:
-    """The 64-bit hash of each token ``codes[start:end]``, the same wherever it occurs."""
-    if not len(starts):
-        return np.empty(0, dtype=np.uint64)
-    count = int(ends.max())
-    prefix = np.zeros(count + 1, dtype=np.uint64)
-    np.cumsum(codes[:count].astype(np.uint64) * _powers(_BASE, count), out=prefix[1:])
-    local = (prefix[ends] - prefix[starts]) * _powers(_BASE_INVERSE, count)[starts]
-    return mix(local ^ (ends - starts).astype(np.uint64) * _GOLDEN)
+    """The 64-bit :func:`token_hash` of each token ``codes[start:end]`` (compiled)."""
+    return kernels.span_hashes(codes, starts.astype(np.int64), ends.astype(np.int64))
 
 
 def token_hash(token: str) -> int:
-    """The hash :func:`span_hashes` gives this token, for one string."""
-    if not token:
-        return int(mix(np.zeros(1, dtype=np.uint64))[0])
-    codes = code_points(token)
-    return int(span_hashes(codes, np.array([0]), np.array([len(codes)]))[0])
+    """A token's 64-bit hash: the definition :func:`span_hashes` computes for many at once.
 
-
-def by_text(values: U64, texts: Index) -> Index:
-    """The order that sorts values by their text, then by value.
-
-    A sort by value, then a stable sort by text: a radix sort when the batch has fewer than
-    65,536 texts (faster than ``np.lexsort``).
+    The sum of each character's code point times ``_BASE`` to the power of its place, modulo
+    2**64, with the length mixed in, finished by :func:`mix`.
     """
-    order = np.argsort(values)
-    owners = texts[order]
-    if len(owners) and owners.max() < 1 << 16:
-        owners = owners.astype(np.uint16)
-    return order[np.argsort(owners, kind="stable")]
+    value = sum(ord(char) * pow(_BASE, place, 1 << 64) for place, char in enumerate(token))
+    return mix((value ^ len(token) * _GOLDEN) & _MASK)
 
 
 def count_per_text(hashes: U64, texts: Index) -> tuple[U64, npt.NDArray[np.float64], Index]:
@@ -266,13 +214,11 @@ def count_per_text(hashes: U64, texts: Index) -> tuple[U64, npt.NDArray[np.float
 
     Returns the distinct hashes, their counts, and the text each belongs to.
     """
-    order = by_text(hashes, texts)
-    ordered, owner = hashes[order], texts[order]
-    new = np.ones(len(ordered), dtype=bool)
-    new[1:] = (ordered[1:] != ordered[:-1]) | (owner[1:] != owner[:-1])
-    first = np.flatnonzero(new)
-    counts = np.diff(np.append(first, len(ordered))).astype(np.float64)
-    return ordered[first], counts, owner[first]
+    texts = texts.astype(np.int64)
+    if len(texts) and (texts[1:] < texts[:-1]).any():
+        order = np.argsort(texts, kind="stable")
+        hashes, texts = hashes[order], texts[order]
+    return kernels.count_per_text(hashes.astype(np.uint64), texts)
 
 
 def count_hashes(hashes: U64) -> tuple[U64, npt.NDArray[np.float64]]:

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-from simdup_gui.engine.html import html_to_text, looks_like_html
+import re
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+from selectolax.lexbor import LexborHTMLParser
+
+from simdup_gui.engine.html import (
+    _BLOCKS,
+    _LINK_BLOCKS,
+    _Lengths,
+    _visible_length,
+    _with_block_breaks,
+    html_to_text,
+    looks_like_html,
+)
 from simdup_gui.engine.pipeline import TextSettings, text_features
 from simdup_gui.engine.simhash import tf_fingerprint
 
@@ -100,3 +114,55 @@ def test_page_that_is_all_links_is_kept_whole() -> None:
     result = html_to_text(markup)
     assert "module number 7 documentation" in result.text
     assert result.removed == 0
+
+
+BLOCK_NAMES = [t.strip() for t in _BLOCKS.split(",")]
+MARKUP = st.lists(
+    st.one_of(
+        st.sampled_from(
+            ["<", "</", ">", "/", " ", "\n", "=", '"', "-", "é", "中"]
+            + BLOCK_NAMES
+            + [n.upper() for n in BLOCK_NAMES]
+            + ["a", "b", "span", "h7", "pre1", "div2"]
+        ),
+        st.text(max_size=3),
+    ),
+    max_size=30,
+).map("".join)
+
+
+@given(MARKUP)
+@example("<P>x</p ><br/><DIV\tclass=a>y</div><h1x><h1><figcaption>")
+def test_block_breaks_are_where_the_tag_regex_puts_them(markup: str) -> None:
+    names = "|".join(sorted(BLOCK_NAMES, key=len, reverse=True))
+    tag = re.compile(rf"<(?=/?(?:{names})[ \t\n\r\f\v/>])", re.IGNORECASE)
+    expected = tag.sub("\n<", markup).encode("utf-8", "replace")
+    assert _with_block_breaks(markup) == expected
+
+
+LINKS = st.recursive(
+    st.sampled_from(["", "word ", '<a href="x">link</a>', "<a></a>", "<b>bold</b> "]),
+    lambda inner: st.tuples(st.sampled_from(["div", "ul", "li", "p", "span"]), st.lists(inner)).map(
+        lambda t: f"<{t[0]}>{''.join(t[1])}</{t[0]}>"
+    ),
+    max_leaves=25,
+)
+
+
+@given(LINKS)
+def test_link_lengths_equal_a_walk_up_from_every_link(body: str) -> None:
+    tree = LexborHTMLParser(f"<html><body>{body}</body></html>")
+    anchors = tree.css("a")
+    lengths = _Lengths(anchors)
+    for node in tree.body.traverse():
+        if not node.is_element_node:
+            continue
+        inside = [a for a in node.css("a") if a.mem_id != node.mem_id]
+        linked = sum(_visible_length(a.text(deep=True)) for a in inside)
+        assert lengths.unlinked(node) == _visible_length(node.text(deep=True)) - linked
+    expected = {
+        node.mem_id
+        for node in tree.css(", ".join(_LINK_BLOCKS))
+        if sum(1 for a in node.css("a") if _visible_length(a.text(deep=True))) > 1
+    }
+    assert {node.mem_id for node in lengths.link_lists} == expected

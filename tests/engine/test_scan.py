@@ -4,14 +4,24 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from simdup_gui.engine.matching import similarity
+from simdup_gui.engine.pipeline import TextSettings
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.resources import resource
-from simdup_gui.engine.scan import BATCHES_PER_JOB, THREAD_BATCH_FILES, ScanOptions, scan
+from simdup_gui.engine.scan import (
+    BATCHES_PER_JOB,
+    THREAD_BATCH_FILES,
+    ScanOptions,
+    ScanResult,
+    _process_context,
+    scan,
+)
 
 SAMPLE = resource("sample")
 PLANTED = [
@@ -254,6 +264,35 @@ def test_worker_processes_give_the_same_result_as_threads(tmp_path: Path) -> Non
     processes = scan(str(tmp_path), ScanOptions(jobs=2, processes=True))
     assert processes.files == threads.files
     assert processes.groups == threads.groups
+
+
+def test_worker_processes_spawned_from_a_thread_give_the_same_result(tmp_path: Path) -> None:
+    for n in range(40):
+        (tmp_path / f"a{n:02}.txt").write_text(f"article {n % 20} " * 3 + ARTICLE, "utf-8")
+    threads = scan(str(tmp_path), ScanOptions(jobs=2, processes=False))
+    found: list[ScanResult] = []
+    options = ScanOptions(jobs=2, processes=True)
+    worker = threading.Thread(target=lambda: found.append(scan(str(tmp_path), options)))
+    worker.start()
+    worker.join()
+    assert found[0].files == threads.files
+    assert found[0].groups == threads.groups
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers only fork on Linux")
+def test_workers_fork_only_from_a_lone_main_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    def method() -> str:
+        return _process_context(TextSettings()).get_start_method()
+
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert method() == "fork"
+    found: list[str] = []
+    worker = threading.Thread(target=lambda: found.append(method()))
+    worker.start()
+    worker.join()
+    assert found == ["spawn"]
+    monkeypatch.setattr(threading, "active_count", lambda: 2)  # another thread is running
+    assert method() == "spawn"
 
 
 def test_group_with_another_reference() -> None:

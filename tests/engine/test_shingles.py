@@ -19,7 +19,7 @@ WORDS = st.lists(st.sampled_from(["春运", "铁路", "the", "lighthouse", "harb
 
 
 def exact_jaccard(a: str, b: str) -> float:
-    sa, sb = set(shingle_hashes(a).tolist()), set(shingle_hashes(b).tolist())
+    sa, sb = set(shingle_hashes(a)), set(shingle_hashes(b))
     return len(sa & sb) / len(sa | sb) if sa | sb else 1.0
 
 
@@ -56,7 +56,7 @@ def test_whitespace_does_not_matter_but_words_do() -> None:
 
 def smallest_distinct(text: str, size: int) -> list[int]:
     """The definition of a sketch: the ``size`` smallest distinct shingle hashes."""
-    return sorted(set(shingle_hashes(text).tolist()))[:size] if text.strip() else []
+    return sorted(set(shingle_hashes(text)))[:size] if text.strip() else []
 
 
 SPACED = st.lists(

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
+import numpy as np
 import rjieba
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -12,6 +14,7 @@ from simdup_gui.engine.tokens import (
     Batch,
     char_spans,
     count_hashes,
+    count_per_text,
     span_hashes,
     spans,
     token_hash,
@@ -87,3 +90,12 @@ def test_a_batch_gives_what_each_text_gives_alone(
         assert together.sketch == alone.sketch
         assert together.fingerprint == alone.fingerprint == tf_fingerprint(alone.features, 1.5)
         assert together.lead_fingerprint == tf_fingerprint(alone.lead, 1.5)
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 5)), max_size=40))
+def test_counts_per_text_are_a_counter_of_each_text(pairs: list[tuple[int, int]]) -> None:
+    texts = np.array([text for text, _ in pairs], dtype=np.int64)  # in any order
+    hashes = np.array([value for _, value in pairs], dtype=np.uint64)
+    distinct, counts, owners = count_per_text(hashes, texts)
+    got = list(zip(owners.tolist(), distinct.tolist(), counts.tolist(), strict=True))
+    assert got == [(text, value, count) for (text, value), count in sorted(Counter(pairs).items())]

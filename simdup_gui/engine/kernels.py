@@ -1,0 +1,284 @@
+"""The per-character loops of fingerprinting, compiled by numba: one pass each, no Python.
+
+Every function here works on a batch of texts joined into one array of code points, with the
+``bounds`` where each text starts and ends (see ``tokens.py``). Each loop does in one pass
+what took numpy a dozen whole-array passes, and none holds the GIL. Compiled code is cached
+on disk (``cache=True``), so only the first run on a machine pays for compiling.
+
+The results are defined by plain Python in ``tokens.py``, ``shingles.py`` and ``simhash.py``
+(``token_hash``, ``shingle_hashes``, ``simhash``), and tests check these loops against them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+Codes = npt.NDArray[np.uint32]
+Flags = npt.NDArray[np.uint8]
+Index = npt.NDArray[np.int64]
+U64 = npt.NDArray[np.uint64]
+F64 = npt.NDArray[np.float64]
+Bytes = npt.NDArray[np.uint8]
+Bytes2D = npt.NDArray[np.uint8]  # rows of bytes
+
+WORD, IDEOGRAPH, SPACE = np.uint8(1), np.uint8(2), np.uint8(4)  # bits of tokens.char_flags
+APOSTROPHE = 39
+TOKEN_BASE = np.uint64(0x100000001B3)
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+SHINGLE_BASE = np.uint64(0x100000001B3)
+PAD = np.uint64(2**64 - 1)
+_M1, _M2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+_JIT = {"cache": True, "nogil": True}
+
+
+@njit(**_JIT)
+def mix(value: np.uint64) -> np.uint64:
+    """SplitMix64 finaliser: spreads a polynomial hash over all 64 bits."""
+    value = (value ^ (value >> _S30)) * _M1
+    value = (value ^ (value >> _S27)) * _M2
+    return value ^ (value >> _S31)
+
+
+@njit(**_JIT)
+def word_spans(codes: Codes, flags: Flags, bounds: Index) -> tuple[Index, Index]:
+    """Starts and ends of the runs of word characters of each text.
+
+    An apostrophe between two word characters of one text stays inside the word.
+    """
+    most = len(codes) // 2 + len(bounds)  # a text of n characters has at most n // 2 + 1
+    starts = np.empty(most, np.int64)
+    ends = np.empty(most, np.int64)
+    found = 0
+    for text in range(len(bounds) - 1):
+        at, stop = bounds[text], bounds[text + 1]
+        while at < stop:
+            if not flags[at] & WORD:
+                at += 1
+                continue
+            starts[found] = at
+            at += 1
+            while at < stop:
+                if flags[at] & WORD:
+                    at += 1
+                elif codes[at] == APOSTROPHE and at + 1 < stop and flags[at + 1] & WORD:
+                    at += 2
+                else:
+                    break
+            ends[found] = at
+            found += 1
+    return starts[:found].copy(), ends[:found].copy()
+
+
+@njit(**_JIT)
+def spans_with(flags: Flags, starts: Index, ends: Index, bit: np.uint8) -> npt.NDArray[np.bool_]:
+    """Whether each span holds a character with the flag ``bit``."""
+    out = np.zeros(len(starts), np.bool_)
+    for span in range(len(starts)):
+        for at in range(starts[span], ends[span]):
+            if flags[at] & bit:
+                out[span] = True
+                break
+    return out
+
+
+@njit(**_JIT)
+def span_hashes(codes: Codes, starts: Index, ends: Index) -> U64:
+    """The hash of each span: sum of code × base**offset modulo 2**64, length mixed in."""
+    out = np.empty(len(starts), np.uint64)
+    for span in range(len(starts)):
+        value, power = np.uint64(0), np.uint64(1)
+        for at in range(starts[span], ends[span]):
+            value += np.uint64(codes[at]) * power
+            power *= TOKEN_BASE
+        out[span] = mix(value ^ np.uint64(ends[span] - starts[span]) * GOLDEN)
+    return out
+
+
+@njit(**_JIT)
+def count_per_text(hashes: U64, texts: Index) -> tuple[U64, F64, Index]:
+    """Distinct hashes of each text, sorted, with how often each occurs (``texts`` ascending)."""
+    distinct = np.empty(len(hashes), np.uint64)
+    counts = np.empty(len(hashes), np.float64)
+    owners = np.empty(len(hashes), np.int64)
+    found, lo = 0, 0
+    while lo < len(hashes):
+        hi = lo + 1
+        while hi < len(hashes) and texts[hi] == texts[lo]:
+            hi += 1
+        ordered = np.sort(hashes[lo:hi])
+        for at in range(len(ordered)):
+            if at and ordered[at] == ordered[at - 1]:
+                counts[found - 1] += 1.0
+            else:
+                distinct[found], counts[found], owners[found] = ordered[at], 1.0, texts[lo]
+                found += 1
+        lo = hi
+    return distinct[:found].copy(), counts[:found].copy(), owners[:found].copy()
+
+
+@njit(**_JIT)
+def simhash_many(hashes: U64, weights: F64, texts: Index, count: int) -> U64:
+    """Charikar's simhash of each of ``count`` texts (``texts`` ascending).
+
+    A bit is set where the weights of the features with a 1 there outweigh the rest.
+    """
+    out = np.zeros(count, np.uint64)
+    ones = np.zeros(64, np.float64)
+    lo = 0
+    while lo < len(hashes):
+        ones[:] = 0.0
+        total = 0.0
+        hi = lo
+        while hi < len(hashes) and texts[hi] == texts[lo]:
+            value, weight = hashes[hi], weights[hi]
+            total += weight
+            for bit in range(64):
+                if (value >> np.uint64(bit)) & np.uint64(1):
+                    ones[bit] += weight
+            hi += 1
+        fingerprint = np.uint64(0)
+        for bit in range(64):
+            if ones[bit] * 2.0 - total > 0.0:
+                fingerprint |= np.uint64(1) << np.uint64(bit)
+        out[texts[lo]] = fingerprint
+        lo = hi
+    return out
+
+
+@njit(**_JIT)
+def _shingle_hashes(chars: Codes, length: int, size: int, limit: np.uint64, out: U64) -> int:
+    """The hashes of the runs of ``size`` characters of ``chars[:length]`` up to ``limit``.
+
+    They are written to the front of ``out``; returns how many.
+    """
+    leading = np.uint64(1)  # SHINGLE_BASE ** (size - 1): the weight of a run's first character
+    value = np.uint64(0)
+    for at in range(size - 1):
+        leading *= SHINGLE_BASE
+        value = value * SHINGLE_BASE + np.uint64(chars[at])
+    kept = 0
+    for at in range(length - size + 1):  # each run's polynomial, rolled on by one character
+        value = value * SHINGLE_BASE + np.uint64(chars[at + size - 1])
+        hashed = mix(value)
+        if hashed <= limit:
+            out[kept] = hashed
+            kept += 1
+        value -= np.uint64(chars[at]) * leading
+    return kept
+
+
+@njit(**_JIT)
+def _smallest_distinct(values: U64, row: U64) -> int:
+    """The smallest distinct ``values`` (sorted in place) into ``row``; returns how many."""
+    values.sort()
+    kept = 0
+    for at in range(len(values)):
+        if kept == len(row):
+            break
+        if at == 0 or values[at] != values[at - 1]:
+            row[kept] = values[at]
+            kept += 1
+    return kept
+
+
+@njit(**_JIT)
+def sketches(
+    codes: Codes, flags: Flags, bounds: Index, shingle: int, size: int
+) -> tuple[U64, Index]:
+    """The bottom-``size`` shingle sketch of each text, as rows padded with ``PAD``.
+
+    Each text's whitespace runs count as one space (the texts have none at either end); a
+    text shorter than a shingle has one, its first character. Hashes are uniform, so the
+    ``size`` smallest of ``n`` lie below about ``size / n`` of the range: only those under four
+    times that are kept and sorted (repeated shingles make fewer distinct ones there), unless
+    too few distinct ones are there (a very repetitive text): then all are.
+
+    Returns the rows and how many values each holds.
+    """
+    texts = len(bounds) - 1
+    rows = np.full((texts, size), PAD, np.uint64)
+    filled = np.zeros(texts, np.int64)
+    longest = 0
+    for text in range(texts):
+        longest = max(longest, bounds[text + 1] - bounds[text])
+    chars = np.empty(longest, np.uint32)
+    hashes = np.empty(longest, np.uint64)
+    for text in range(texts):
+        length, after_space = 0, False
+        for at in range(bounds[text], bounds[text + 1]):
+            space = flags[at] & SPACE
+            if not (space and after_space):
+                chars[length] = 32 if space else codes[at]
+                length += 1
+            after_space = space != 0
+        if length == 0:
+            continue
+        if length < shingle:
+            rows[text, 0] = mix(np.uint64(chars[0]))
+            filled[text] = 1
+            continue
+        shingles = length - shingle + 1
+        kept = 0
+        if shingles > 4 * size:
+            limit = np.uint64(4.0 * size / shingles * 2.0**64)
+            found = _shingle_hashes(chars, length, shingle, limit, hashes)
+            kept = _smallest_distinct(hashes[:found], rows[text])
+        if kept < size:
+            found = _shingle_hashes(chars, length, shingle, PAD, hashes)
+            kept = _smallest_distinct(hashes[:found], rows[text])
+        filled[text] = kept
+    return rows, filled
+
+
+@njit(**_JIT)
+def _names_block_tag(data: Bytes, at: int, names: Bytes2D, lengths: Index) -> bool:
+    """Whether the tag opening or closing at ``data[at]`` (a ``<``) is one of ``names``.
+
+    Its name (letters and digits, any case) must be followed by whitespace, ``/`` or ``>``.
+    """
+    start = at + 1
+    if start < len(data) and data[start] == 47:  # "/"
+        start += 1
+    end = start
+    while end < len(data) and (
+        48 <= data[end] <= 57 or 65 <= data[end] <= 90 or 97 <= data[end] <= 122
+    ):
+        end += 1
+    if end == start or end >= len(data):
+        return False
+    after = data[end]
+    if not (after == 32 or 9 <= after <= 13 or after == 47 or after == 62):
+        return False
+    for name in range(len(names)):
+        if lengths[name] != end - start:
+            continue
+        for offset in range(end - start):
+            char = data[start + offset]
+            if names[name, offset] != (char + 32 if 65 <= char <= 90 else char):
+                break
+        else:
+            return True
+    return False
+
+
+@njit(**_JIT)
+def break_before_tags(data: Bytes, names: Bytes2D, lengths: Index) -> Bytes:
+    """UTF-8 markup with a line break put before every tag named in ``names`` (lower case)."""
+    breaks = np.empty(len(data), np.int64)
+    count = 0
+    for at in range(len(data)):
+        if data[at] == 60 and _names_block_tag(data, at, names, lengths):  # "<"
+            breaks[count] = at
+            count += 1
+    out = np.empty(len(data) + count, np.uint8)
+    done = 0
+    for index in range(count):
+        at = breaks[index]
+        out[done + index : at + index] = data[done:at]
+        out[at + index] = 10  # "\n"
+        done = at
+    out[done + count :] = data[done:]
+    return out

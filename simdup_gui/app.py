@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from simdup_gui.ui.i18n import install_language, system_language
@@ -29,4 +29,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationName("simdup")
     window = create_window(args[1] if len(args) > 1 else None)
     window.show()
+    QTimer.singleShot(0, window.warm_up_workers)  # while the user chooses a folder
     return app.exec()

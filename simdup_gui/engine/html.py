@@ -21,8 +21,6 @@ import numpy as np
 import numpy.typing as npt
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from simdup_gui.engine import kernels
-
 _DROPPED = "script, style, noscript, template, head, iframe, object, svg, canvas"
 _BLOCKS = (
     "address, article, aside, blockquote, br, dd, details, dialog, div, dl, dt, fieldset,"
@@ -66,6 +64,8 @@ def _with_block_breaks(markup: str) -> bytes:
 
     The breaks keep paragraphs apart in the text; inline tags get none, so words stay whole.
     """
+    from simdup_gui.engine import kernels  # on first use: see kernels.py
+
     data = np.frombuffer(markup.encode("utf-8", "replace"), dtype=np.uint8)
     return kernels.break_before_tags(data, *_BLOCK_NAMES).tobytes()
 

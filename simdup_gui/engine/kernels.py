@@ -1,5 +1,8 @@
 """The per-character loops of fingerprinting, compiled by numba: one pass each, no Python.
 
+Modules call these through a local import, so that numba (a quarter of a second to import) is
+only loaded by work that fingerprints: an unchanged folder's rescan never needs it.
+
 Every function here works on a batch of texts joined into one array of code points, with the
 ``bounds`` where each text starts and ends (see ``tokens.py``). Each loop does in one pass
 what took numpy a dozen whole-array passes, and none holds the GIL. Compiled code is cached
@@ -15,6 +18,9 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from simdup_gui.engine.shingles import PAD
+from simdup_gui.engine.tokens import SPACE, WORD
+
 Codes = npt.NDArray[np.uint32]
 Flags = npt.NDArray[np.uint8]
 Index = npt.NDArray[np.int64]
@@ -23,12 +29,10 @@ F64 = npt.NDArray[np.float64]
 Bytes = npt.NDArray[np.uint8]
 Bytes2D = npt.NDArray[np.uint8]  # rows of bytes
 
-WORD, IDEOGRAPH, SPACE = np.uint8(1), np.uint8(2), np.uint8(4)  # bits of tokens.char_flags
 APOSTROPHE = 39
 TOKEN_BASE = np.uint64(0x100000001B3)
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 SHINGLE_BASE = np.uint64(0x100000001B3)
-PAD = np.uint64(2**64 - 1)
 _M1, _M2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 _S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 _JIT = {"cache": True, "nogil": True}

@@ -123,6 +123,11 @@ def analyze_many(texts: list[str], settings: TextSettings) -> list[Analysis]:
     ]
 
 
+def warm_up(settings: TextSettings) -> None:
+    """Load what analysing needs (the compiled kernels), so that no batch waits for it."""
+    analyze_many(["warm up the kernels"], settings)
+
+
 def _features(
     hashes: npt.NDArray[np.uint64],
     owners: npt.NDArray[np.int64],

@@ -18,6 +18,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -27,12 +28,19 @@ from simdup_gui.engine.decode import DecodeError
 from simdup_gui.engine.groups import Group
 from simdup_gui.engine.index import Pairs, check_k
 from simdup_gui.engine.matching import GROUPING_VERSION, group_files
-from simdup_gui.engine.pipeline import Analysis, TextSettings, analyze_many, extract_text
+from simdup_gui.engine.pipeline import (
+    Analysis,
+    TextSettings,
+    analyze_many,
+    extract_text,
+    warm_up,
+)
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.reader import DEFAULT_MAX_BYTES, ReadError, read_prefix
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.simhash import Features, idf_table, tfidf_fingerprint
 from simdup_gui.engine.walk import DEFAULT_EXTENSIONS, Entry, display_path, walk
+from simdup_gui.engine.workers import WorkerPool
 
 
 @dataclass(frozen=True)
@@ -121,7 +129,7 @@ def fingerprint_batch(entries: list[Entry], options: ScanOptions) -> list[Outcom
     return [
         _fingerprinted(record, next(analyses), notes, options)
         if text is not None
-        else (replace(record, notes=tuple(notes)), None)
+        else (record._replace(notes=tuple(notes)), None)
         for record, text, notes in read
     ]
 
@@ -153,18 +161,17 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
     if record.path != entry.path:
         notes.append("file name is not valid UTF-8")
     if options.skip_oversize and entry.size > options.max_bytes:
-        return replace(record, error=f"larger than {options.max_bytes} bytes, skipped"), None, notes
+        return record._replace(error=f"larger than {options.max_bytes} bytes, skipped"), None, notes
     try:
         data, truncated = read_prefix(entry.path, options.max_bytes)
         if truncated:
             notes.append(f"only the first {options.max_bytes} bytes read")
         extracted = extract_text(data, entry.path, boilerplate=options.text.boilerplate)
     except (ReadError, DecodeError) as exc:
-        return replace(record, error=str(exc)), None, notes
+        return record._replace(error=str(exc)), None, notes
     if extracted.replaced:
         notes.append(f"{extracted.replaced} undecodable bytes replaced")
-    record = replace(
-        record,
+    record = record._replace(
         size=max(record.size, len(data)),
         encoding=extracted.encoding,
         encoding_method=extracted.encoding_method,
@@ -172,7 +179,7 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
         boilerplate=round(extracted.boilerplate_share, 3),
     )
     if not extracted.text.strip():
-        return replace(record, error="no text"), None, notes
+        return record._replace(error="no text"), None, notes
     return record, extracted.text, notes
 
 
@@ -182,13 +189,12 @@ def _fingerprinted(
     """The record completed from the text's analysis (or the reason it failed)."""
     if isinstance(analysis, Exception):
         error = f"text could not be fingerprinted: {type(analysis).__name__}: {analysis}"
-        return replace(record, error=error, notes=tuple(notes)), None
+        return record._replace(error=error, notes=tuple(notes)), None
     features = analysis.features
     if features.is_short:
         notes.append(f"short text: {len(features)} distinct words")
     tfidf = options.text.weighting == "tfidf"
-    record = replace(
-        record,
+    record = record._replace(
         features=len(features),
         notes=tuple(notes),
         sketch=analysis.sketch,
@@ -261,21 +267,25 @@ THREAD_BATCH_FILES = 8  # smaller, so that a small scan still spreads over the t
 BATCHES_PER_JOB = 2  # batches in flight per worker: one running, one waiting
 
 
-def _pool(options: ScanOptions, files: int) -> tuple[Executor, int]:
-    """An executor and how many files each task takes.
+def _pool(
+    options: ScanOptions, files: int, workers: WorkerPool | None
+) -> tuple[Executor, int, bool]:
+    """An executor, how many files each task takes, and whether the scan owns the executor.
 
     Threads for small jobs; processes (each with its own GIL) for large ones: much per-file
-    work (decoding, HTML, normalising, numpy's per-call work) holds the GIL, so only processes
-    use every core for it. They start with ``spawn``, which is safe from any thread, a GUI's
-    worker thread included. Either takes files in batches, analysed together.
+    work (decoding, HTML, normalising) holds the GIL, so only processes use every core for
+    it. They are the ``workers`` kept between scans when given, else started for this scan
+    (see :func:`_process_context`). Either takes files in batches, analysed together.
     """
     use_processes = options.processes
     if use_processes is None:
         use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
+    if use_processes and workers is not None:
+        return workers.executor(options.jobs), BATCH_FILES, False
     if use_processes:
         context = _process_context(options.text)
-        return ProcessPoolExecutor(options.jobs, mp_context=context), BATCH_FILES
-    return ThreadPoolExecutor(options.jobs), THREAD_BATCH_FILES
+        return ProcessPoolExecutor(options.jobs, mp_context=context), BATCH_FILES, True
+    return ThreadPoolExecutor(options.jobs), THREAD_BATCH_FILES, True
 
 
 def _process_context(settings: TextSettings) -> multiprocessing.context.BaseContext:
@@ -290,18 +300,22 @@ def _process_context(settings: TextSettings) -> multiprocessing.context.BaseCont
         threading.current_thread() is threading.main_thread() and threading.active_count() == 1
     )
     if sys.platform == "linux" and single_threaded:
-        analyze_many(["warm up: load the kernels 中文"], settings)
+        warm_up(settings)
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
 
 
 def _outcomes(
-    work: list[Outcome | Entry], options: ScanOptions, cancel: Callable[[], bool]
+    work: list[Outcome | Entry],
+    options: ScanOptions,
+    cancel: Callable[[], bool],
+    workers: WorkerPool | None,
 ) -> Iterator[tuple[Outcome, bool]]:
     """Every file's outcome in order, and whether it was computed now rather than cached.
 
     Files to read go to a pool in batches; with none to read (an unchanged folder) there is
-    no pool to start.
+    no pool to start. A pool the scan started is stopped at the end; kept ``workers`` are
+    not (batches dropped by a cancel may still finish there, unseen).
     """
     to_read = sum(isinstance(item, Entry) for item in work)
     if not to_read:
@@ -310,11 +324,18 @@ def _outcomes(
                 return
             yield item, False  # type: ignore[misc]
         return
-    executor, batch_size = _pool(options, to_read)
-    with executor as pool:
-        run = partial(fingerprint_batch, options=options)
-        window = BATCHES_PER_JOB * options.jobs
-        yield from _in_order(pool, _batches(work, batch_size), run, window, cancel)
+    executor, batch_size, owned = _pool(options, to_read, workers)
+    run = partial(fingerprint_batch, options=options)
+    window = BATCHES_PER_JOB * options.jobs
+    try:
+        yield from _in_order(executor, _batches(work, batch_size), run, window, cancel)
+    except BrokenProcessPool:
+        if workers is not None and not owned:
+            workers.discard()
+        raise
+    finally:
+        if owned:
+            executor.shutdown(wait=True)
 
 
 def _batches(work: Iterable[Outcome | Entry], size: int) -> Iterator[Outcome | list[Entry]]:
@@ -376,6 +397,7 @@ def scan(
     cache: FingerprintCache | None = None,
     progress: Progress = no_progress,
     cancel: Callable[[], bool] = never,
+    workers: WorkerPool | None = None,
 ) -> ScanResult:
     """Scan ``root`` and group its near-duplicate articles.
 
@@ -385,9 +407,11 @@ def scan(
         cache: where to look up and store fingerprints (default: none).
         progress: receives a :class:`ProgressEvent` per stage step and per file.
         cancel: polled between files; once true the scan stops and returns what it finished.
+        workers: worker processes kept between scans, used when the scan takes processes
+            (default: the scan starts its own).
     """
     with _cyclic_gc_paused():
-        return _scan(root, options, cache=cache, progress=progress, cancel=cancel)
+        return _scan(root, options, cache=cache, progress=progress, cancel=cancel, workers=workers)
 
 
 @contextmanager
@@ -415,6 +439,7 @@ def _scan(
     cache: FingerprintCache | None = None,
     progress: Progress = no_progress,
     cancel: Callable[[], bool] = never,
+    workers: WorkerPool | None = None,
 ) -> ScanResult:
     """:func:`scan` itself."""
     options = options or ScanOptions()
@@ -445,7 +470,8 @@ def _scan(
     fresh: list[tuple[str, int, int, str, CachedFile]] = []
     done_bytes = cached = 0
     work_items = [lookup(e) for e in entries]
-    for n, ((record, feats), computed) in enumerate(_outcomes(work_items, options, cancel)):
+    outcomes = _outcomes(work_items, options, cancel, workers)
+    for n, ((record, feats), computed) in enumerate(outcomes):
         records.append(record)
         features.append(feats)
         done_bytes += record.size
@@ -512,6 +538,6 @@ def _grouping_digest(files: tuple[FileRecord, ...], options: ScanOptions) -> str
 def _apply_tfidf(records: list[FileRecord], features: list[Features | None]) -> list[FileRecord]:
     idf, unseen = idf_table(f for f in features if f is not None)
     return [
-        replace(r, fingerprint=tfidf_fingerprint(f, idf, unseen)) if f is not None else r
+        r._replace(fingerprint=tfidf_fingerprint(f, idf, unseen)) if f is not None else r
         for r, f in zip(records, features, strict=True)
     ]

@@ -16,7 +16,6 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine import kernels
 from simdup_gui.engine.tokens import Batch, mix
 
 SHINGLE = 5
@@ -24,7 +23,7 @@ SKETCH = 128
 _BASE = 0x100000001B3
 _MASK = (1 << 64) - 1
 Sketch = npt.NDArray[np.uint64]
-_PAD = kernels.PAD  # fills short sketches; never a real hash's place in the minimum
+PAD = np.uint64(2**64 - 1)  # fills short sketches; never a real hash's place in the minimum
 
 
 def shingle_hashes(text: str, size: int = SHINGLE) -> list[int]:
@@ -57,6 +56,8 @@ def sketches_of(batch: Batch, size: int = SKETCH) -> list[Sketch]:
     The texts must have no whitespace at either end (``str.strip``). Compiled
     (``kernels.sketches``); :func:`shingle_hashes` defines the hashes.
     """
+    from simdup_gui.engine import kernels  # on first use: see kernels.py
+
     rows, filled = kernels.sketches(batch.codes, batch.flags, batch.bounds, SHINGLE, size)
     return [row[:count] for row, count in zip(rows, filled.tolist(), strict=True)]
 
@@ -77,7 +78,7 @@ def jaccard(a: Sketch, b: Sketch, size: int = SKETCH) -> float:
 
 def sketch_matrix(sketches: list[bytes], size: int = SKETCH) -> npt.NDArray[np.uint64]:
     """Sketches (as bytes) stacked into rows, short ones padded at the end."""
-    rows = np.full((len(sketches), size), _PAD, dtype=np.uint64)
+    rows = np.full((len(sketches), size), PAD, dtype=np.uint64)
     for row, raw in zip(rows, sketches, strict=True):
         values = np.frombuffer(raw, dtype="<u8")[:size]
         row[: len(values)] = values
@@ -101,7 +102,7 @@ def jaccard_many(
             np.concatenate([rows[left[lo : lo + chunk]], rows[right[lo : lo + chunk]]], axis=1),
             axis=1,
         )
-        real = merged != _PAD
+        real = merged != PAD
         first = np.ones_like(real)
         first[:, 1:] = merged[:, 1:] != merged[:, :-1]  # first copy of each distinct value
         twice = np.zeros_like(real)

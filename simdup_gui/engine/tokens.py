@@ -24,14 +24,12 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine import kernels
-from simdup_gui.engine.kernels import IDEOGRAPH, SPACE, WORD
-
 Codes = npt.NDArray[np.uint32]
 Index = npt.NDArray[np.int64]
 Spans = tuple[Index, Index]  # token starts and ends
 U64 = npt.NDArray[np.uint64]
 
+WORD, IDEOGRAPH, SPACE = np.uint8(1), np.uint8(2), np.uint8(4)  # bits of char_flags()
 TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
 _BASE = 0x100000001B3
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -124,6 +122,8 @@ def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
 
 def word_spans(batch: Batch) -> Spans:
     """Runs of letters and digits; an apostrophe between two of them stays inside the word."""
+    from simdup_gui.engine import kernels  # on first use: see kernels.py
+
     return kernels.word_spans(batch.codes, batch.flags, batch.bounds)
 
 
@@ -157,6 +157,8 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
     With ``words``, a text with ideographs is cut by jieba (keeping the tokens that hold a
     letter, digit or ideograph), the others into runs of letters and digits.
     """
+    from simdup_gui.engine import kernels  # on first use: see kernels.py
+
     if tokenizer == "chars":
         return char_spans(batch)
     starts, ends = word_spans(batch)
@@ -194,6 +196,8 @@ def mix(value: int) -> int:
 
 def span_hashes(codes: Codes, starts: Index, ends: Index) -> U64:
     """The 64-bit :func:`token_hash` of each token ``codes[start:end]`` (compiled)."""
+    from simdup_gui.engine import kernels  # on first use: see kernels.py
+
     return kernels.span_hashes(codes, starts.astype(np.int64), ends.astype(np.int64))
 
 
@@ -214,6 +218,8 @@ def count_per_text(hashes: U64, texts: Index) -> tuple[U64, npt.NDArray[np.float
 
     Returns the distinct hashes, their counts, and the text each belongs to.
     """
+    from simdup_gui.engine import kernels  # on first use: see kernels.py
+
     texts = texts.astype(np.int64)
     if len(texts) and (texts[1:] < texts[:-1]).any():
         order = np.argsort(texts, kind="stable")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 DEFAULT_EXTENSIONS = (".txt", ".htm", ".html", ".md", ".xml")
 SKIPPED_FOLDERS = frozenset(
@@ -19,8 +19,7 @@ SKIPPED_FOLDERS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """A candidate article file, or a path that looked like one but cannot be read."""
 
     path: str

@@ -268,6 +268,12 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
         self._fill_recent()
 
+    def warm_up_workers(self) -> None:
+        """Start the worker processes now, so that the first large scan need not wait for them."""
+        options = self.scan_options()
+        if options.jobs > 1 and options.processes is not False:
+            self.runner.workers.warm(options.jobs, options.text)
+
     def closeEvent(self, event: object) -> None:
         """Stop the scan and remember the window."""
         self.runner.shutdown()
@@ -393,7 +399,7 @@ class MainWindow(QMainWindow):
         self.root = folder
         self.settings.setValue("last_folder", folder)
         self._remember(folder)
-        task = ScanTask(folder, self.scan_options())
+        task = ScanTask(folder, self.scan_options(), workers=self.runner.workers)
         task.signals.progress.connect(self._progress)
         task.signals.succeeded.connect(self._scan_done)
         task.signals.failed.connect(self._scan_failed)

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from simdup_gui.engine.cache import FingerprintCache
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.scan import ScanOptions, scan
+from simdup_gui.engine.workers import WorkerPool
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals, so the event loop is never flooded
 
@@ -31,12 +32,14 @@ class ScanTask(QRunnable):
         root: str,
         options: ScanOptions,
         cache_factory: Callable[[], FingerprintCache] = FingerprintCache.default,
+        workers: WorkerPool | None = None,
     ) -> None:
         super().__init__()
         self.setAutoDelete(False)
         self.signals = TaskSignals()  # created on the GUI thread, so its slots run there
         self.token = CancelToken()
         self._root, self._options, self._cache_factory = root, options, cache_factory
+        self._workers = workers
         self._last = 0.0
 
     def cancel(self) -> None:
@@ -55,7 +58,12 @@ class ScanTask(QRunnable):
         cache = self._cache_factory()
         try:
             result = scan(
-                self._root, self._options, cache=cache, progress=self._progress, cancel=self.token
+                self._root,
+                self._options,
+                cache=cache,
+                progress=self._progress,
+                cancel=self.token,
+                workers=self._workers,
             )
         except Exception as exc:  # shown to the user, not raised into Qt
             self.signals.failed.emit(str(exc))
@@ -67,7 +75,10 @@ class ScanTask(QRunnable):
 
 
 class TaskRunner(QObject):
-    """Owns the thread pool and the running task (one scan at a time)."""
+    """Owns the thread pool, the worker processes and the running task (one scan at a time).
+
+    The worker processes are kept from scan to scan (see ``engine/workers.py``).
+    """
 
     idle = Signal()  # the running task finished and was let go
 
@@ -75,6 +86,7 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
+        self.workers = WorkerPool()
         self.task: ScanTask | None = None
 
     @property
@@ -94,9 +106,10 @@ class TaskRunner(QObject):
             self.task.cancel()
 
     def shutdown(self, msecs: int = 10_000) -> None:
-        """Cancel and wait for the pool to finish."""
+        """Cancel, wait for the pool to finish, and stop the worker processes."""
         self.cancel()
         self.pool.waitForDone(msecs)
+        self.workers.shutdown()
 
     def _forget(self) -> None:
         self.task = None

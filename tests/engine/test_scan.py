@@ -6,6 +6,7 @@ import os
 import socket
 import sys
 import threading
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from simdup_gui.engine.scan import (
     _process_context,
     scan,
 )
+from simdup_gui.engine.workers import WorkerPool
 
 SAMPLE = resource("sample")
 PLANTED = [
@@ -277,6 +279,30 @@ def test_worker_processes_spawned_from_a_thread_give_the_same_result(tmp_path: P
     worker.join()
     assert found[0].files == threads.files
     assert found[0].groups == threads.groups
+
+
+def test_kept_workers_serve_many_scans_and_a_dead_pool_is_replaced(tmp_path: Path) -> None:
+    for n in range(40):
+        (tmp_path / f"a{n:02}.txt").write_text(f"article {n % 20} " * 3 + ARTICLE, "utf-8")
+    threads = scan(str(tmp_path), ScanOptions(jobs=2, processes=False))
+    options = ScanOptions(jobs=2, processes=True)
+    workers = WorkerPool()
+    try:
+        workers.warm(2)
+        executor = workers.executor(2)
+        for _ in range(2):
+            assert scan(str(tmp_path), options, workers=workers).files == threads.files
+        assert workers.executor(2) is executor  # the same processes, not new ones
+        dying = executor.submit(os._exit, 1)  # a worker process dies
+        with pytest.raises(BrokenProcessPool):
+            dying.result()
+        with pytest.raises(BrokenProcessPool):
+            scan(str(tmp_path), options, workers=workers)
+        again = scan(str(tmp_path), options, workers=workers)
+        assert workers.executor(2) is not executor
+        assert again.files == threads.files
+    finally:
+        workers.shutdown()
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="workers only fork on Linux")

@@ -45,7 +45,6 @@ _HTML_START = re.compile(
     r"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body|meta|div|p)\b",
     re.IGNORECASE | re.DOTALL,
 )
-_BLANK_LINES = re.compile(r"[ \t\u3000]*\n[\s\u3000]*")
 
 
 def _name_table(names: list[str]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
@@ -87,6 +86,11 @@ class PageText:
 def looks_like_html(text: str) -> bool:
     """Whether a text file's content is HTML markup."""
     return bool(_HTML_START.match(text[:2048]))
+
+
+def _nonblank_lines(text: str) -> str:
+    """The text's lines without whitespace at either end, blank ones dropped."""
+    return "\n".join(filter(None, map(str.strip, text.split("\n"))))
 
 
 def _visible_length(text: str) -> int:
@@ -207,7 +211,7 @@ def html_to_text(markup: str, *, boilerplate: bool = True) -> PageText:
         for node in _outermost(parts):
             removed += lengths.total(node)
             node.decompose()
-    text = _BLANK_LINES.sub("\n", root.text(separator="", deep=True)).strip()
+    text = _nonblank_lines(root.text(separator="", deep=True))
     if boilerplate and removed > MAX_REMOVED_SHARE * page_length:
         # A page that is nearly all "template" (an index of links, say) is its own content.
         return html_to_text(markup, boilerplate=False)

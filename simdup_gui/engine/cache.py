@@ -2,9 +2,11 @@
 
 Rows are keyed by path, size, modification time (ns) and the version of the settings that
 change a fingerprint (:attr:`TextSettings.version`), so an edited file or a changed setting is
-never served a stale fingerprint. The database lives in the user cache folder (platformdirs),
-or where ``SIMDUP_CACHE_DIR`` points. A corrupt database is moved aside and rebuilt; a locked or
-read-only one is bypassed. Either way the scan goes on and says why in a warning.
+never served a stale fingerprint. A folder's records are also kept whole (``snapshot.py``)
+under a digest of its files, so that an unchanged folder is served in one piece. The database
+lives in the user cache folder (platformdirs), or where ``SIMDUP_CACHE_DIR`` points. A corrupt
+database is moved aside and rebuilt; a locked or read-only one is bypassed. Either way the scan
+goes on and says why in a warning.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -22,11 +24,18 @@ from platformdirs import user_cache_dir
 
 from simdup_gui.engine.groups import Group, Member
 from simdup_gui.engine.index import Pairs
+from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.simhash import Features
+from simdup_gui.engine.snapshot import pack, unpack
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 _META = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 _SCHEMA = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    folder TEXT PRIMARY KEY,
+    digest TEXT NOT NULL,
+    records BLOB NOT NULL
+);
 CREATE TABLE IF NOT EXISTS groupings (
     folder TEXT PRIMARY KEY,
     digest TEXT NOT NULL,
@@ -135,7 +144,10 @@ class FingerprintCache:
                 row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
                 if row is None or row[0] != str(SCHEMA_VERSION) or not _tables_fit(db):
                     # another version's tables (or ones it left half changed): start afresh
-                    db.executescript("DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS groupings;")
+                    db.executescript(
+                        "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS groupings;"
+                        " DROP TABLE IF EXISTS snapshots;"
+                    )
                     db.execute(
                         "INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
                     )
@@ -237,6 +249,40 @@ class FingerprintCache:
         except sqlite3.Error as exc:
             self._fail(exc)
 
+    def load_snapshot(self, folder: str, digest: str) -> tuple[FileRecord, ...] | None:
+        """The records last stored for ``folder`` if its files and settings made ``digest``."""
+        if self._db is None:
+            return None
+        try:
+            with self._lock:
+                row = self._db.execute(
+                    "SELECT records FROM snapshots WHERE folder = ? AND digest = ?",
+                    (folder, digest),
+                ).fetchone()
+        except sqlite3.Error as exc:
+            self._fail(exc)
+            return None
+        if row is None:
+            return None
+        try:
+            return unpack(row[0])
+        except ValueError as exc:
+            self.warnings.append(f"a damaged folder snapshot in the cache was ignored: {exc}")
+            return None
+
+    def put_snapshot(self, folder: str, digest: str, files: Sequence[FileRecord]) -> None:
+        """Remember the records of ``folder``, made from files and settings with ``digest``."""
+        if self._db is None:
+            return
+        try:
+            with self._lock, self._db:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)",
+                    (folder, digest, pack(files)),
+                )
+        except sqlite3.Error as exc:
+            self._fail(exc)
+
     def clear(self) -> int:
         """Forget every cached fingerprint; return how many there were."""
         if self._db is None:
@@ -245,6 +291,7 @@ class FingerprintCache:
             count = self._db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
             self._db.execute("DELETE FROM files")
             self._db.execute("DELETE FROM groupings")
+            self._db.execute("DELETE FROM snapshots")
         self._db.execute("VACUUM")
         return int(count)
 

@@ -455,21 +455,33 @@ def _scan(
     total, total_bytes = len(entries), sum(e.size for e in entries)
     settings = options.text.version
     cache_key = _cache_keys(root)
-    known = cache.load_folder(cache_key(root), settings)
+    folder = cache_key(root)
+    tfidf = options.text.weighting == "tfidf"  # its fingerprints depend on the whole folder
+    state = _folder_digest(entries, options)
+    snapshot = None if tfidf else cache.load_snapshot(folder, state)
+    if snapshot is not None and len(snapshot) == total:
+        # An unchanged folder: every record in one piece; files that failed are tried again.
+        work_items = [
+            entry if record.error else (record, None)
+            for record, entry in zip(snapshot, entries, strict=True)
+        ]
+    else:
+        snapshot = None
+        known = cache.load_folder(folder, settings)
 
-    def lookup(entry: Entry) -> Outcome | Entry:
-        if entry.error:
-            return fingerprint_file(entry, options)  # the error is the record; nothing to read
-        size, mtime_ns, hit = known.get(cache_key(entry.path), (-1, -1, None))
-        if hit is None or (size, mtime_ns) != (entry.size, entry.mtime_ns):
-            return entry
-        return _from_cache(entry, hit)
+        def lookup(entry: Entry) -> Outcome | Entry:
+            if entry.error:
+                return fingerprint_file(entry, options)  # the error is the record: no reading
+            size, mtime_ns, hit = known.get(cache_key(entry.path), (-1, -1, None))
+            if hit is None or (size, mtime_ns) != (entry.size, entry.mtime_ns):
+                return entry
+            return _from_cache(entry, hit)
 
+        work_items = [lookup(e) for e in entries]
     records: list[FileRecord] = []
     features: list[Features | None] = []
     fresh: list[tuple[str, int, int, str, CachedFile]] = []
     done_bytes = cached = 0
-    work_items = [lookup(e) for e in entries]
     outcomes = _outcomes(work_items, options, cancel, workers)
     for n, ((record, feats), computed) in enumerate(outcomes):
         records.append(record)
@@ -490,21 +502,23 @@ def _scan(
                 )
             )
     cache.put_many(fresh)
-    if options.text.weighting == "tfidf":
+    if tfidf:
         records = _apply_tfidf(records, features)
     del features
     files = tuple(records)
     progress(ProgressEvent("indexing", 0, 1, done_bytes))
     digest = _grouping_digest(files, options)
-    known_groups = cache.load_groups(cache_key(root), digest)
+    known_groups = cache.load_groups(folder, digest)
     if known_groups is None:
         pairs, groups = group_files(files, options.k, options.min_chars, options.min_similarity)
         if not cancel():
-            cache.put_groups(cache_key(root), digest, pairs, groups)
+            cache.put_groups(folder, digest, pairs, groups)
     else:
         pairs, groups = known_groups
     progress(ProgressEvent("grouping", 1, 1, done_bytes))
     cancelled = cancel() or len(files) < total
+    if not (cancelled or tfidf or files == snapshot):
+        cache.put_snapshot(folder, state, files)
     progress(ProgressEvent("done", len(files), total, done_bytes))
     return ScanResult(
         root,
@@ -517,6 +531,19 @@ def _scan(
         cached,
         tuple(cache.warnings),
     )
+
+
+def _folder_digest(entries: list[Entry], options: ScanOptions) -> str:
+    """A digest of everything a folder's records are made from.
+
+    The walked files (path, size, modification time, or the walk's error) and the options
+    that change a record: the text settings' version and how large files are read.
+    """
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(repr((options.text.version, options.max_bytes, options.skip_oversize)).encode())
+    rows = (f"{e.path}\0{e.size}\0{e.mtime_ns}\0{e.error}" for e in entries)
+    digest.update("\n".join(rows).encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
 
 
 def _grouping_digest(files: tuple[FileRecord, ...], options: ScanOptions) -> str:

@@ -191,3 +191,50 @@ def test_groups_of_an_unchanged_folder_come_from_the_cache(
     changed = scan(str(folder), cache=FingerprintCache(cache_path))
     assert calls == [1, 1]  # a changed file: grouped again
     assert changed.groups == scan(str(folder)).groups
+
+
+def test_unchanged_folder_comes_back_in_one_piece(
+    folder: Path, cache_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = scan(str(folder), cache=FingerprintCache(cache_path))
+
+    def no_rows(*args: object) -> None:
+        raise AssertionError("the folder's rows were read one by one")
+
+    monkeypatch.setattr(FingerprintCache, "load_folder", no_rows)
+    again = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert again.files == first.files
+    assert again.cached == 7
+    monkeypatch.undo()
+    (folder / "new.txt").write_text("A new article about the river. " * 30, encoding="utf-8")
+    monkeypatch.setattr(FingerprintCache, "load_folder", no_rows)
+    with pytest.raises(AssertionError):  # another folder now: rows, not the snapshot
+        scan(str(folder), cache=FingerprintCache(cache_path))
+
+
+def test_a_damaged_snapshot_is_ignored_with_a_warning(folder: Path, cache_path: Path) -> None:
+    first = scan(str(folder), cache=FingerprintCache(cache_path))
+    with sqlite3.connect(cache_path) as db:
+        assert db.execute("UPDATE snapshots SET records = x'93'").rowcount == 1
+    again = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert again.files == first.files
+    assert again.cached == 7
+    assert any("snapshot" in w for w in again.warnings)
+
+
+def test_a_file_that_failed_is_read_again_on_a_rescan(
+    folder: Path, cache_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = scan_module.read_prefix
+
+    def failing(path: str, max_bytes: int) -> tuple[bytes, bool]:
+        if path.endswith("a2.txt"):
+            raise scan_module.ReadError("permission denied")
+        return real(path, max_bytes)
+
+    monkeypatch.setattr(scan_module, "read_prefix", failing)
+    first = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert [f.error for f in first.files if f.path.endswith("a2.txt")] == ["permission denied"]
+    monkeypatch.undo()
+    again = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert again.files == scan(str(folder)).files

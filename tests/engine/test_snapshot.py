@@ -1,0 +1,43 @@
+"""Folder snapshots: records packed into numpy columns and back."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.snapshot import pack, unpack
+
+TEXT = st.text(st.characters(blacklist_characters="\0", blacklist_categories=("Cs",)), max_size=8)
+FINGERPRINT = st.none() | st.integers(0, 2**64 - 1)
+RECORD = st.builds(
+    FileRecord,
+    path=TEXT,
+    size=st.integers(0, 2**40),
+    mtime_ns=st.integers(0, 2**62),
+    encoding=TEXT,
+    encoding_method=TEXT,
+    fingerprint=FINGERPRINT,
+    features=st.integers(0, 10**6),
+    chars=st.integers(0, 10**9),
+    boilerplate=st.floats(0, 1),
+    notes=st.lists(TEXT.filter(lambda t: t and "\n" not in t), max_size=3).map(tuple),
+    error=TEXT,
+    sketch=st.binary(max_size=40),
+    lead=FINGERPRINT,
+)
+
+
+@given(st.lists(RECORD, max_size=12))
+def test_records_come_back_as_they_went_in(records: list[FileRecord]) -> None:
+    assert unpack(pack(records)) == tuple(records)
+
+
+@pytest.mark.parametrize(
+    "blob",
+    [b"", b"\x93NUMPY", b"garbage" * 10, pack([FileRecord("a")])[:-3]],
+)
+def test_anything_else_is_refused(blob: bytes) -> None:
+    with pytest.raises(ValueError, match="not a snapshot"):
+        unpack(blob)

@@ -8,6 +8,16 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_kernels() -> None:
+    """Compile (first run) or load numba's kernels before any test is timed (hypothesis)."""
+    from simdup_gui.engine.html import html_to_text
+    from simdup_gui.engine.pipeline import TextSettings, warm_up
+
+    warm_up(TextSettings())
+    html_to_text("<p>warm up</p>")
+
+
 @pytest.fixture(autouse=True)
 def _private_cache(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch

@@ -154,32 +154,48 @@ def char_spans(batch: Batch) -> Spans:
 def spans(tokenizer: str, batch: Batch) -> Spans:
     """The word spans of a batch of (normalised) texts, in order, by the named tokenizer.
 
-    With ``words``, a text with ideographs is cut by jieba (keeping the tokens that hold a
-    letter, digit or ideograph), the others into runs of letters and digits.
+    With ``words``: the whitespace-separated chunks that hold an ideograph are cut by jieba
+    (keeping the tokens that hold a letter, digit or ideograph); all other text is cut into
+    runs of letters and digits, so an English sentence gives the same words with or without
+    Chinese around it.
     """
     from simdup_gui.engine import kernels  # on first use: see kernels.py
 
     if tokenizer == "chars":
         return char_spans(batch)
     starts, ends = word_spans(batch)
-    bounds = batch.bounds
-    chinese = kernels.spans_with(batch.flags, bounds[:-1], bounds[1:], IDEOGRAPH)
+    chunk_starts, chunk_ends = _runs(~(batch.flags & SPACE).astype(bool), batch.bounds)
+    chinese = kernels.spans_with(batch.flags, chunk_starts, chunk_ends, IDEOGRAPH)
     if not chinese.any():
         return starts, ends
-    all_starts, all_ends = [], []
-    for doc in range(len(batch.texts)):
-        lo, hi = int(bounds[doc]), int(bounds[doc + 1])
-        if chinese[doc]:
-            doc_starts, doc_ends = jieba_cuts(batch.texts[doc])
-            all_starts.append(doc_starts + lo)
-            all_ends.append(doc_ends + lo)
-        else:
-            first, last = np.searchsorted(starts, [lo, hi])
-            all_starts.append(starts[first:last])
-            all_ends.append(ends[first:last])
-    starts, ends = np.concatenate(all_starts), np.concatenate(all_ends)
-    keep = kernels.spans_with(batch.flags, starts, ends, WORD)
-    return starts[keep], ends[keep]
+    marks = np.zeros(len(batch.codes) + 1, dtype=np.int64)
+    marks[chunk_starts[chinese]] += 1
+    marks[chunk_ends[chinese]] -= 1  # (one chunk may end where the next text's first begins)
+    in_chinese = np.cumsum(marks[:-1]) > 0
+    outside = ~in_chinese[starts]
+    cut_starts, cut_ends = _jieba_spans(batch, chunk_starts[chinese], in_chinese)
+    starts = np.concatenate((starts[outside], cut_starts))
+    ends = np.concatenate((ends[outside], cut_ends))
+    order = np.argsort(starts, kind="stable")
+    return starts[order], ends[order]
+
+
+def _jieba_spans(batch: Batch, chunk_starts: Index, in_chinese: npt.NDArray[np.bool_]) -> Spans:
+    """The words jieba finds (holding a letter, digit or ideograph) in the Chinese chunks.
+
+    The chunks go to jieba as one string, each after a line break, so that no word runs from
+    one chunk or text into the next (jieba never joins across whitespace).
+    """
+    from simdup_gui.engine import kernels  # on first use: see kernels.py
+
+    places = np.flatnonzero(in_chinese)
+    breaks = np.searchsorted(places, chunk_starts)
+    codes = np.insert(batch.codes[places], breaks, np.uint32(10))
+    flags = np.insert(batch.flags[places], breaks, np.uint8(0))
+    places = np.insert(places, breaks, -1)
+    starts, ends = jieba_cuts(codes.astype("<u4").tobytes().decode("utf-32-le"))
+    words = kernels.spans_with(flags, starts, ends, WORD)
+    return places[starts[words]], places[ends[words] - 1] + 1
 
 
 def text_of(bounds: Index, positions: Index) -> Index:

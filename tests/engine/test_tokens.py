@@ -52,12 +52,32 @@ def test_each_span_hashes_like_its_string(text: str) -> None:
     assert span_hashes(codes, starts, ends).tolist() == [token_hash(w) for w in words]
 
 
+def words_of(text: str) -> list[str]:
+    """rjieba's words in whitespace-separated chunks with an ideograph, else letter runs."""
+    words = []
+    for chunk in re.findall(r"\S+", text):
+        if CJK.search(chunk):
+            words += [t for t in rjieba.cut(chunk) if re.search(r"[^\W_]", t)]
+        else:
+            words += WORD.findall(chunk)
+    return words
+
+
 @given(TEXTS)
-def test_chinese_text_spans_are_rjiebas_words(text: str) -> None:
+@example("don't 中文abc's 3.14 北京大学\n新闻 x'y")
+def test_chinese_chunks_are_rjiebas_words_and_the_rest_letter_runs(text: str) -> None:
     text = "中文" + text
     starts, ends = spans("words", Batch.of([text]))
-    words = [t for t in rjieba.cut(text) if re.search(r"[^\W_]", t)]
-    assert substrings(text, starts.tolist(), ends.tolist()) == words
+    assert substrings(text, starts.tolist(), ends.tolist()) == words_of(text)
+
+
+@given(st.lists(TEXTS.map(str.strip), min_size=2, max_size=5))
+def test_no_word_runs_from_one_text_into_the_next(texts: list[str]) -> None:
+    batch = Batch.of(texts)
+    starts, ends = spans("words", batch)
+    pairs = zip(starts.tolist(), ends.tolist(), strict=True)
+    got = [batch.codes[s:e].tobytes().decode("utf-32-le") for s, e in pairs]
+    assert got == [w for text in texts for w in words_of(text)]
 
 
 @given(TEXTS)

@@ -12,9 +12,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 def _compiled_kernels() -> None:
     """Compile (first run) or load numba's kernels before any test is timed (hypothesis)."""
     from simdup_gui.engine.html import html_to_text
-    from simdup_gui.engine.pipeline import TextSettings, warm_up
+    from simdup_gui.engine.pipeline import TextSettings, analyze_many
 
-    warm_up(TextSettings())
+    analyze_many(["warm up", "热身 warm up"], TextSettings())  # the Chinese loads rjieba too
     html_to_text("<p>warm up</p>")
 
 

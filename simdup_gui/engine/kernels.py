@@ -19,7 +19,7 @@ import numpy.typing as npt
 from numba import njit
 
 from simdup_gui.engine.shingles import PAD
-from simdup_gui.engine.tokens import SPACE, WORD
+from simdup_gui.engine.tokens import IDEOGRAPH, SPACE, WORD
 
 Codes = npt.NDArray[np.uint32]
 Flags = npt.NDArray[np.uint8]
@@ -286,3 +286,55 @@ def break_before_tags(data: Bytes, names: Bytes2D, lengths: Index) -> Bytes:
         done = at
     out[done + count :] = data[done:]
     return out
+
+
+@njit(**_JIT)
+def _has_ideograph(flags: Flags, start: int, stop: int) -> bool:
+    for at in range(start, stop):  # noqa: SIM110 (a loop numba compiles, unlike any(...))
+        if flags[at] & IDEOGRAPH:
+            return True
+    return False
+
+
+@njit(**_JIT)
+def ideograph_chunks(
+    codes: Codes, flags: Flags, bounds: Index
+) -> tuple[Index, Index, Codes, Index]:
+    """The whitespace-separated chunks of each text that hold an ideograph, joined for jieba.
+
+    Returns the chunks' starts and ends, their code points one after another with a line
+    break before each, and where each of those came from (-1 for the line breaks).
+    """
+    chinese = np.zeros(len(bounds) - 1, np.bool_)
+    most = 0
+    for text in range(len(bounds) - 1):
+        if _has_ideograph(flags, bounds[text], bounds[text + 1]):
+            chinese[text] = True
+            most += (bounds[text + 1] - bounds[text]) // 2 + 1
+    starts = np.empty(most, np.int64)
+    ends = np.empty(most, np.int64)
+    found, size = 0, 0
+    for text in np.flatnonzero(chinese):
+        at, stop = bounds[text], bounds[text + 1]
+        while at < stop:
+            if flags[at] & SPACE:
+                at += 1
+                continue
+            start, ideograph = at, False
+            while at < stop and not flags[at] & SPACE:
+                ideograph = ideograph or (flags[at] & IDEOGRAPH) != 0
+                at += 1
+            if ideograph:
+                starts[found], ends[found] = start, at
+                found += 1
+                size += 1 + at - start
+    joined = np.empty(size, np.uint32)
+    places = np.empty(size, np.int64)
+    done = 0
+    for chunk in range(found):
+        joined[done], places[done] = 10, -1  # "\n": jieba joins no word across it
+        done += 1
+        for at in range(starts[chunk], ends[chunk]):
+            joined[done], places[done] = codes[at], at
+            done += 1
+    return starts[:found].copy(), ends[:found].copy(), joined, places

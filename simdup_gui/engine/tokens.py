@@ -164,38 +164,20 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
     if tokenizer == "chars":
         return char_spans(batch)
     starts, ends = word_spans(batch)
-    chunk_starts, chunk_ends = _runs(~(batch.flags & SPACE).astype(bool), batch.bounds)
-    chinese = kernels.spans_with(batch.flags, chunk_starts, chunk_ends, IDEOGRAPH)
-    if not chinese.any():
+    chunk_starts, chunk_ends, codes, places = kernels.ideograph_chunks(
+        batch.codes, batch.flags, batch.bounds
+    )
+    if not len(chunk_starts):
         return starts, ends
-    marks = np.zeros(len(batch.codes) + 1, dtype=np.int64)
-    marks[chunk_starts[chinese]] += 1
-    marks[chunk_ends[chinese]] -= 1  # (one chunk may end where the next text's first begins)
-    in_chinese = np.cumsum(marks[:-1]) > 0
-    outside = ~in_chinese[starts]
-    cut_starts, cut_ends = _jieba_spans(batch, chunk_starts[chinese], in_chinese)
-    starts = np.concatenate((starts[outside], cut_starts))
-    ends = np.concatenate((ends[outside], cut_ends))
+    chunk = np.maximum(np.searchsorted(chunk_starts, starts, side="right") - 1, 0)
+    outside = (starts < chunk_starts[chunk]) | (starts >= chunk_ends[chunk])
+    cut_starts, cut_ends = jieba_cuts(codes.astype("<u4").tobytes().decode("utf-32-le"))
+    flags = np.where(places >= 0, batch.flags[places], np.uint8(0))
+    words = kernels.spans_with(flags, cut_starts, cut_ends, WORD)
+    starts = np.concatenate((starts[outside], places[cut_starts[words]]))
+    ends = np.concatenate((ends[outside], places[cut_ends[words] - 1] + 1))
     order = np.argsort(starts, kind="stable")
     return starts[order], ends[order]
-
-
-def _jieba_spans(batch: Batch, chunk_starts: Index, in_chinese: npt.NDArray[np.bool_]) -> Spans:
-    """The words jieba finds (holding a letter, digit or ideograph) in the Chinese chunks.
-
-    The chunks go to jieba as one string, each after a line break, so that no word runs from
-    one chunk or text into the next (jieba never joins across whitespace).
-    """
-    from simdup_gui.engine import kernels  # on first use: see kernels.py
-
-    places = np.flatnonzero(in_chinese)
-    breaks = np.searchsorted(places, chunk_starts)
-    codes = np.insert(batch.codes[places], breaks, np.uint32(10))
-    flags = np.insert(batch.flags[places], breaks, np.uint8(0))
-    places = np.insert(places, breaks, -1)
-    starts, ends = jieba_cuts(codes.astype("<u4").tobytes().decode("utf-32-le"))
-    words = kernels.spans_with(flags, starts, ends, WORD)
-    return places[starts[words]], places[ends[words] - 1] + 1
 
 
 def text_of(bounds: Index, positions: Index) -> Index:

@@ -95,7 +95,6 @@ class Batch:
     code point.
     """
 
-    texts: list[str]
     codes: Codes
     bounds: Index
     flags: npt.NDArray[np.uint8]
@@ -104,7 +103,7 @@ class Batch:
     def of(cls, texts: list[str]) -> Batch:
         """Join the texts."""
         codes, bounds = joined(texts)
-        return cls(texts, codes, bounds, char_flags(codes))
+        return cls(codes, bounds, char_flags(codes))
 
 
 def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:

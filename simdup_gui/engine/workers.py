@@ -26,6 +26,11 @@ class WorkerPool:
         self._executor: ProcessPoolExecutor | None = None
         self._jobs = 0
 
+    @property
+    def running(self) -> bool:
+        """Whether processes are started (or starting)."""
+        return self._executor is not None
+
     def executor(self, jobs: int) -> ProcessPoolExecutor:
         """The pool with ``jobs`` processes (started if there is none or it had another size)."""
         with self._lock:

@@ -270,9 +270,7 @@ class MainWindow(QMainWindow):
 
     def warm_up_workers(self) -> None:
         """Start the worker processes now, so that the first large scan need not wait for them."""
-        options = self.scan_options()
-        if options.jobs > 1 and options.processes is not False:
-            self.runner.workers.warm(options.jobs, options.text)
+        self.runner.warm_up(self.scan_options())
 
     def closeEvent(self, event: object) -> None:
         """Stop the scan and remember the window."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from simdup_gui.engine.cache import FingerprintCache
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
@@ -13,6 +13,7 @@ from simdup_gui.engine.scan import ScanOptions, scan
 from simdup_gui.engine.workers import WorkerPool
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals, so the event loop is never flooded
+WORKERS_IDLE_MS = 10 * 60 * 1000  # worker processes are let go after this long without a scan
 
 
 class TaskSignals(QObject):
@@ -77,7 +78,8 @@ class ScanTask(QRunnable):
 class TaskRunner(QObject):
     """Owns the thread pool, the worker processes and the running task (one scan at a time).
 
-    The worker processes are kept from scan to scan (see ``engine/workers.py``).
+    The worker processes are kept from scan to scan (see ``engine/workers.py``), and let go
+    after :data:`WORKERS_IDLE_MS` without a scan (each holds about 170 MB).
     """
 
     idle = Signal()  # the running task finished and was let go
@@ -88,6 +90,16 @@ class TaskRunner(QObject):
         self.pool.setMaxThreadCount(2)
         self.workers = WorkerPool()
         self.task: ScanTask | None = None
+        self._workers_idle = QTimer(self)
+        self._workers_idle.setSingleShot(True)
+        self._workers_idle.setInterval(WORKERS_IDLE_MS)
+        self._workers_idle.timeout.connect(self._release_workers)
+
+    def warm_up(self, options: ScanOptions) -> None:
+        """Start the worker processes now, if large scans will use them."""
+        if options.jobs > 1 and options.processes is not False:
+            self.workers.warm(options.jobs, options.text)
+            self._workers_idle.start()
 
     @property
     def busy(self) -> bool:
@@ -96,6 +108,7 @@ class TaskRunner(QObject):
 
     def start(self, task: ScanTask) -> None:
         """Run ``task``; keep a reference until it finishes."""
+        self._workers_idle.stop()
         self.task = task
         task.signals.finished.connect(self._forget)
         self.pool.start(task)
@@ -113,4 +126,9 @@ class TaskRunner(QObject):
 
     def _forget(self) -> None:
         self.task = None
+        self._workers_idle.start()
         self.idle.emit()
+
+    def _release_workers(self) -> None:
+        if self.task is None:
+            self.workers.discard()

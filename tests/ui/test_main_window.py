@@ -346,3 +346,13 @@ def test_every_ui_text_has_a_chinese_translation(tmp_path: Path) -> None:
         or (m.find("translation") is not None and m.find("translation").get("type"))
     ]
     assert untranslated == []
+
+
+def test_worker_processes_start_early_and_are_let_go_when_idle(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    runner = window.runner
+    runner._workers_idle.setInterval(300)
+    window.warm_up_workers()
+    assert runner.workers.running == (window.scan_options().jobs > 1)
+    qtbot.waitUntil(lambda: not runner.workers.running, timeout=5000)

@@ -268,7 +268,7 @@ BATCHES_PER_JOB = 2  # batches in flight per worker: one running, one waiting
 
 
 def _pool(
-    options: ScanOptions, files: int, workers: WorkerPool | None
+    options: ScanOptions, files: int, workers: WorkerPool | None, progress: Progress
 ) -> tuple[Executor, int, bool]:
     """An executor, how many files each task takes, and whether the scan owns the executor.
 
@@ -276,15 +276,20 @@ def _pool(
     work (decoding, HTML, normalising) holds the GIL, so only processes use every core for
     it. They are the ``workers`` kept between scans when given, else started for this scan
     (see :func:`_process_context`). Either takes files in batches, analysed together.
+
+    Unless kept workers are ready, the compiled kernels are loaded first (the "preparing"
+    stage: a moment, but about ten seconds on a machine's first run, which compiles them).
     """
     use_processes = options.processes
     if use_processes is None:
         use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
     if use_processes and workers is not None:
         return workers.executor(options.jobs), BATCH_FILES, False
+    progress(ProgressEvent("preparing", 0, files))
     if use_processes:
         context = _process_context(options.text)
         return ProcessPoolExecutor(options.jobs, mp_context=context), BATCH_FILES, True
+    warm_up(options.text)
     return ThreadPoolExecutor(options.jobs), THREAD_BATCH_FILES, True
 
 
@@ -310,6 +315,7 @@ def _outcomes(
     options: ScanOptions,
     cancel: Callable[[], bool],
     workers: WorkerPool | None,
+    progress: Progress,
 ) -> Iterator[tuple[Outcome, bool]]:
     """Every file's outcome in order, and whether it was computed now rather than cached.
 
@@ -324,7 +330,7 @@ def _outcomes(
                 return
             yield item, False  # type: ignore[misc]
         return
-    executor, batch_size, owned = _pool(options, to_read, workers)
+    executor, batch_size, owned = _pool(options, to_read, workers, progress)
     run = partial(fingerprint_batch, options=options)
     window = BATCHES_PER_JOB * options.jobs
     try:
@@ -482,7 +488,7 @@ def _scan(
     features: list[Features | None] = []
     fresh: list[tuple[str, int, int, str, CachedFile]] = []
     done_bytes = cached = 0
-    outcomes = _outcomes(work_items, options, cancel, workers)
+    outcomes = _outcomes(work_items, options, cancel, workers, progress)
     for n, ((record, feats), computed) in enumerate(outcomes):
         records.append(record)
         features.append(feats)

@@ -411,6 +411,7 @@ class MainWindow(QMainWindow):
     def _progress(self, event: ProgressEvent) -> None:
         stages = {
             "walking": self.tr("Finding files"),
+            "preparing": self.tr("Preparing"),
             "fingerprinting": self.tr("Reading"),
             "indexing": self.tr("Indexing"),
             "grouping": self.tr("Grouping"),

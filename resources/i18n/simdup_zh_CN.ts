@@ -27,310 +27,310 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="290"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="328"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="291"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="325"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="295"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="329"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="326"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="296"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
         <source>Scan again</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="298"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="295"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="299"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="296"/>
         <source>Mark all but references</source>
         <translation>标记除参照外的全部</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="300"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="301"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="298"/>
         <source>Send marked to trash…</source>
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="302"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="299"/>
         <source>Move marked to…</source>
         <translation>将已标记文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="303"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="300"/>
         <source>Open in editor</source>
         <translation>用编辑器打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="304"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="301"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="305"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="302"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="306"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="303"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="307"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="304"/>
         <source>Make reference</source>
         <translation>设为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="308"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="305"/>
         <source>Compare others with this file</source>
         <translation>用此文件与其他文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="309"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="306"/>
         <source>Compare with the reference</source>
         <translation>与参照文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="310"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="307"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="311"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="308"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="312"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="309"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="316"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="313"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="317"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="314"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="322"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="319"/>
         <source>Find reposted, lightly edited and pirated copies among a folder of articles (.txt, .html, .md; UTF-8, GBK, Big5 …). Choose a folder or drop one here; simdup groups the near-duplicates so you can compare them side by side, mark the copies and export a report.</source>
         <translation>在一个文件夹的文章中（.txt、.html、.md；UTF-8、GBK、Big5 等）找出转载、轻度改写和盗版的副本。选择一个文件夹或把文件夹拖到这里；simdup 会把相似文章分组，供您并排对比、标记副本并导出报告。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="330"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="327"/>
         <source>Recent folders:</source>
         <translation>最近的文件夹：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="331"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="328"/>
         <source>Filter by path…</source>
         <translation>按路径筛选…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="332"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="329"/>
         <source>Duplicates only</source>
         <translation>只看副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="333"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="330"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="334"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="331"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="334"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="342"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="338"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="335"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="339"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="336"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="340"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="341"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="338"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="342"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="339"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="342"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="351"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="348"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="352"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="349"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="353"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="350"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="354"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="351"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="363"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="360"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="395"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="392"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="407"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="404"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="413"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="410"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="414"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="411"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="415"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="412"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="416"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="413"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="417"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="414"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="418"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="415"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="430"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="427"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="442"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="439"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="489"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="486"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="493"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="490"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="561"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="558"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="586"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="583"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="592"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="589"/>
         <source>{0} {1} files ({2:.1f} MB)?</source>
         <translation>{0} {1} 个文件（{2:.1f} MB）？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="599"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="596"/>
         <source>Send to the trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="611"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="608"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="609"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="606"/>
         <source>Move</source>
         <translation>移动</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="624"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="621"/>
         <source>Done with {0} of {1} files; {2} failed. Manifest: {3}</source>
         <translation>已处理 {0}/{1} 个文件，{2} 个失败。清单：{3}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="678"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="675"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="686"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="683"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -123,12 +123,7 @@ class MainWindow(QMainWindow):
         self.unpin_action.triggered.connect(self.unpin)
         self.english_action.triggered.connect(lambda: self.set_language("en"))
         self.chinese_action.triggered.connect(lambda: self.set_language("zh_CN"))
-        for action in (
-            self.choose_action,
-            self.sample_action,
-            self.cancel_action,
-        ):
-            self.toolbar.addAction(action)
+        self.toolbar.addActions([self.choose_action, self.sample_action, self.cancel_action])
         self.toolbar.addSeparator()
         self.k_label = QLabel()
         self.k_box = QSpinBox()
@@ -147,31 +142,33 @@ class MainWindow(QMainWindow):
             self.toolbar.addWidget(widget)
         self.toolbar.addAction(self.settings_action)
         self.toolbar.addSeparator()
-        for action in (self.mark_action, self.trash_action, self.move_action, self.export_action):
-            self.toolbar.addAction(action)
+        self.toolbar.addActions(
+            [self.mark_action, self.trash_action, self.move_action, self.export_action]
+        )
 
         self.file_menu = self.menuBar().addMenu("")
-        for action in (
-            self.choose_action,
-            self.sample_action,
-            self.rescan_action,
-            self.export_action,
-            self.quit_action,
-        ):
-            self.file_menu.addAction(action)
+        self.file_menu.addActions(
+            [
+                self.choose_action,
+                self.sample_action,
+                self.rescan_action,
+                self.export_action,
+                self.quit_action,
+            ]
+        )
         self.actions_menu = self.menuBar().addMenu("")
-        for action in (
-            self.mark_action,
-            self.unmark_action,
-            self.trash_action,
-            self.move_action,
-            self.open_action,
-            self.reveal_action,
-        ):
-            self.actions_menu.addAction(action)
+        self.actions_menu.addActions(
+            [
+                self.mark_action,
+                self.unmark_action,
+                self.trash_action,
+                self.move_action,
+                self.open_action,
+                self.reveal_action,
+            ]
+        )
         self.language_menu = self.menuBar().addMenu("")
-        self.language_menu.addAction(self.english_action)
-        self.language_menu.addAction(self.chinese_action)
+        self.language_menu.addActions([self.english_action, self.chinese_action])
 
         # start page
         self.start_title = QLabel()

@@ -396,6 +396,25 @@ def _settle(item: Future[list[Outcome]] | Outcome) -> Iterator[tuple[Outcome, bo
         yield item, False
 
 
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for the length of a scan.
+
+    A scan makes tens of thousands of records that all live on; the collector's full passes
+    over them (and over a previous scan's) cost as much as the rest of a rescan, and the scan
+    makes few reference cycles for it to find (they are found once it runs again). Reference
+    counting still frees everything else at once.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+@_cyclic_gc_paused()
 def scan(
     root: str,
     options: ScanOptions | None = None,
@@ -416,38 +435,6 @@ def scan(
         workers: worker processes kept between scans, used when the scan takes processes
             (default: the scan starts its own).
     """
-    with _cyclic_gc_paused():
-        return _scan(root, options, cache=cache, progress=progress, cancel=cancel, workers=workers)
-
-
-@contextmanager
-def _cyclic_gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the length of a scan.
-
-    A scan makes tens of thousands of records that all live on; the collector's full passes
-    over them (and over a previous scan's) cost as much as the rest of a rescan, and the scan
-    makes few reference cycles for it to find (they are found once it runs again). Reference
-    counting still frees everything else at once.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def _scan(
-    root: str,
-    options: ScanOptions | None = None,
-    *,
-    cache: FingerprintCache | None = None,
-    progress: Progress = no_progress,
-    cancel: Callable[[], bool] = never,
-    workers: WorkerPool | None = None,
-) -> ScanResult:
-    """:func:`scan` itself."""
     options = options or ScanOptions()
     cache = cache or FingerprintCache.disabled()
     started = time.perf_counter()

@@ -180,57 +180,35 @@ class FingerprintCache:
         Returns ``{path: (size, mtime_ns, entry)}``; the caller serves an entry only when the
         file's size and modification time still match.
         """
-        if self._db is None:
-            return {}
         low = folder.rstrip(os.sep) + os.sep
         high = low[:-1] + chr(ord(os.sep) + 1)
-        try:
-            with self._lock:
-                rows = self._db.execute(
-                    f"SELECT path, size, mtime_ns, {_COLUMNS} FROM files"
-                    " WHERE settings = ? AND path >= ? AND path < ?",
-                    (settings, low, high),
-                ).fetchall()
-        except sqlite3.Error as exc:
-            self._fail(exc)
-            return {}
+        rows = self._read(
+            f"SELECT path, size, mtime_ns, {_COLUMNS} FROM files"
+            " WHERE settings = ? AND path >= ? AND path < ?",
+            (settings, low, high),
+        )
         return {row[0]: (row[1], row[2], _entry(*row[3:])) for row in rows}
 
     def put_many(self, entries: Iterable[tuple[str, int, int, str, CachedFile]]) -> None:
         """Store entries ``(path, size, mtime_ns, settings, cached)`` in one transaction."""
-        if self._db is None:
-            return
-        rows = [_row(*entry) for entry in entries]
-        if not rows:
-            return
-        try:
-            with self._lock, self._db:
-                self._db.executemany(
-                    f"INSERT OR REPLACE INTO files (path, settings, size, mtime_ns, {_COLUMNS})"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    rows,
-                )
-        except sqlite3.Error as exc:
-            self._fail(exc)
+        if self.enabled:
+            self._write(
+                f"INSERT OR REPLACE INTO files (path, settings, size, mtime_ns, {_COLUMNS})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [_row(*entry) for entry in entries],
+            )
 
     def load_groups(self, folder: str, digest: str) -> tuple[Pairs, tuple[Group, ...]] | None:
         """The pairs and groups last stored for ``folder`` if they were made from ``digest``."""
-        if self._db is None:
-            return None
-        try:
-            with self._lock:
-                row = self._db.execute(
-                    "SELECT pairs, members, sizes FROM groupings WHERE folder = ? AND digest = ?",
-                    (folder, digest),
-                ).fetchone()
-        except sqlite3.Error as exc:
-            self._fail(exc)
-            return None
-        return None if row is None else _grouping(*row)
+        rows = self._read(
+            "SELECT pairs, members, sizes FROM groupings WHERE folder = ? AND digest = ?",
+            (folder, digest),
+        )
+        return _grouping(*rows[0]) if rows else None
 
     def put_groups(self, folder: str, digest: str, pairs: Pairs, groups: tuple[Group, ...]) -> None:
         """Remember the pairs and groups of ``folder`` as made from ``digest``."""
-        if self._db is None:
+        if not self.enabled:
             return
         members = np.array(
             [(m.file, m.distance, m.similarity) for g in groups for m in g.members],
@@ -243,43 +221,46 @@ class FingerprintCache:
             members.tobytes(),
             np.array([len(g) for g in groups], dtype="<i8").tobytes(),
         )
-        try:
-            with self._lock, self._db:
-                self._db.execute("INSERT OR REPLACE INTO groupings VALUES (?, ?, ?, ?, ?)", row)
-        except sqlite3.Error as exc:
-            self._fail(exc)
+        self._write("INSERT OR REPLACE INTO groupings VALUES (?, ?, ?, ?, ?)", [row])
 
     def load_snapshot(self, folder: str, digest: str) -> tuple[FileRecord, ...] | None:
         """The records last stored for ``folder`` if its files and settings made ``digest``."""
-        if self._db is None:
+        rows = self._read(
+            "SELECT records FROM snapshots WHERE folder = ? AND digest = ?", (folder, digest)
+        )
+        if not rows:
             return None
         try:
-            with self._lock:
-                row = self._db.execute(
-                    "SELECT records FROM snapshots WHERE folder = ? AND digest = ?",
-                    (folder, digest),
-                ).fetchone()
-        except sqlite3.Error as exc:
-            self._fail(exc)
-            return None
-        if row is None:
-            return None
-        try:
-            return unpack(row[0])
+            return unpack(rows[0][0])
         except ValueError as exc:
             self.warnings.append(f"a damaged folder snapshot in the cache was ignored: {exc}")
             return None
 
     def put_snapshot(self, folder: str, digest: str, files: Sequence[FileRecord]) -> None:
         """Remember the records of ``folder``, made from files and settings with ``digest``."""
+        if self.enabled:
+            self._write(
+                "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", [(folder, digest, pack(files))]
+            )
+
+    def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[object, ...]]:
+        """A query's rows; none when the cache is off or fails (it is then not used again)."""
         if self._db is None:
+            return []
+        try:
+            with self._lock:
+                return self._db.execute(query, parameters).fetchall()
+        except sqlite3.Error as exc:
+            self._fail(exc)
+            return []
+
+    def _write(self, statement: str, rows: list[tuple[object, ...]]) -> None:
+        """Run ``statement`` for each row in one transaction; a failure stops the cache's use."""
+        if self._db is None or not rows:
             return
         try:
             with self._lock, self._db:
-                self._db.execute(
-                    "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)",
-                    (folder, digest, pack(files)),
-                )
+                self._db.executemany(statement, rows)
         except sqlite3.Error as exc:
             self._fail(exc)
 

@@ -286,28 +286,28 @@ def _pool(
     if use_processes and workers is not None:
         return workers.executor(options.jobs), BATCH_FILES, False
     progress(ProgressEvent("preparing", 0, files))
-    if use_processes:
-        context = _process_context(options.text)
+    context = _process_context() if use_processes else None
+    if context is None or context.get_start_method() == "fork":
+        warm_up(options.text)  # here, in the threads' process, or before forking: inherited
+    if context is not None:
         return ProcessPoolExecutor(options.jobs, mp_context=context), BATCH_FILES, True
-    warm_up(options.text)
     return ThreadPoolExecutor(options.jobs), THREAD_BATCH_FILES, True
 
 
-def _process_context(settings: TextSettings) -> multiprocessing.context.BaseContext:
+def _process_context() -> multiprocessing.context.BaseContext:
     """How worker processes start: ``fork`` where that is safe, else ``spawn``.
 
     A spawned worker imports everything and loads the compiled kernels again (about a second
-    each). Forked workers inherit them ready, warmed up once here first, but fork is only safe
-    from a process with no other threads, and on Linux (not macOS, whose system libraries
-    forbid it, nor Windows, which lacks it). A GUI scans from a worker thread: it spawns.
+    each). Forked workers inherit them ready, but fork is only safe from a process with no
+    other threads, and on Linux (not macOS, whose system libraries forbid it, nor Windows,
+    which lacks it). A GUI scans from a worker thread: it spawns.
     """
     single_threaded = (
         threading.current_thread() is threading.main_thread() and threading.active_count() == 1
     )
-    if sys.platform == "linux" and single_threaded:
-        warm_up(settings)
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
+    return multiprocessing.get_context(
+        "fork" if sys.platform == "linux" and single_threaded else "spawn"
+    )
 
 
 def _outcomes(
@@ -337,7 +337,7 @@ def _outcomes(
         yield from _in_order(executor, _batches(work, batch_size), run, window, cancel)
     except BrokenProcessPool:
         if workers is not None and not owned:
-            workers.discard()
+            workers.shutdown(wait=False)
         raise
     finally:
         if owned:

@@ -48,16 +48,13 @@ class WorkerPool:
         for _ in range(jobs):
             executor.submit(warm_up, settings or TextSettings())
 
-    def discard(self) -> None:
-        """Drop the pool (a process died); the next scan starts another."""
-        with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+    def shutdown(self, *, wait: bool = True) -> None:
+        """Let the processes go; the next scan starts others.
 
-    def shutdown(self) -> None:
-        """Stop the processes once their batches in flight are done."""
+        With ``wait``, once their batches in flight are done; without, at once (a pool whose
+        process died, or one left idle), their batches finishing unseen.
+        """
         with self._lock:
             executor, self._executor = self._executor, None
         if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
+            executor.shutdown(wait=wait, cancel_futures=True)

@@ -131,4 +131,4 @@ class TaskRunner(QObject):
 
     def _release_workers(self) -> None:
         if self.task is None:
-            self.workers.discard()
+            self.workers.shutdown(wait=False)

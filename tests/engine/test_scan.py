@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from simdup_gui.engine.matching import similarity
-from simdup_gui.engine.pipeline import TextSettings
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import (
@@ -308,7 +307,7 @@ def test_kept_workers_serve_many_scans_and_a_dead_pool_is_replaced(tmp_path: Pat
 @pytest.mark.skipif(sys.platform != "linux", reason="workers only fork on Linux")
 def test_workers_fork_only_from_a_lone_main_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     def method() -> str:
-        return _process_context(TextSettings()).get_start_method()
+        return _process_context().get_start_method()
 
     monkeypatch.setattr(threading, "active_count", lambda: 1)
     assert method() == "fork"

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from simdup_gui.engine import shingles, tokens
 from simdup_gui.engine.shingles import PAD
 from simdup_gui.engine.tokens import IDEOGRAPH, SPACE, WORD
 
@@ -30,10 +31,9 @@ Bytes = npt.NDArray[np.uint8]
 Bytes2D = npt.NDArray[np.uint8]  # rows of bytes
 
 APOSTROPHE = 39
-TOKEN_BASE = np.uint64(0x100000001B3)
-GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-SHINGLE_BASE = np.uint64(0x100000001B3)
-_M1, _M2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+TOKEN_BASE, GOLDEN = np.uint64(tokens.TOKEN_BASE), np.uint64(tokens.GOLDEN)
+SHINGLE_BASE = np.uint64(shingles.SHINGLE_BASE)
+_M1, _M2 = (np.uint64(m) for m in tokens.MIXERS)
 _S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 _JIT = {"cache": True, "nogil": True}
 

@@ -20,7 +20,7 @@ from simdup_gui.engine.tokens import Batch, mix
 
 SHINGLE = 5
 SKETCH = 128
-_BASE = 0x100000001B3
+SHINGLE_BASE = 0x100000001B3  # the shingle hash's polynomial base
 _MASK = (1 << 64) - 1
 Sketch = npt.NDArray[np.uint64]
 PAD = np.uint64(2**64 - 1)  # fills short sketches; never a real hash's place in the minimum
@@ -40,7 +40,7 @@ def shingle_hashes(text: str, size: int = SHINGLE) -> list[int]:
     for start in range(len(chars) - size + 1):
         value = 0
         for char in chars[start : start + size]:
-            value = (value * _BASE + char) & _MASK
+            value = (value * SHINGLE_BASE + char) & _MASK
         out.append(mix(value))
     return out
 

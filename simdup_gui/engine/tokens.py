@@ -31,8 +31,9 @@ U64 = npt.NDArray[np.uint64]
 
 WORD, IDEOGRAPH, SPACE = np.uint8(1), np.uint8(2), np.uint8(4)  # bits of char_flags()
 TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
-_BASE = 0x100000001B3
-_GOLDEN = 0x9E3779B97F4A7C15
+TOKEN_BASE = 0x100000001B3  # the hash's polynomial base (odd)
+GOLDEN = 0x9E3779B97F4A7C15  # mixes the token's length in
+MIXERS = (0xBF58476D1CE4E5B9, 0x94D049BB133111EB)  # SplitMix64's multipliers
 _MASK = (1 << 64) - 1
 
 
@@ -186,8 +187,8 @@ def text_of(bounds: Index, positions: Index) -> Index:
 
 def mix(value: int) -> int:
     """SplitMix64 finaliser: spreads a polynomial hash over all 64 bits."""
-    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK
+    value = ((value ^ (value >> 30)) * MIXERS[0]) & _MASK
+    value = ((value ^ (value >> 27)) * MIXERS[1]) & _MASK
     return value ^ (value >> 31)
 
 
@@ -201,11 +202,11 @@ def span_hashes(codes: Codes, starts: Index, ends: Index) -> U64:
 def token_hash(token: str) -> int:
     """A token's 64-bit hash: the definition :func:`span_hashes` computes for many at once.
 
-    The sum of each character's code point times ``_BASE`` to the power of its place, modulo
+    The sum of each character's code point times ``TOKEN_BASE`` to the power of its place, modulo
     2**64, with the length mixed in, finished by :func:`mix`.
     """
-    value = sum(ord(char) * pow(_BASE, place, 1 << 64) for place, char in enumerate(token))
-    return mix((value ^ len(token) * _GOLDEN) & _MASK)
+    value = sum(ord(char) * pow(TOKEN_BASE, place, 1 << 64) for place, char in enumerate(token))
+    return mix((value ^ len(token) * GOLDEN) & _MASK)
 
 
 def count_per_text(hashes: U64, texts: Index) -> tuple[U64, npt.NDArray[np.float64], Index]:

@@ -450,8 +450,9 @@ def scan(
     cache_key = _cache_keys(root)
     folder = cache_key(root)
     tfidf = options.text.weighting == "tfidf"  # its fingerprints depend on the whole folder
-    state = _folder_digest(entries, options)
-    snapshot = None if tfidf else cache.load_snapshot(folder, state)
+    snapshots = cache.enabled and not tfidf
+    state = _folder_digest(entries, options) if snapshots else ""
+    snapshot = cache.load_snapshot(folder, state) if snapshots else None
     if snapshot is not None and len(snapshot) == total:
         # An unchanged folder: every record in one piece; files that failed are tried again.
         work_items = [
@@ -510,7 +511,7 @@ def scan(
         pairs, groups = known_groups
     progress(ProgressEvent("grouping", 1, 1, done_bytes))
     cancelled = cancel() or len(files) < total
-    if not (cancelled or tfidf or files == snapshot):
+    if snapshots and not cancelled and files != snapshot:
         cache.put_snapshot(folder, state, files)
     progress(ProgressEvent("done", len(files), total, done_bytes))
     return ScanResult(

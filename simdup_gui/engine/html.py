@@ -10,34 +10,49 @@ footers, sidebars and forms; elements whose class or id names such a part (``nav
 menus). A part is only dropped when it holds less than half of the page's text outside links,
 so an article in a mislabelled wrapper is kept, and a page that would lose more than 90 % of its
 text (an index of links, say) is kept whole. How much text was dropped is recorded.
+
+Lexbor parses; the tree it writes back is read in one compiled pass (``html_kernels.py``) that
+yields the text and, for every element, its text's length inside and outside links: the rules
+above then take a few numpy operations, with no Python walk over the tree.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-_DROPPED = "script, style, noscript, template, head, iframe, object, svg, canvas"
+Index = npt.NDArray[np.int64]
+
+_DROPPED = frozenset(
+    {"script", "style", "noscript", "template", "head", "iframe", "object", "svg", "canvas"}
+)
 _BLOCKS = (
     "address, article, aside, blockquote, br, dd, details, dialog, div, dl, dt, fieldset,"
     " figcaption, figure, footer, form, h1, h2, h3, h4, h5, h6, header, hr, li, main, nav,"
     " ol, p, pre, section, summary, table, td, th, tr, ul, title, caption"
 )
 _TEMPLATE_TAGS = frozenset({"nav", "header", "footer", "aside", "form", "menu", "button", "select"})
-_TEMPLATE_NAMES = re.compile(
-    r"(?:^|[\s_-])(?:nav|navbar|navigation|menu|footer|header|masthead|sidebar|side|breadcrumbs?"
+_TEMPLATE_NAMES = (  # zero-width edges: the names of elements on consecutive lines each match
+    r"(?<![^\s_-])(?:nav|navbar|navigation|menu|footer|header|masthead|sidebar|side|breadcrumbs?"
     r"|related|recommend\w*|share|sharing|social|comments?|copyright|advert\w*|ads?|banner"
-    r"|toolbar|pagination|pager|subnav|topbar|widget|hot|links?)(?:$|[\s_\d-])",
-    re.IGNORECASE,
+    r"|toolbar|pagination|pager|subnav|topbar|widget|hot|links?)(?=$|[\s_\d-])"
 )
+_TEMPLATE_NAMES_ANY_CASE = re.compile(_TEMPLATE_NAMES, re.IGNORECASE)
+_TEMPLATE_NAMES_LOWER = re.compile(_TEMPLATE_NAMES)  # the same on lower-cased ASCII, 2x faster
 _LINK_BLOCKS = frozenset({"ul", "ol", "dl", "table", "div", "section", "p", "li"})
-_CANDIDATES = (  # links, template tags, and blocks with a class or id that may name a part
-    f"a, {', '.join(sorted(_TEMPLATE_TAGS))},"
-    " :is(div, section, ul, ol, dl, table, td, p):is([class], [id])"
+_NAMED_BLOCKS = frozenset({"div", "section", "ul", "ol", "dl", "table", "td", "p"})  # by class/id
+_VOID = frozenset(  # elements without an end tag
+    {"area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input"}
+    | {"keygen", "link", "meta", "param", "source", "track", "wbr"}
+)
+_RAW_TEXT = frozenset(  # elements whose text is written unescaped
+    {"script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"}
 )
 MAX_LINK_DENSITY = 0.5
 MAX_REMOVED_SHARE = 0.9  # removing more than this would leave no article: keep the page whole
@@ -47,15 +62,39 @@ _HTML_START = re.compile(
 )
 
 
-def _name_table(names: list[str]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    """Tag names as rows of bytes (zero-padded) and their lengths, for the kernel."""
-    table = np.zeros((len(names), max(map(len, names))), dtype=np.uint8)
-    for row, name in zip(table, names, strict=True):
-        row[: len(name)] = np.frombuffer(name.encode("ascii"), dtype=np.uint8)
-    return table, np.array([len(name) for name in names], dtype=np.int64)
+def words(*spelled: str) -> tuple[npt.NDArray[np.uint8], Index]:
+    """ASCII words as the kernels take them: their bytes one after another, and their bounds.
+
+    The ``i``-th word is ``data[bounds[i]:bounds[i + 1]]``.
+    """
+    data = np.frombuffer("".join(spelled).encode("ascii"), np.uint8).copy()
+    return data, np.cumsum([0] + [len(word) for word in spelled], dtype=np.int64)
 
 
-_BLOCK_NAMES = _name_table([tag.strip() for tag in _BLOCKS.split(",")])
+_BLOCK_WORDS = words(*(tag.strip() for tag in _BLOCKS.split(",")))
+_TAGS = sorted({"a"} | _TEMPLATE_TAGS | _LINK_BLOCKS | _NAMED_BLOCKS | _VOID | _RAW_TEXT | _DROPPED)
+
+
+def _tags_in(tags: frozenset[str]) -> npt.NDArray[np.bool_]:
+    """Which of ``_TAGS`` are in ``tags``, and a last False for the other tags (row -1)."""
+    return np.array([tag in tags for tag in _TAGS] + [False])
+
+
+_IS_TEMPLATE_TAG, _IS_LINK_BLOCK = _tags_in(_TEMPLATE_TAGS), _tags_in(_LINK_BLOCKS)
+
+
+@cache
+def _tag_tables() -> tuple[object, ...]:
+    """The tags ``html_kernels.read_page`` tells apart, and what it must know of each."""
+    from simdup_gui.engine.html_kernels import HIDDEN, RAW, VOID
+
+    flags = [
+        (VOID if tag in _VOID else 0)
+        | (RAW if tag in _RAW_TEXT else 0)
+        | (HIDDEN if tag in _DROPPED else 0)
+        for tag in _TAGS
+    ]
+    return *words(*_TAGS), np.array(flags, np.uint8), _tags_in(_NAMED_BLOCKS), _TAGS.index("a")
 
 
 def _with_block_breaks(markup: str) -> bytes:
@@ -63,10 +102,10 @@ def _with_block_breaks(markup: str) -> bytes:
 
     The breaks keep paragraphs apart in the text; inline tags get none, so words stay whole.
     """
-    from simdup_gui.engine import kernels  # on first use: see kernels.py
+    from simdup_gui.engine import html_kernels  # on first use: see kernels.py
 
     data = np.frombuffer(markup.encode("utf-8", "replace"), dtype=np.uint8)
-    return kernels.break_before_tags(data, *_BLOCK_NAMES).tobytes()
+    return html_kernels.break_before_tags(data, *_BLOCK_WORDS).tobytes()
 
 
 @dataclass(frozen=True)
@@ -93,126 +132,88 @@ def _nonblank_lines(text: str) -> str:
     return "\n".join(filter(None, map(str.strip, text.split("\n"))))
 
 
-def _visible_length(text: str) -> int:
-    """Characters that are not spaces, tabs or line breaks (counted in C, no copies)."""
-    return len(text) - text.count(" ") - text.count("\n") - text.count("\t") - text.count("\xa0")
+class _Page(NamedTuple):
+    """A page's text and, for each element in document order, what ``read_page`` found."""
 
+    text: str
+    tags: Index  # of _TAGS, or -1
+    lasts: Index  # the last element inside each one
+    starts: Index  # where each one's text starts and ends in ``text``
+    ends: Index
+    totals: Index  # visible characters
+    linked: Index  # visible characters inside links
+    links: Index  # links with text inside
+    name_at: Index  # where each one's line starts in ``names`` (-1: no class nor id)
+    names: str  # "class id", a line for each element of _NAMED_BLOCKS with either
 
-class _Lengths:
-    """Text lengths of a page's elements, in all and outside links, each computed once.
+    @classmethod
+    def of(cls, root: LexborNode) -> _Page:
+        """Read the element's markup, as Lexbor writes it back, in one compiled pass."""
+        from simdup_gui.engine import html_kernels as k  # on first use: see kernels.py
 
-    Each link's length is added to its parent, then sums are passed up the tree once, deepest
-    elements first: each element on the links' paths is visited once, however many links lie
-    below it. This also finds the blocks that hold two links or more: the menus, link lists
-    and "related articles" that can be mostly links.
-    """
+        data = np.frombuffer(root.html.encode("utf-8", "replace"), np.uint8)
+        text, elements, names = k.read_page(data, *_tag_tables())
+        columns = elements.T
+        return cls(
+            text.tobytes().decode("utf-8"),
+            *(columns[c] for c in (k.TAG, k.LAST, k.START, k.END, k.TOTAL, k.LINKED, k.LINKS)),
+            columns[k.NAME_AT],
+            names.tobytes().decode("utf-8"),
+        )
 
-    def __init__(self, anchors: list[LexborNode]) -> None:
-        self._total: dict[int, int] = {}
-        self._linked: dict[int, int] = {}
-        links: dict[int, int] = {}
-        parents: dict[int, int | None] = {}  # every element above a link, by mem_id
-        depths: dict[int, int] = {}
-        nodes: dict[int, LexborNode] = {}
-        for anchor in anchors:
-            length = self.total(anchor)
-            node = anchor.parent
-            if not length or node is None:
-                continue
-            below = node.mem_id
-            self._linked[below] = self._linked.get(below, 0) + length
-            links[below] = links.get(below, 0) + 1
-            path = []  # the elements above the link not yet seen, from the bottom
-            while node is not None and node.mem_id not in depths:
-                path.append(node)
-                node = node.parent
-            top = None if node is None else node.mem_id
-            depth = -1 if top is None else depths[top]
-            for node in reversed(path):
-                key = node.mem_id
-                parents[key], depths[key], nodes[key] = top, depth + 1, node
-                top, depth = key, depth + 1
-        for key in sorted(depths, key=depths.__getitem__, reverse=True):
-            parent = parents[key]
-            if parent is not None and key in links:
-                self._linked[parent] = self._linked.get(parent, 0) + self._linked[key]
-                links[parent] = links.get(parent, 0) + links[key]
-        self.link_lists = [
-            node
-            for key, node in nodes.items()
-            if links.get(key, 0) > 1 and node.tag in _LINK_BLOCKS
-        ]
-
-    def total(self, node: LexborNode) -> int:
-        """Visible characters of the node's text."""
-        key = node.mem_id
-        length = self._total.get(key)
-        if length is None:
-            length = self._total[key] = _visible_length(node.text(deep=True))
-        return length
-
-    def unlinked(self, node: LexborNode) -> int:
-        """Visible characters outside links: what an article is made of, unlike a menu."""
-        return self.total(node) - self._linked.get(node.mem_id, 0)
-
-
-def _template_parts(tree: LexborHTMLParser, root: LexborNode) -> tuple[list[LexborNode], _Lengths]:
-    """Template elements, by tag, by class/id name, or by link density; never the article.
-
-    An element holding half or more of the page's text outside links holds the article, so it
-    stays whatever it is called. One selector finds the links and the named or tagged parts
-    (each ``css`` call walks the whole tree).
-    """
-    anchors, found = [], []
-    for node in tree.css(_CANDIDATES):
-        tag = node.tag
-        if tag == "a":
-            anchors.append(node)
-        elif tag in _TEMPLATE_TAGS:
-            found.append(node)
+    def named_parts(self) -> Index:
+        """Elements whose class or id names a template part ("nav", "related" …)."""
+        names = self.names
+        if names.isascii():
+            matches = _TEMPLATE_NAMES_LOWER.finditer(names.lower())
         else:
-            attributes = node.attributes
-            names = f"{attributes.get('class') or ''} {attributes.get('id') or ''}"
-            if _TEMPLATE_NAMES.search(names):
-                found.append(node)
-    lengths = _Lengths(anchors)
-    limit = lengths.unlinked(root) / 2
-    for node in lengths.link_lists:
-        length = lengths.total(node)
-        if length - lengths.unlinked(node) > MAX_LINK_DENSITY * length:
-            found.append(node)
-    return [node for node in found if lengths.unlinked(node) < limit], lengths
+            matches = _TEMPLATE_NAMES_ANY_CASE.finditer(names)
+        lines = np.flatnonzero(self.name_at >= 0)
+        found = [match.start() for match in matches]
+        return lines[np.searchsorted(self.name_at[lines], found, side="right") - 1]
 
+    def template_parts(self) -> list[int]:
+        """The outermost template elements: by tag, by class/id name, or by link density.
 
-def _outermost(nodes: list[LexborNode]) -> list[LexborNode]:
-    chosen = {node.mem_id: node for node in nodes}
-    outer = []
-    for node in chosen.values():
-        parent = node.parent
-        while parent is not None and parent.mem_id not in chosen:
-            parent = parent.parent
-        if parent is None:
-            outer.append(node)
-    return outer
+        An element holding half or more of the page's text outside links holds the article,
+        so it stays whatever it is called.
+        """
+        tags, totals, linked = self.tags, self.totals, self.linked
+        found = _IS_TEMPLATE_TAG[tags] | (
+            _IS_LINK_BLOCK[tags] & (self.links > 1) & (linked > MAX_LINK_DENSITY * totals)
+        )
+        found[self.named_parts()] = True
+        unlinked = totals - linked
+        found &= unlinked < unlinked[0] / 2
+        outermost, reach = [], -1
+        for element in np.flatnonzero(found).tolist():  # in document order
+            if element > reach:
+                outermost.append(element)
+                reach = int(self.lasts[element])
+        return outermost
+
+    def text_without(self, elements: list[int]) -> str:
+        """The page's text without these elements' (none inside another)."""
+        cuts = [0]
+        for element in elements:
+            cuts += [int(self.starts[element]), int(self.ends[element])]
+        cuts.append(len(self.text))
+        return "".join(self.text[a:b] for a, b in zip(cuts[::2], cuts[1::2], strict=True))
 
 
 def html_to_text(markup: str, *, boilerplate: bool = True) -> PageText:
     """The visible text of an HTML document, one block per line, template dropped if asked."""
     tree = LexborHTMLParser(_with_block_breaks(markup))
-    for node in tree.css(_DROPPED):
-        node.decompose()
     root = tree.body or tree.root
     if root is None:
         return PageText("")
-    removed, page_length = 0, 0
-    if boilerplate:
-        parts, lengths = _template_parts(tree, root)
-        page_length = lengths.total(root)
-        for node in _outermost(parts):
-            removed += lengths.total(node)
-            node.decompose()
-    text = _nonblank_lines(root.text(separator="", deep=True))
-    if boilerplate and removed > MAX_REMOVED_SHARE * page_length:
+    page = _Page.of(root)
+    if boilerplate and len(page.tags):
+        parts = page.template_parts()
+        removed, page_length = int(page.totals[parts].sum()), int(page.totals[0])
         # A page that is nearly all "template" (an index of links, say) is its own content.
-        return html_to_text(markup, boilerplate=False)
-    return PageText(text, removed, page_length or removed + len("".join(text.split())))
+        if removed <= MAX_REMOVED_SHARE * page_length:
+            text = _nonblank_lines(page.text_without(parts))
+            return PageText(text, removed, page_length or removed + len("".join(text.split())))
+    text = _nonblank_lines(page.text)
+    return PageText(text, 0, len("".join(text.split())))

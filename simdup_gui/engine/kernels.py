@@ -271,57 +271,6 @@ def sketches(
 
 
 @njit(**_JIT)
-def _names_block_tag(data: Bytes, at: int, names: Bytes2D, lengths: Index) -> bool:
-    """Whether the tag opening or closing at ``data[at]`` (a ``<``) is one of ``names``.
-
-    Its name (letters and digits, any case) must be followed by whitespace, ``/`` or ``>``.
-    """
-    start = at + 1
-    if start < len(data) and data[start] == 47:  # "/"
-        start += 1
-    end = start
-    while end < len(data) and (
-        48 <= data[end] <= 57 or 65 <= data[end] <= 90 or 97 <= data[end] <= 122
-    ):
-        end += 1
-    if end == start or end >= len(data):
-        return False
-    after = data[end]
-    if not (after == 32 or 9 <= after <= 13 or after == 47 or after == 62):
-        return False
-    for name in range(len(names)):
-        if lengths[name] != end - start:
-            continue
-        for offset in range(end - start):
-            char = data[start + offset]
-            if names[name, offset] != (char + 32 if 65 <= char <= 90 else char):
-                break
-        else:
-            return True
-    return False
-
-
-@njit(**_JIT)
-def break_before_tags(data: Bytes, names: Bytes2D, lengths: Index) -> Bytes:
-    """UTF-8 markup with a line break put before every tag named in ``names`` (lower case)."""
-    breaks = np.empty(len(data), np.int64)
-    count = 0
-    for at in range(len(data)):
-        if data[at] == 60 and _names_block_tag(data, at, names, lengths):  # "<"
-            breaks[count] = at
-            count += 1
-    out = np.empty(len(data) + count, np.uint8)
-    done = 0
-    for index in range(count):
-        at = breaks[index]
-        out[done + index : at + index] = data[done:at]
-        out[at + index] = 10  # "\n"
-        done = at
-    out[done + count :] = data[done:]
-    return out
-
-
-@njit(**_JIT)
 def _has_ideograph(flags: Flags, start: int, stop: int) -> bool:
     for at in range(start, stop):  # noqa: SIM110 (a loop numba compiles, unlike any(...))
         if flags[at] & IDEOGRAPH:

@@ -132,8 +132,11 @@ def _radix_sort(values: U64, scratch: U64) -> None:
 
 
 @njit(**_JIT)
-def count_per_text(hashes: U64, texts: Index) -> tuple[U64, F64, Index]:
-    """Distinct hashes of each text, sorted, with how often each occurs (``texts`` ascending)."""
+def count_per_text(hashes: U64, texts: Index, dropped: U64) -> tuple[U64, F64, Index]:
+    """Distinct hashes of each text, sorted, with how often each occurs (``texts`` ascending).
+
+    Hashes in ``dropped`` (sorted) are left out: a merge with each text's sorted hashes.
+    """
     distinct = np.empty(len(hashes), np.uint64)
     counts = np.empty(len(hashes), np.float64)
     owners = np.empty(len(hashes), np.int64)
@@ -145,14 +148,44 @@ def count_per_text(hashes: U64, texts: Index) -> tuple[U64, F64, Index]:
             hi += 1
         ordered = hashes[lo:hi].copy()
         _radix_sort(ordered, scratch)
+        skip = 0  # the first of ``dropped`` not below the current hash
         for at in range(len(ordered)):
-            if at and ordered[at] == ordered[at - 1]:
+            value = ordered[at]
+            while skip < len(dropped) and dropped[skip] < value:
+                skip += 1
+            if skip < len(dropped) and dropped[skip] == value:
+                continue
+            if found and distinct[found - 1] == value and owners[found - 1] == texts[lo]:
                 counts[found - 1] += 1.0
             else:
-                distinct[found], counts[found], owners[found] = ordered[at], 1.0, texts[lo]
+                distinct[found], counts[found], owners[found] = value, 1.0, texts[lo]
                 found += 1
         lo = hi
     return distinct[:found].copy(), counts[:found].copy(), owners[:found].copy()
+
+
+@njit(**_JIT)
+def text_of(bounds: Index, positions: Index) -> Index:
+    """Which text of a batch each position falls in (``positions`` ascending; a merge)."""
+    owners = np.empty(len(positions), np.int64)
+    text = 0
+    for at in range(len(positions)):
+        while text + 2 < len(bounds) and bounds[text + 1] <= positions[at]:
+            text += 1
+        owners[at] = text
+    return owners
+
+
+@njit(**_JIT)
+def outside(positions: Index, starts: Index, ends: Index) -> npt.NDArray[np.bool_]:
+    """Which positions lie in none of the spans ``starts[i]:ends[i]`` (all ascending; a merge)."""
+    out = np.empty(len(positions), np.bool_)
+    span = 0
+    for at in range(len(positions)):
+        while span < len(starts) and ends[span] <= positions[at]:
+            span += 1
+        out[at] = span == len(starts) or positions[at] < starts[span]
+    return out
 
 
 @njit(**_JIT)

@@ -145,11 +145,8 @@ def _features(
     drop_stopwords: bool,
 ) -> list[tuple[Features, int]]:
     """Each text's features (distinct hashes and counts, stopwords dropped) and TF simhash."""
-    distinct, counts, texts = count_per_text(hashes, owners)
-    if drop_stopwords and len(distinct):
-        stop = stopword_hashes()
-        keep = stop[np.searchsorted(stop, distinct) % len(stop)] != distinct
-        distinct, counts, texts = distinct[keep], counts[keep], texts[keep]
+    dropped = stopword_hashes() if drop_stopwords else np.empty(0, np.uint64)
+    distinct, counts, texts = count_per_text(hashes, owners, dropped)
     weights = counts if power == 1.0 else counts**power
     fingerprints = simhash_many(distinct, weights, texts, count).tolist()
     cuts = np.searchsorted(texts, np.arange(count + 1)).tolist()

@@ -35,6 +35,7 @@ TOKEN_BASE = 0x100000001B3  # the hash's polynomial base (odd)
 GOLDEN = 0x9E3779B97F4A7C15  # mixes the token's length in
 MIXERS = (0xBF58476D1CE4E5B9, 0x94D049BB133111EB)  # SplitMix64's multipliers
 _MASK = (1 << 64) - 1
+_NONE = np.empty(0, np.uint64)
 
 
 def code_points(text: str) -> Codes:
@@ -169,8 +170,7 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
     )
     if not len(chunk_starts):
         return starts, ends
-    chunk = np.maximum(np.searchsorted(chunk_starts, starts, side="right") - 1, 0)
-    outside = (starts < chunk_starts[chunk]) | (starts >= chunk_ends[chunk])
+    outside = kernels.outside(starts, chunk_starts, chunk_ends)
     cut_starts, cut_ends = jieba_cuts(codes.astype("<u4").tobytes().decode("utf-32-le"))
     flags = np.where(places >= 0, batch.flags[places], np.uint8(0))
     words = kernels.spans_with(flags, cut_starts, cut_ends, WORD)
@@ -181,8 +181,14 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
 
 
 def text_of(bounds: Index, positions: Index) -> Index:
-    """Which text of a batch each position falls in (empty texts hold none)."""
-    return np.searchsorted(bounds, positions, side="right") - 1
+    """Which text of a batch each position falls in (``positions`` ascending).
+
+    The same as ``np.searchsorted(bounds, positions, side="right") - 1``: empty texts hold
+    none (compiled: a merge instead of a binary search per position).
+    """
+    from simdup_gui.engine import kernels  # on first use: see kernels.py
+
+    return kernels.text_of(bounds.astype(np.int64), positions.astype(np.int64))
 
 
 def mix(value: int) -> int:
@@ -209,10 +215,13 @@ def token_hash(token: str) -> int:
     return mix((value ^ len(token) * GOLDEN) & _MASK)
 
 
-def count_per_text(hashes: U64, texts: Index) -> tuple[U64, npt.NDArray[np.float64], Index]:
+def count_per_text(
+    hashes: U64, texts: Index, dropped: U64 = _NONE
+) -> tuple[U64, npt.NDArray[np.float64], Index]:
     """Distinct hashes per text and how often each occurs, grouped by text, each text sorted.
 
-    ``texts`` says which text of a batch each hash belongs to.
+    ``texts`` says which text of a batch each hash belongs to; hashes in ``dropped`` (sorted:
+    the stopwords', say) are left out.
 
     Returns the distinct hashes, their counts, and the text each belongs to.
     """
@@ -222,7 +231,7 @@ def count_per_text(hashes: U64, texts: Index) -> tuple[U64, npt.NDArray[np.float
     if len(texts) and (texts[1:] < texts[:-1]).any():
         order = np.argsort(texts, kind="stable")
         hashes, texts = hashes[order], texts[order]
-    return kernels.count_per_text(hashes.astype(np.uint64), texts)
+    return kernels.count_per_text(hashes.astype(np.uint64), texts, dropped)
 
 
 def count_hashes(hashes: U64) -> tuple[U64, npt.NDArray[np.float64]]:

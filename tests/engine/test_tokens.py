@@ -8,6 +8,7 @@ import rjieba
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from simdup_gui.engine import kernels
 from simdup_gui.engine.pipeline import TextSettings, analyze, analyze_many
 from simdup_gui.engine.simhash import tf_fingerprint
 from simdup_gui.engine.tokens import (
@@ -17,6 +18,7 @@ from simdup_gui.engine.tokens import (
     count_per_text,
     span_hashes,
     spans,
+    text_of,
     token_hash,
     word_spans,
 )
@@ -112,10 +114,33 @@ def test_a_batch_gives_what_each_text_gives_alone(
         assert together.lead_fingerprint == tf_fingerprint(alone.lead, 1.5)
 
 
-@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 5)), max_size=40))
-def test_counts_per_text_are_a_counter_of_each_text(pairs: list[tuple[int, int]]) -> None:
+@given(
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 5)), max_size=40),
+    st.sets(st.integers(0, 6)),
+)
+def test_counts_per_text_are_a_counter_of_each_text(
+    pairs: list[tuple[int, int]], dropped: set[int]
+) -> None:
     texts = np.array([text for text, _ in pairs], dtype=np.int64)  # in any order
     hashes = np.array([value for _, value in pairs], dtype=np.uint64)
-    distinct, counts, owners = count_per_text(hashes, texts)
+    distinct, counts, owners = count_per_text(hashes, texts, np.array(sorted(dropped), np.uint64))
     got = list(zip(owners.tolist(), distinct.tolist(), counts.tolist(), strict=True))
-    assert got == [(text, value, count) for (text, value), count in sorted(Counter(pairs).items())]
+    counter = sorted(Counter(pairs).items())
+    assert got == [(text, value, n) for (text, value), n in counter if value not in dropped]
+
+
+@given(st.lists(st.integers(0, 6), min_size=1), st.lists(st.integers(0, 30)))
+def test_text_of_is_a_binary_search(lengths: list[int], positions: list[int]) -> None:
+    bounds = np.cumsum([0, *lengths])
+    inside = np.array(sorted(p for p in positions if p < bounds[-1]), dtype=np.int64)
+    expected = np.searchsorted(bounds, inside, side="right") - 1
+    assert text_of(bounds, inside).tolist() == expected.tolist()
+
+
+@given(st.lists(st.integers(0, 40), unique=True).map(sorted), st.lists(st.integers(0, 45)))
+def test_positions_outside_spans(edges: list[int], positions: list[int]) -> None:
+    pairs = list(zip(edges[::2], edges[1::2], strict=False))  # ascending, apart, not empty
+    starts, ends = (np.array([pair[i] for pair in pairs], dtype=np.int64) for i in (0, 1))
+    where = np.array(sorted(positions), dtype=np.int64)
+    got = kernels.outside(where, starts, ends).tolist()
+    assert got == [not any(a <= p < b for a, b in pairs) for p in where.tolist()]

@@ -47,6 +47,49 @@ def mix(value: np.uint64) -> np.uint64:
 
 
 @njit(**_JIT)
+def local_forms(
+    codes: Codes, bounds: Index, forms: npt.NDArray[np.uint32], lengths: Flags, flags: Flags
+) -> tuple[Codes, Index, Flags, npt.NDArray[np.bool_]]:
+    """Each text with its characters replaced by their ``forms``, stripped of whitespace.
+
+    Returns the new code points, their bounds, their ``flags`` (a table of the BMP) and which
+    texts were left out (empty) because a character has no form: a length of 0, or beyond
+    the table.
+    """
+    out = np.empty(len(codes) * forms.shape[1], np.uint32)
+    out_bounds = np.zeros(len(bounds), np.int64)
+    left_out = np.zeros(len(bounds) - 1, np.bool_)
+    done = 0
+    for text in range(len(bounds) - 1):
+        start = done
+        for at in range(bounds[text], bounds[text + 1]):
+            code = codes[at]
+            if code >= len(lengths) or lengths[code] == 0:
+                left_out[text] = True
+                break
+            for part in range(lengths[code]):
+                out[done] = forms[code, part]
+                done += 1
+        if left_out[text]:
+            done = start
+        else:  # strip: drop whitespace at either end
+            lo, hi = start, done
+            while lo < hi and flags[out[lo]] & SPACE:
+                lo += 1
+            while hi > lo and flags[out[hi - 1]] & SPACE:
+                hi -= 1
+            for at in range(lo, hi):
+                out[start + at - lo] = out[at]
+            done = start + hi - lo
+        out_bounds[text + 1] = done
+    kept = out[:done].copy()
+    kept_flags = np.empty(done, np.uint8)
+    for at in range(done):
+        kept_flags[at] = flags[kept[at]]
+    return kept, out_bounds, kept_flags, left_out
+
+
+@njit(**_JIT)
 def word_spans(codes: Codes, flags: Flags, bounds: Index) -> tuple[Index, Index]:
     """Starts and ends of the runs of word characters of each text.
 

@@ -16,7 +16,7 @@ from simdup_gui.engine.decode import decode_bytes
 from simdup_gui.engine.html import html_to_text, looks_like_html
 from simdup_gui.engine.shingles import sketches_of
 from simdup_gui.engine.simhash import Features, simhash_many
-from simdup_gui.engine.text import all_stopwords, normalize
+from simdup_gui.engine.text import all_stopwords
 from simdup_gui.engine.tokens import (
     TOKENIZERS,
     Batch,
@@ -108,7 +108,7 @@ def analyze_many(texts: list[str], settings: TextSettings) -> list[Analysis]:
     """:func:`analyze` for a batch of texts, most of the work done once for all of them."""
     if not texts:
         return []
-    batch = Batch.of([normalize(t).strip() for t in texts])
+    batch = Batch.normalized(texts)
     starts, ends = spans(settings.tokenizer, batch)
     hashes, owners = span_hashes(batch.codes, starts, ends), text_of(batch.bounds, starts)
     opening = ends - batch.bounds[owners] <= LEAD_CHARS

@@ -59,6 +59,59 @@ def _map_chars(text: str) -> str:
     return np.where(bmp, mapped, codes).astype("<u4").tobytes().decode("utf-32-le")
 
 
+FORM_CHARS = 4  # the longest form :func:`local_forms` keeps
+
+
+@cache
+def _may_join_the_previous() -> frozenset[str]:
+    """Characters that NFKC may reorder or compose with the character before them.
+
+    Combining marks; the second characters of canonical compositions (among them a few
+    ordinary-looking letters of Indic scripts); and the Hangul vowel and final jamo.
+    """
+    joining = {chr(code) for code in range(0x1161, 0x1176)} | {
+        chr(code) for code in range(0x11A8, 0x11C3)
+    }
+    for code in range(0x20000):
+        char = chr(code)
+        if unicodedata.combining(char):
+            joining.add(char)
+        parts = unicodedata.decomposition(char).split()
+        if len(parts) == 2 and not parts[0].startswith("<"):
+            joining.add(chr(int(parts[1], 16)))
+    return frozenset(joining)
+
+
+@cache
+def local_forms() -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint8]]:
+    """Each BMP character's :func:`normalize` form, where it is found character by character.
+
+    Rows of up to ``FORM_CHARS`` code points and their lengths. The length is 0 for a
+    character whose form depends on its neighbours (NFKC may compose or reorder it with the
+    one before), whose form is longer, or holds an ideograph (its text needs OpenCC): a text
+    with any of these is left to :func:`normalize`. For the others, a text's form is its
+    characters' forms one after another (a test checks this against :func:`normalize`).
+    """
+    joining = _may_join_the_previous()
+    forms = np.zeros((0x10000, FORM_CHARS), np.uint32)
+    lengths = np.zeros(0x10000, np.uint8)
+    for code in range(0x10000):
+        if 0xD800 <= code < 0xE000:
+            continue  # surrogates are not characters
+        char = chr(code)
+        if unicodedata.normalize("NFKD", char)[0] in joining:
+            continue
+        form = unicodedata.normalize("NFKC", char)
+        form = "".join(_QUOTES.get(c, c) for c in form)
+        if has_cjk(form):
+            continue
+        form = form.casefold()
+        if len(form) <= FORM_CHARS:
+            forms[code, : len(form)] = [ord(c) for c in form]
+            lengths[code] = len(form)
+    return forms, lengths
+
+
 def normalize(text: str) -> str:
     """NFKC, traditional Chinese to simplified, straight quotes, case folded.
 

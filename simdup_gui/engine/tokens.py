@@ -24,6 +24,8 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.text import local_forms, normalize
+
 Codes = npt.NDArray[np.uint32]
 Index = npt.NDArray[np.int64]
 Spans = tuple[Index, Index]  # token starts and ends
@@ -41,6 +43,10 @@ _NONE = np.empty(0, np.uint64)
 def code_points(text: str) -> Codes:
     """The text's code points, one uint32 each."""
     return np.frombuffer(text.encode("utf-32-le"), dtype="<u4")
+
+
+def _text(codes: Codes, start: int, end: int) -> str:
+    return codes[start:end].astype("<u4").tobytes().decode("utf-32-le")
 
 
 def joined(texts: list[str]) -> tuple[Codes, Index]:
@@ -106,6 +112,31 @@ class Batch:
         """Join the texts."""
         codes, bounds = joined(texts)
         return cls(codes, bounds, char_flags(codes))
+
+    @classmethod
+    def normalized(cls, texts: list[str]) -> Batch:
+        """Join the texts, each :func:`~simdup_gui.engine.text.normalize`-d and stripped.
+
+        A compiled pass replaces each character with its form (``text.local_forms``); only a
+        text with a character whose form depends on its neighbours, or with an ideograph
+        (for OpenCC), goes through ``normalize`` itself.
+        """
+        from simdup_gui.engine import kernels  # on first use: see kernels.py
+
+        codes, bounds = joined(texts)
+        codes, bounds, flags, left_out = kernels.local_forms(
+            codes, bounds, *local_forms(), _bmp_flags()
+        )
+        if not left_out.any():
+            return cls(codes, bounds, flags)
+        return cls.of(
+            [
+                normalize(text).strip() if alone else _text(codes, lo, hi)
+                for text, alone, lo, hi in zip(
+                    texts, left_out.tolist(), bounds[:-1].tolist(), bounds[1:].tolist(), strict=True
+                )
+            ]
+        )
 
 
 def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:

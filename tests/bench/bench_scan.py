@@ -39,7 +39,7 @@ from common import machine  # noqa: E402
 
 from simdup_gui.engine.cache import FingerprintCache  # noqa: E402
 from simdup_gui.engine.decode import DecodeError  # noqa: E402
-from simdup_gui.engine.pipeline import extract_text  # noqa: E402
+from simdup_gui.engine.pipeline import TextSettings, extract_text, warm_up  # noqa: E402
 from simdup_gui.engine.progress import ProgressEvent  # noqa: E402
 from simdup_gui.engine.scan import ScanOptions, scan  # noqa: E402
 from simdup_gui.engine.text import has_cjk  # noqa: E402
@@ -123,6 +123,7 @@ def main() -> None:
         raise SystemExit(f"corpus not found: {CORPUS}")
     print(f"# scan throughput, {machine()}, median of {args.repeat}")
     found = sources()
+    warm_up(TextSettings())  # so that no timed scan compiles or loads the kernels
     with tempfile.TemporaryDirectory() as tmp:
         jieba_mbs = jieba_baseline([text for _, text in found["zh"]])
         print(f"baseline jieba.lcut alone (1 core): {jieba_mbs:.2f} MB/s of UTF-8 text\n")

@@ -2,10 +2,12 @@ from __future__ import annotations
 
 import unicodedata
 
+import numpy as np
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.text import _QUOTES, _to_simplified, has_cjk, normalize
+from simdup_gui.engine.text import _QUOTES, _to_simplified, has_cjk, local_forms, normalize
+from simdup_gui.engine.tokens import Batch
 
 
 def reference_normalize(text: str) -> str:
@@ -54,3 +56,35 @@ def test_fast_normalize_equals_the_definition(text: str) -> None:
 
 def test_normalize_folds_width_case_quotes_and_traditional_chinese() -> None:
     assert normalize("ＡＢＣ，１２３ “鐵路” ﬁne") == 'abc,123 "铁路" fine'
+
+
+JOINING = st.sampled_from(
+    [
+        *("\u0b47\u0b3e", "\u0bc6\u0bbe", "\u0cc6\u0cc2", "\u0d46\u0d3e", "\u0dd9\u0dcf"),
+        *("\u1025\u102e", "\u1b05\u1b35", "\u3131\u314f", "\u11a8", "\u1161", "\u0345"),
+        *("…", "ς", "Σ", "İ", "ﬅ", "㍱", "\u2f00", "\u2033", "\x1c", "\u2028", "\xa0"),
+    ]
+)
+
+
+@given(
+    st.lists(
+        st.lists(st.one_of(PIECES, JOINING, st.text(max_size=8)), max_size=10).map("".join),
+        max_size=6,
+    )
+)
+@example(["\u0b47\u0b3e", " ＡＢＣ ", "\u3000x\u3000", ""])
+def test_character_forms_give_the_same_batch_as_normalize(texts: list[str]) -> None:
+    """The compiled pass over each character's form equals normalize, text by text."""
+    batch = Batch.normalized(texts)
+    expected = Batch.of([normalize(text).strip() for text in texts])
+    assert batch.codes.tolist() == expected.codes.tolist()
+    assert batch.bounds.tolist() == expected.bounds.tolist()
+    assert batch.flags.tolist() == expected.flags.tolist()
+
+
+def test_every_character_form_is_its_normal_form() -> None:
+    forms, lengths = local_forms()
+    for code in np.flatnonzero(lengths).tolist():
+        form = "".join(map(chr, forms[code, : lengths[code]]))
+        assert form == normalize(chr(code)), hex(code)

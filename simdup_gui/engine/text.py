@@ -93,22 +93,24 @@ def local_forms() -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint8]]:
     characters' forms one after another (a test checks this against :func:`normalize`).
     """
     joining = _may_join_the_previous()
-    forms = np.zeros((0x10000, FORM_CHARS), np.uint32)
-    lengths = np.zeros(0x10000, np.uint8)
+    quotes = str.maketrans(_QUOTES)
+    found: dict[int, str] = {}
     for code in range(0x10000):
         if 0xD800 <= code < 0xE000:
             continue  # surrogates are not characters
         char = chr(code)
-        if unicodedata.normalize("NFKD", char)[0] in joining:
-            continue
-        form = unicodedata.normalize("NFKC", char)
-        form = "".join(_QUOTES.get(c, c) for c in form)
-        if has_cjk(form):
-            continue
-        form = form.casefold()
-        if len(form) <= FORM_CHARS:
-            forms[code, : len(form)] = [ord(c) for c in form]
-            lengths[code] = len(form)
+        if unicodedata.normalize("NFKD", char)[0] not in joining:
+            found[code] = unicodedata.normalize("NFKC", char).translate(quotes).casefold()
+    kept = {code: form for code, form in found.items() if len(form) <= FORM_CHARS}
+    cjk = set(_CJK.findall("".join(kept.values())))
+    kept = {code: form for code, form in kept.items() if not cjk.intersection(form)}
+    forms = np.zeros((0x10000, FORM_CHARS), np.uint32)
+    lengths = np.zeros(0x10000, np.uint8)
+    for length in range(1, FORM_CHARS + 1):
+        codes = [code for code, form in kept.items() if len(form) == length]
+        joined = "".join(kept[code] for code in codes).encode("utf-32-le")
+        forms[codes, :length] = np.frombuffer(joined, "<u4").reshape(-1, length)
+        lengths[codes] = length
     return forms, lengths
 
 

@@ -27,12 +27,10 @@ VOID, RAW, HIDDEN = 1, 2, 4  # what a tag's flags say: no end tag; raw text insi
 TAG, PARENT, LAST, START, END, TOTAL, LINKED, LINKS, NAME_AT, NAME, NAME_END = range(11)
 COLUMNS = 11
 
-_SLOTS = 256  # of a table of names' hash table
+_SLOTS = 256  # of the hash table of tag names
 _LT, _GT, _AMP, _SLASH, _BANG, _QUOTE, _EQUALS, _DASH = 60, 62, 38, 47, 33, 34, 61, 45
 _NBSP = 160
 _JIT = {"cache": True, "nogil": True}
-
-
 _ESCAPES = words("amp;", "lt;", "gt;", "quot;", "nbsp;")  # the names after "&"
 _ESCAPED = np.array([_AMP, _LT, _GT, _QUOTE, _NBSP], np.int64)
 _CLASS_AND_ID = words("class", "id")

@@ -446,22 +446,74 @@ def scan(
         if len(entries) % 200 == 0:
             progress(ProgressEvent("walking", len(entries), 0, current=display_path(entry.path)))
     total, total_bytes = len(entries), sum(e.size for e in entries)
-    settings = options.text.version
-    cache_key = _cache_keys(root)
-    folder = cache_key(root)
+    folder = _cache_keys(root)(root)
     tfidf = options.text.weighting == "tfidf"  # its fingerprints depend on the whole folder
     snapshots = cache.enabled and not tfidf
     state = _folder_digest(entries, options) if snapshots else ""
     snapshot = cache.load_snapshot(folder, state) if snapshots else None
-    if snapshot is not None and len(snapshot) == total:
+    if snapshot is not None and len(snapshot) != total:
+        snapshot = None
+    if snapshot is not None and not any(record.error for record in snapshot):
+        files, cached, done_bytes = snapshot, total, total_bytes  # unchanged: nothing to redo
+        progress(ProgressEvent("fingerprinting", total, total, total_bytes, "", total_bytes))
+    else:
+        files, cached, done_bytes = _fingerprinted_files(
+            root, entries, snapshot, options, cache, progress, cancel, workers
+        )
+    progress(ProgressEvent("indexing", 0, 1, done_bytes))
+    digest = _grouping_digest(files, options)
+    known_groups = cache.load_groups(folder, digest)
+    if known_groups is None:
+        pairs, groups = group_files(files, options.k, options.min_chars, options.min_similarity)
+        if not cancel():
+            cache.put_groups(folder, digest, pairs, groups)
+    else:
+        pairs, groups = known_groups
+    progress(ProgressEvent("grouping", 1, 1, done_bytes))
+    cancelled = cancel() or len(files) < total
+    if snapshots and not cancelled and files != snapshot:
+        cache.put_snapshot(folder, state, files)
+    progress(ProgressEvent("done", len(files), total, done_bytes))
+    return ScanResult(
+        root,
+        files,
+        pairs,
+        groups,
+        options,
+        cancelled,
+        time.perf_counter() - started,
+        cached,
+        tuple(cache.warnings),
+    )
+
+
+def _fingerprinted_files(
+    root: str,
+    entries: list[Entry],
+    snapshot: tuple[FileRecord, ...] | None,
+    options: ScanOptions,
+    cache: FingerprintCache,
+    progress: Progress,
+    cancel: Callable[[], bool],
+    workers: WorkerPool | None,
+) -> tuple[tuple[FileRecord, ...], int, int]:
+    """Every walked file's record, from the snapshot, the cache or reading it.
+
+    New fingerprints go to the cache. Returns the records (fewer when cancelled), how many
+    came from the cache, and their files' bytes.
+    """
+    total, total_bytes = len(entries), sum(e.size for e in entries)
+    settings = options.text.version
+    cache_key = _cache_keys(root)
+    tfidf = options.text.weighting == "tfidf"  # its fingerprints depend on the whole folder
+    if snapshot is not None:
         # An unchanged folder: every record in one piece; files that failed are tried again.
         work_items = [
             entry if record.error else (record, None)
             for record, entry in zip(snapshot, entries, strict=True)
         ]
     else:
-        snapshot = None
-        known = cache.load_folder(folder, settings)
+        known = cache.load_folder(cache_key(root), settings)
 
         def lookup(entry: Entry) -> Outcome | Entry:
             if entry.error:
@@ -498,33 +550,7 @@ def scan(
     cache.put_many(fresh)
     if tfidf:
         records = _apply_tfidf(records, features)
-    del features
-    files = tuple(records)
-    progress(ProgressEvent("indexing", 0, 1, done_bytes))
-    digest = _grouping_digest(files, options)
-    known_groups = cache.load_groups(folder, digest)
-    if known_groups is None:
-        pairs, groups = group_files(files, options.k, options.min_chars, options.min_similarity)
-        if not cancel():
-            cache.put_groups(folder, digest, pairs, groups)
-    else:
-        pairs, groups = known_groups
-    progress(ProgressEvent("grouping", 1, 1, done_bytes))
-    cancelled = cancel() or len(files) < total
-    if snapshots and not cancelled and files != snapshot:
-        cache.put_snapshot(folder, state, files)
-    progress(ProgressEvent("done", len(files), total, done_bytes))
-    return ScanResult(
-        root,
-        files,
-        pairs,
-        groups,
-        options,
-        cancelled,
-        time.perf_counter() - started,
-        cached,
-        tuple(cache.warnings),
-    )
+    return tuple(records), cached, done_bytes
 
 
 def _folder_digest(entries: list[Entry], options: ScanOptions) -> str:

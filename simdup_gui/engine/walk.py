@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterator
+from operator import attrgetter
 from typing import NamedTuple
 
 DEFAULT_EXTENSIONS = (".txt", ".htm", ".html", ".md", ".xml")
@@ -58,7 +59,7 @@ def walk(
         folder = stack.pop()
         try:
             with os.scandir(folder) as it:
-                entries = sorted(it, key=lambda e: e.name)
+                entries = sorted(it, key=attrgetter("name"))
         except OSError as exc:
             yield Entry(folder, error=f"folder not readable: {exc.strerror or exc}")
             continue

@@ -29,6 +29,7 @@ U64 = npt.NDArray[np.uint64]
 F64 = npt.NDArray[np.float64]
 Bytes = npt.NDArray[np.uint8]
 Bytes2D = npt.NDArray[np.uint8]  # rows of bytes
+Bools = npt.NDArray[np.bool_]
 
 APOSTROPHE = 39
 TOKEN_BASE, GOLDEN = np.uint64(tokens.TOKEN_BASE), np.uint64(tokens.GOLDEN)
@@ -47,46 +48,71 @@ def mix(value: np.uint64) -> np.uint64:
 
 
 @njit(**_JIT)
-def local_forms(
-    codes: Codes, bounds: Index, forms: npt.NDArray[np.uint32], lengths: Flags, flags: Flags
-) -> tuple[Codes, Index, Flags, npt.NDArray[np.bool_]]:
-    """Each text with its characters replaced by their ``forms``, stripped of whitespace.
+def _form_table(
+    codes: Codes, start: int, end: int, lengths: npt.NDArray[np.uint8], chinese: Bools
+) -> tuple[int, int]:
+    """Which table of forms a text takes, and the length of its form.
 
-    Returns the new code points, their bounds, their ``flags`` (a table of the BMP) and which
-    texts were left out (empty) because a character has no form: a length of 0, or beyond
-    the table.
+    The table is 0 (folded), 1 (the text holds ideographs) or -1 (none: a character has none).
     """
-    out = np.empty(len(codes) * forms.shape[1], np.uint32)
+    folded = plain = 0
+    table = 0
+    for at in range(start, end):
+        code = np.int64(codes[at])
+        if code >= len(chinese) or lengths[0, code] == 0:
+            return -1, 0
+        folded += lengths[0, code]
+        plain += lengths[1, code]
+        if chinese[code]:
+            table = 1
+    return table, plain if table else folded
+
+
+@njit(**_JIT)
+def local_forms(
+    codes: Codes,
+    bounds: Index,
+    forms: npt.NDArray[np.uint32],
+    lengths: npt.NDArray[np.uint8],
+    chinese: Bools,
+    flags: Flags,
+) -> tuple[Codes, Index, Flags, Index]:
+    """Each text with its characters replaced by their forms, whitespace at either end dropped.
+
+    See ``text.LocalForms``. Returns the new code points, their bounds, their ``flags`` (a
+    table of the BMP) and which forms each text took: 0 (folded), 1 (not folded: it holds
+    ideographs) or -1 (none: it is left out, empty).
+    """
+    tables = np.empty(len(bounds) - 1, np.int64)
+    size = 0
+    for text in range(len(bounds) - 1):  # first which table, and the room needed
+        tables[text], length = _form_table(codes, bounds[text], bounds[text + 1], lengths, chinese)
+        size += length
+    out = np.empty(size, np.uint32)
+    out_flags = np.empty(size, np.uint8)
     out_bounds = np.zeros(len(bounds), np.int64)
-    left_out = np.zeros(len(bounds) - 1, np.bool_)
     done = 0
     for text in range(len(bounds) - 1):
-        start = done
-        for at in range(bounds[text], bounds[text + 1]):
-            code = codes[at]
-            if code >= len(lengths) or lengths[code] == 0:
-                left_out[text] = True
-                break
-            for part in range(lengths[code]):
-                out[done] = forms[code, part]
-                done += 1
-        if left_out[text]:
-            done = start
-        else:  # strip: drop whitespace at either end
-            lo, hi = start, done
-            while lo < hi and flags[out[lo]] & SPACE:
+        table = tables[text]
+        if table >= 0:
+            start = done
+            for at in range(bounds[text], bounds[text + 1]):
+                code = np.int64(codes[at])
+                for part in range(np.int64(lengths[table, code])):
+                    char = forms[table, code, part]
+                    out[done], out_flags[done] = char, flags[char]
+                    done += 1
+            lo, hi = start, done  # strip: drop whitespace at either end
+            while lo < hi and out_flags[lo] & SPACE:
                 lo += 1
-            while hi > lo and flags[out[hi - 1]] & SPACE:
+            while hi > lo and out_flags[hi - 1] & SPACE:
                 hi -= 1
-            for at in range(lo, hi):
-                out[start + at - lo] = out[at]
+            if lo > start:
+                for at in range(lo, hi):
+                    out[start + at - lo], out_flags[start + at - lo] = out[at], out_flags[at]
             done = start + hi - lo
         out_bounds[text + 1] = done
-    kept = out[:done].copy()
-    kept_flags = np.empty(done, np.uint8)
-    for at in range(done):
-        kept_flags[at] = flags[kept[at]]
-    return kept, out_bounds, kept_flags, left_out
+    return out[:done], out_bounds, out_flags[:done], tables
 
 
 @njit(**_JIT)

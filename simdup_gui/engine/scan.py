@@ -461,8 +461,8 @@ def scan(
             root, entries, snapshot, options, cache, progress, cancel, workers
         )
     progress(ProgressEvent("indexing", 0, 1, done_bytes))
-    digest = _grouping_digest(files, options)
-    known_groups = cache.load_groups(folder, digest)
+    digest = _grouping_digest(files, options) if cache.enabled else ""
+    known_groups = cache.load_groups(folder, digest) if cache.enabled else None
     if known_groups is None:
         pairs, groups = group_files(files, options.k, options.min_chars, options.min_similarity)
         if not cancel():
@@ -533,7 +533,7 @@ def _fingerprinted_files(
         records.append(record)
         features.append(feats)
         done_bytes += record.size
-        if computed and not record.error:
+        if computed and not record.error and cache.enabled:
             entry = entries[n]
             key = (cache_key(entry.path), entry.size, entry.mtime_ns, settings)
             fresh.append((*key, _to_cache(record, feats)))

@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -82,36 +83,49 @@ def _may_join_the_previous() -> frozenset[str]:
     return frozenset(joining)
 
 
-@cache
-def local_forms() -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint8]]:
-    """Each BMP character's :func:`normalize` form, where it is found character by character.
+class LocalForms(NamedTuple):
+    """Each BMP character's form, for the texts whose form is found character by character.
 
-    Rows of up to ``FORM_CHARS`` code points and their lengths. The length is 0 for a
-    character whose form depends on its neighbours (NFKC may compose or reorder it with the
-    one before), whose form is longer, or holds an ideograph (its text needs OpenCC): a text
-    with any of these is left to :func:`normalize`. For the others, a text's form is its
-    characters' forms one after another (a test checks this against :func:`normalize`).
+    ``forms[0]``: its :func:`normalize` form; ``forms[1]``: the same before case folding (for
+    texts with ideographs, which OpenCC converts before that); rows of up to ``FORM_CHARS``
+    code points, of ``lengths[0]`` and ``lengths[1]``. A length of 0 marks a character whose
+    form depends on its neighbours (NFKC may compose or reorder it with the one before) or is
+    longer: a text with one is left to :func:`normalize`. ``chinese``: the form holds an
+    ideograph. For the others, a text's form is its characters' forms one after another
+    (tests check this against :func:`normalize`).
     """
+
+    forms: npt.NDArray[np.uint32]
+    lengths: npt.NDArray[np.uint8]
+    chinese: npt.NDArray[np.bool_]
+
+
+@cache
+def local_forms() -> LocalForms:
+    """The :class:`LocalForms` of this Python's Unicode tables (0.1 s, once per process)."""
     joining = _may_join_the_previous()
     quotes = str.maketrans(_QUOTES)
-    found: dict[int, str] = {}
+    plain: dict[int, str] = {}
     for code in range(0x10000):
         if 0xD800 <= code < 0xE000:
             continue  # surrogates are not characters
         char = chr(code)
         if unicodedata.normalize("NFKD", char)[0] not in joining:
-            found[code] = unicodedata.normalize("NFKC", char).translate(quotes).casefold()
-    kept = {code: form for code, form in found.items() if len(form) <= FORM_CHARS}
-    cjk = set(_CJK.findall("".join(kept.values())))
-    kept = {code: form for code, form in kept.items() if not cjk.intersection(form)}
-    forms = np.zeros((0x10000, FORM_CHARS), np.uint32)
-    lengths = np.zeros(0x10000, np.uint8)
-    for length in range(1, FORM_CHARS + 1):
-        codes = [code for code, form in kept.items() if len(form) == length]
-        joined = "".join(kept[code] for code in codes).encode("utf-32-le")
-        forms[codes, :length] = np.frombuffer(joined, "<u4").reshape(-1, length)
-        lengths[codes] = length
-    return forms, lengths
+            plain[code] = unicodedata.normalize("NFKC", char).translate(quotes)
+    folded = {code: form.casefold() for code, form in plain.items()}
+    kept = [c for c in plain if len(plain[c]) <= FORM_CHARS and len(folded[c]) <= FORM_CHARS]
+    forms = np.zeros((2, 0x10000, FORM_CHARS), np.uint32)
+    lengths = np.zeros((2, 0x10000), np.uint8)
+    for table, found in enumerate((folded, plain)):
+        for length in range(1, FORM_CHARS + 1):
+            codes = [code for code in kept if len(found[code]) == length]
+            joined = "".join(found[code] for code in codes).encode("utf-32-le")
+            forms[table, codes, :length] = np.frombuffer(joined, "<u4").reshape(-1, length)
+            lengths[table, codes] = length
+    cjk = set(_CJK.findall("".join(plain[code] for code in kept)))
+    chinese = np.zeros(0x10000, bool)
+    chinese[[code for code in kept if cjk.intersection(plain[code])]] = True
+    return LocalForms(forms, lengths, chinese)
 
 
 def normalize(text: str) -> str:
@@ -135,9 +149,12 @@ def normalize(text: str) -> str:
     for curly, straight in _QUOTES.items():
         if curly in text:
             text = text.replace(curly, straight)
-    if has_cjk(text):
-        text = _to_simplified()(text)
-    return text.casefold()
+    return simplified(text) if has_cjk(text) else text.casefold()
+
+
+def simplified(text: str) -> str:
+    """Traditional Chinese made simplified (OpenCC), then case folded: normalize's last steps."""
+    return _to_simplified()(text).casefold()
 
 
 def has_cjk(text: str) -> bool:

@@ -24,7 +24,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.text import local_forms, normalize
+from simdup_gui.engine.text import local_forms, normalize, simplified
 
 Codes = npt.NDArray[np.uint32]
 Index = npt.NDArray[np.int64]
@@ -41,8 +41,8 @@ _NONE = np.empty(0, np.uint64)
 
 
 def code_points(text: str) -> Codes:
-    """The text's code points, one uint32 each."""
-    return np.frombuffer(text.encode("utf-32-le"), dtype="<u4")
+    """The text's code points, one uint32 each (writable: numba compiles one kind of array)."""
+    return np.frombuffer(bytearray(text.encode("utf-32-le")), dtype="<u4")
 
 
 def _text(codes: Codes, start: int, end: int) -> str:
@@ -117,26 +117,35 @@ class Batch:
     def normalized(cls, texts: list[str]) -> Batch:
         """Join the texts, each :func:`~simdup_gui.engine.text.normalize`-d and stripped.
 
-        A compiled pass replaces each character with its form (``text.local_forms``); only a
-        text with a character whose form depends on its neighbours, or with an ideograph
-        (for OpenCC), goes through ``normalize`` itself.
+        A compiled pass replaces each character with its form (``text.LocalForms``); a text
+        with ideographs is then converted by OpenCC and case-folded, and only a text holding
+        a character whose form depends on its neighbours goes through ``normalize`` itself.
         """
         from simdup_gui.engine import kernels  # on first use: see kernels.py
 
         codes, bounds = joined(texts)
-        codes, bounds, flags, left_out = kernels.local_forms(
+        codes, bounds, flags, tables = kernels.local_forms(
             codes, bounds, *local_forms(), _bmp_flags()
         )
-        if not left_out.any():
+        if not tables.any():
             return cls(codes, bounds, flags)
-        return cls.of(
-            [
-                normalize(text).strip() if alone else _text(codes, lo, hi)
-                for text, alone, lo, hi in zip(
-                    texts, left_out.tolist(), bounds[:-1].tolist(), bounds[1:].tolist(), strict=True
-                )
-            ]
-        )
+        pieces = [
+            codes[lo:hi]
+            if table == 0
+            else code_points(
+                normalize(text).strip() if table < 0 else simplified(_text(codes, lo, hi))
+            )
+            for text, table, lo, hi in zip(
+                texts, tables.tolist(), bounds[:-1].tolist(), bounds[1:].tolist(), strict=True
+            )
+        ]
+        lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
+        together = np.concatenate(pieces)
+        as_made = np.repeat(tables == 0, lengths)  # the flags of these are known
+        together_flags = np.empty(len(together), np.uint8)
+        together_flags[as_made] = flags[np.repeat(tables == 0, np.diff(bounds))]
+        together_flags[~as_made] = char_flags(together[~as_made])
+        return cls(together, np.concatenate(([0], np.cumsum(lengths))), together_flags)
 
 
 def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:

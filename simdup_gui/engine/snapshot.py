@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
@@ -96,7 +97,7 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
     sizes, mtimes, features, chars = (numbers[:, n].tolist() for n in range(4))
     return tuple(
         map(
-            FileRecord._make,
+            partial(tuple.__new__, FileRecord),  # FileRecord._make without a Python call
             zip(
                 paths,
                 sizes,

@@ -129,16 +129,16 @@ class Batch:
         )
         if not tables.any():
             return cls(codes, bounds, flags)
-        pieces = [
-            codes[lo:hi]
-            if table == 0
-            else code_points(
-                normalize(text).strip() if table < 0 else simplified(_text(codes, lo, hi))
-            )
-            for text, table, lo, hi in zip(
-                texts, tables.tolist(), bounds[:-1].tolist(), bounds[1:].tolist(), strict=True
-            )
-        ]
+        pieces = []
+        for text, table, lo, hi in zip(
+            texts, tables.tolist(), bounds[:-1].tolist(), bounds[1:].tolist(), strict=True
+        ):
+            if table == 0:  # done
+                pieces.append(codes[lo:hi])
+            elif table == 1:  # in forms before case folding: OpenCC, then case folding
+                pieces.append(code_points(simplified(_text(codes, lo, hi))))
+            else:  # left out
+                pieces.append(code_points(normalize(text).strip()))
         lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
         together = np.concatenate(pieces)
         as_made = np.repeat(tables == 0, lengths)  # the flags of these are known

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -28,13 +28,14 @@ from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.simhash import Features
 from simdup_gui.engine.snapshot import pack, unpack
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 _META = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS snapshots (
     folder TEXT PRIMARY KEY,
     digest TEXT NOT NULL,
-    records BLOB NOT NULL
+    records BLOB NOT NULL,
+    records_digest TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS groupings (
     folder TEXT PRIMARY KEY,
@@ -104,6 +105,13 @@ def _to_signed(value: int | None) -> int | None:
 
 def _to_unsigned(value: int | None) -> int | None:
     return None if value is None else value + (1 << 64) if value < 0 else value
+
+
+class Snapshot(NamedTuple):
+    """A folder's records in one piece, and the digest of what grouping takes from them."""
+
+    records: tuple[FileRecord, ...]
+    records_digest: str
 
 
 class FingerprintCache:
@@ -223,25 +231,26 @@ class FingerprintCache:
         )
         self._write("INSERT OR REPLACE INTO groupings VALUES (?, ?, ?, ?, ?)", [row])
 
-    def load_snapshot(self, folder: str, digest: str) -> tuple[FileRecord, ...] | None:
+    def load_snapshot(self, folder: str, digest: str) -> Snapshot | None:
         """The records last stored for ``folder`` if its files and settings made ``digest``."""
         rows = self._read(
-            "SELECT records FROM snapshots WHERE folder = ? AND digest = ?", (folder, digest)
+            "SELECT records, records_digest FROM snapshots WHERE folder = ? AND digest = ?",
+            (folder, digest),
         )
         if not rows:
             return None
+        records, records_digest = rows[0]
         try:
-            return unpack(rows[0][0])
+            return Snapshot(unpack(records), str(records_digest))
         except ValueError as exc:
             self.warnings.append(f"a damaged folder snapshot in the cache was ignored: {exc}")
             return None
 
-    def put_snapshot(self, folder: str, digest: str, files: Sequence[FileRecord]) -> None:
+    def put_snapshot(self, folder: str, digest: str, snapshot: Snapshot) -> None:
         """Remember the records of ``folder``, made from files and settings with ``digest``."""
         if self.enabled:
-            self._write(
-                "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", [(folder, digest, pack(files))]
-            )
+            row = (folder, digest, pack(snapshot.records), snapshot.records_digest)
+            self._write("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", [row])
 
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[object, ...]]:
         """A query's rows; none when the cache is off or fails (it is then not used again)."""

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from simdup_gui.engine.cache import CachedFile, FingerprintCache
+from simdup_gui.engine.cache import CachedFile, FingerprintCache, Snapshot
 from simdup_gui.engine.decode import DecodeError
 from simdup_gui.engine.groups import Group
 from simdup_gui.engine.index import Pairs, check_k
@@ -451,17 +451,20 @@ def scan(
     snapshots = cache.enabled and not tfidf
     state = _folder_digest(entries, options) if snapshots else ""
     snapshot = cache.load_snapshot(folder, state) if snapshots else None
-    if snapshot is not None and len(snapshot) != total:
+    if snapshot is not None and len(snapshot.records) != total:
         snapshot = None
-    if snapshot is not None and not any(record.error for record in snapshot):
-        files, cached, done_bytes = snapshot, total, total_bytes  # unchanged: nothing to redo
+    stored = None if snapshot is None else snapshot.records
+    if snapshot is not None and not any(record.error for record in snapshot.records):
+        files, cached, done_bytes = snapshot.records, total, total_bytes  # unchanged
+        records_digest = snapshot.records_digest
         progress(ProgressEvent("fingerprinting", total, total, total_bytes, "", total_bytes))
     else:
         files, cached, done_bytes = _fingerprinted_files(
-            root, entries, snapshot, options, cache, progress, cancel, workers
+            root, entries, stored, options, cache, progress, cancel, workers
         )
+        records_digest = _records_digest(files) if cache.enabled else ""
     progress(ProgressEvent("indexing", 0, 1, done_bytes))
-    digest = _grouping_digest(files, options) if cache.enabled else ""
+    digest = _grouping_digest(records_digest, options)
     known_groups = cache.load_groups(folder, digest) if cache.enabled else None
     if known_groups is None:
         pairs, groups = group_files(files, options.k, options.min_chars, options.min_similarity)
@@ -471,8 +474,8 @@ def scan(
         pairs, groups = known_groups
     progress(ProgressEvent("grouping", 1, 1, done_bytes))
     cancelled = cancel() or len(files) < total
-    if snapshots and not cancelled and files != snapshot:
-        cache.put_snapshot(folder, state, files)
+    if snapshots and not cancelled and files != stored:
+        cache.put_snapshot(folder, state, Snapshot(files, records_digest))
     progress(ProgressEvent("done", len(files), total, done_bytes))
     return ScanResult(
         root,
@@ -566,20 +569,21 @@ def _folder_digest(entries: list[Entry], options: ScanOptions) -> str:
     return digest.hexdigest()
 
 
-def _grouping_digest(files: tuple[FileRecord, ...], options: ScanOptions) -> str:
-    """A digest of everything the groups are made from: the same digest, the same groups.
+def _records_digest(files: tuple[FileRecord, ...]) -> str:
+    """A digest of what grouping takes from the records.
 
-    The files (path, size, time, fingerprints, readable or not; the sketches come from the
-    same texts as the fingerprints), the settings and the grouping options.
+    Their paths, sizes, times, fingerprints and whether they are readable; the sketches come
+    from the same texts as the fingerprints.
     """
-    digest = hashlib.blake2b(digest_size=16)
-    digest.update(
-        repr((GROUPING_VERSION, options.text.version, options.k, options.min_chars)).encode()
-    )
-    digest.update(repr(options.min_similarity).encode())
     rows = (f"{f.path}\0{f.size}\0{f.mtime_ns}\0{f.fingerprint}\0{f.lead}\0{f.ok}" for f in files)
-    digest.update("\n".join(rows).encode())
-    return digest.hexdigest()
+    return hashlib.blake2b("\n".join(rows).encode(), digest_size=16).hexdigest()
+
+
+def _grouping_digest(records_digest: str, options: ScanOptions) -> str:
+    """A digest of everything the groups are made from: the same digest, the same groups."""
+    grouping = (GROUPING_VERSION, options.text.version, options.k, options.min_chars)
+    text = repr((grouping, options.min_similarity, records_digest))
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def _apply_tfidf(records: list[FileRecord], features: list[Features | None]) -> list[FileRecord]:

@@ -212,6 +212,23 @@ def test_unchanged_folder_comes_back_in_one_piece(
         scan(str(folder), cache=FingerprintCache(cache_path))
 
 
+def test_an_unchanged_folder_that_all_reads_is_taken_as_it_is(
+    folder: Path, cache_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (folder / "empty.txt").unlink()  # a file that fails is tried again on every rescan
+    first = scan(str(folder), cache=FingerprintCache(cache_path))
+
+    def not_again(*args: object) -> None:
+        raise AssertionError("the records were gone over again")
+
+    monkeypatch.setattr(scan_module, "_fingerprinted_files", not_again)
+    monkeypatch.setattr(scan_module, "_records_digest", not_again)  # the snapshot holds it
+    again = scan(str(folder), cache=FingerprintCache(cache_path))
+    assert again.files == first.files
+    assert again.groups == first.groups
+    assert again.cached == len(first.files) == 7
+
+
 def test_a_damaged_snapshot_is_ignored_with_a_warning(folder: Path, cache_path: Path) -> None:
     first = scan(str(folder), cache=FingerprintCache(cache_path))
     with sqlite3.connect(cache_path) as db:

@@ -51,6 +51,11 @@ class TextSettings:
             raise ValueError(f"weighting must be one of {WEIGHTINGS}, not {self.weighting!r}")
 
     @property
+    def whole_folder(self) -> bool:
+        """Whether a file's fingerprint depends on the whole folder (TF-IDF weights)."""
+        return self.weighting == "tfidf"
+
+    @property
     def tf_power(self) -> float:
         """The power term frequencies are raised to for the simhash weights."""
         return 1.5 if self.weighting == "tf1.5" else 1.0

@@ -193,7 +193,7 @@ def _fingerprinted(
     features = analysis.features
     if features.is_short:
         notes.append(f"short text: {len(features)} distinct words")
-    tfidf = options.text.weighting == "tfidf"
+    tfidf = options.text.whole_folder
     record = record._replace(
         features=len(features),
         notes=tuple(notes),
@@ -447,8 +447,7 @@ def scan(
             progress(ProgressEvent("walking", len(entries), 0, current=display_path(entry.path)))
     total, total_bytes = len(entries), sum(e.size for e in entries)
     folder = _cache_keys(root)(root)
-    tfidf = options.text.weighting == "tfidf"  # its fingerprints depend on the whole folder
-    snapshots = cache.enabled and not tfidf
+    snapshots = cache.enabled and not options.text.whole_folder
     state = _folder_digest(entries, options) if snapshots else ""
     snapshot = cache.load_snapshot(folder, state) if snapshots else None
     if snapshot is not None and len(snapshot.records) != total:
@@ -465,7 +464,7 @@ def scan(
         records_digest = _records_digest(files) if cache.enabled else ""
     progress(ProgressEvent("indexing", 0, 1, done_bytes))
     digest = _grouping_digest(records_digest, options)
-    known_groups = cache.load_groups(folder, digest) if cache.enabled else None
+    known_groups = cache.load_groups(folder, digest)
     if known_groups is None:
         pairs, groups = group_files(files, options.k, options.min_chars, options.min_similarity)
         if not cancel():
@@ -508,7 +507,6 @@ def _fingerprinted_files(
     total, total_bytes = len(entries), sum(e.size for e in entries)
     settings = options.text.version
     cache_key = _cache_keys(root)
-    tfidf = options.text.weighting == "tfidf"  # its fingerprints depend on the whole folder
     if snapshot is not None:
         # An unchanged folder: every record in one piece; files that failed are tried again.
         work_items = [
@@ -551,7 +549,7 @@ def _fingerprinted_files(
                 )
             )
     cache.put_many(fresh)
-    if tfidf:
+    if options.text.whole_folder:
         records = _apply_tfidf(records, features)
     return tuple(records), cached, done_bytes
 

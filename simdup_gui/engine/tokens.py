@@ -211,7 +211,7 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
     if not len(chunk_starts):
         return starts, ends
     outside = kernels.outside(starts, chunk_starts, chunk_ends)
-    cut_starts, cut_ends = jieba_cuts(codes.astype("<u4").tobytes().decode("utf-32-le"))
+    cut_starts, cut_ends = jieba_cuts(_text(codes, 0, len(codes)))
     flags = np.where(places >= 0, batch.flags[places], np.uint8(0))
     words = kernels.spans_with(flags, cut_starts, cut_ends, WORD)
     starts = np.concatenate((starts[outside], places[cut_starts[words]]))

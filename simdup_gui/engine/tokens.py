@@ -129,23 +129,23 @@ class Batch:
         )
         if not tables.any():
             return cls(codes, bounds, flags)
-        pieces = []
+        pieces, piece_flags = [], []
         for text, table, lo, hi in zip(
             texts, tables.tolist(), bounds[:-1].tolist(), bounds[1:].tolist(), strict=True
         ):
             if table == 0:  # done
                 pieces.append(codes[lo:hi])
-            elif table == 1:  # in forms before case folding: OpenCC, then case folding
-                pieces.append(code_points(simplified(_text(codes, lo, hi))))
+                piece_flags.append(flags[lo:hi])
+                continue
+            if table == 1:  # in forms before case folding: OpenCC, then case folding
+                piece = code_points(simplified(_text(codes, lo, hi)))
             else:  # left out
-                pieces.append(code_points(normalize(text).strip()))
+                piece = code_points(normalize(text).strip())
+            pieces.append(piece)
+            piece_flags.append(char_flags(piece))
         lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
-        together = np.concatenate(pieces)
-        as_made = np.repeat(tables == 0, lengths)  # the flags of these are known
-        together_flags = np.empty(len(together), np.uint8)
-        together_flags[as_made] = flags[np.repeat(tables == 0, np.diff(bounds))]
-        together_flags[~as_made] = char_flags(together[~as_made])
-        return cls(together, np.concatenate(([0], np.cumsum(lengths))), together_flags)
+        bounds = np.concatenate(([0], np.cumsum(lengths)))
+        return cls(np.concatenate(pieces), bounds, np.concatenate(piece_flags))
 
 
 def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
@@ -210,14 +210,10 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
     )
     if not len(chunk_starts):
         return starts, ends
-    outside = kernels.outside(starts, chunk_starts, chunk_ends)
     cut_starts, cut_ends = jieba_cuts(_text(codes, 0, len(codes)))
-    flags = np.where(places >= 0, batch.flags[places], np.uint8(0))
-    words = kernels.spans_with(flags, cut_starts, cut_ends, WORD)
-    starts = np.concatenate((starts[outside], places[cut_starts[words]]))
-    ends = np.concatenate((ends[outside], places[cut_ends[words] - 1] + 1))
-    order = np.argsort(starts, kind="stable")
-    return starts[order], ends[order]
+    return kernels.with_cuts(
+        starts, ends, chunk_starts, chunk_ends, cut_starts, cut_ends, places, batch.flags
+    )
 
 
 def text_of(bounds: Index, positions: Index) -> Index:

@@ -6,12 +6,26 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.kernels import _radix_sort
+from simdup_gui.engine.kernels import _sort_hashes
+
+
+def sorted_in_place(array: np.ndarray) -> list[int]:
+    _sort_hashes(array, np.empty(len(array) + 1, np.uint64), np.empty(2 * len(array) + 2, np.int64))
+    return array.tolist()
 
 
 @given(st.lists(st.integers(0, 2**64 - 1), max_size=300), st.integers(1, 64))
-def test_radix_sort_sorts_like_numpy(values: list[int], bits: int) -> None:
-    array = np.array(values, dtype=np.uint64) >> np.uint64(64 - bits)  # high bytes shared
-    expected = np.sort(array)
-    _radix_sort(array, np.empty(len(array) + 1, dtype=np.uint64))
-    assert array.tolist() == expected.tolist()
+def test_hashes_sort_like_numpy(values: list[int], bits: int) -> None:
+    array = np.array(values, dtype=np.uint64) >> np.uint64(64 - bits)  # leading bits shared
+    assert sorted_in_place(array) == sorted(array.tolist())
+
+
+def test_hashes_that_are_not_uniform_sort_too() -> None:
+    rng = np.random.default_rng(7)
+    for size in (2, 100, 5000):
+        uniform = rng.integers(0, 2**64, size, dtype=np.uint64)
+        assert sorted_in_place(uniform.copy()) == sorted(uniform.tolist())
+        crowded = uniform >> np.uint64(40)  # all in the first bucket: the comparison sort ends
+        assert sorted_in_place(crowded.copy()) == sorted(crowded.tolist())
+        descending = np.sort(uniform)[::-1].copy()
+        assert sorted_in_place(descending) == sorted(uniform.tolist())

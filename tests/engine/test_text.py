@@ -91,3 +91,6 @@ def test_every_character_form_is_its_normal_form() -> None:
         assert folded == normalize(chr(code)) or chinese[code], hex(code)
         assert chinese[code] == has_cjk(plain), hex(code)
         assert folded == plain.casefold(), hex(code)
+    # the compiled pass counts ASCII without looking: each character's form is one character
+    assert (lengths[:, :128] == 1).all()
+    assert not chinese[:128].any()

@@ -23,6 +23,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+import numpy as np
+
 from simdup_gui.engine.cache import CachedFile, FingerprintCache, Snapshot
 from simdup_gui.engine.decode import DecodeError
 from simdup_gui.engine.groups import Group
@@ -562,8 +564,10 @@ def _folder_digest(entries: list[Entry], options: ScanOptions) -> str:
     """
     digest = hashlib.blake2b(digest_size=16)
     digest.update(repr((options.text.version, options.max_bytes, options.skip_oversize)).encode())
-    rows = (f"{e.path}\0{e.size}\0{e.mtime_ns}\0{e.error}" for e in entries)
-    digest.update("\n".join(rows).encode("utf-8", "surrogateescape"))
+    paths, sizes, mtimes, errors = zip(*entries, strict=True) if entries else ((), (), (), ())
+    digest.update(np.array([sizes, mtimes], dtype=np.int64).tobytes())  # no Python per file
+    digest.update("\0".join(errors).encode() + b"\n")  # no error message has a line break
+    digest.update("\0".join(paths).encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from functools import partial
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -69,6 +70,21 @@ def unpack(data: bytes) -> tuple[FileRecord, ...]:
         raise ValueError(f"not a snapshot: {exc}") from exc
 
 
+def _bytes_column(stream: io.BytesIO) -> tuple[int, int]:
+    """Where the next column, an array of bytes, lies in the stream's data (which it skips)."""
+    version = np.lib.format.read_magic(stream)
+    if version == (1, 0):
+        shape, _, dtype = np.lib.format.read_array_header_1_0(stream)
+    else:
+        shape, _, dtype = np.lib.format.read_array_header_2_0(stream)
+    start = stream.tell()
+    stop = start + int(np.prod(shape))
+    if dtype != np.uint8 or len(shape) != 1 or stop > len(stream.getbuffer()):
+        raise ValueError("the sketches column is not a run of bytes")
+    stream.seek(stop)
+    return start, stop
+
+
 def _unpack(data: bytes) -> tuple[FileRecord, ...]:
     stream = io.BytesIO(data)
 
@@ -90,10 +106,11 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
     fingerprints, leads = optional(), optional()
     paths, encodings, methods, errors, notes = (strings() for _ in range(5))
     ends = np.cumsum(column()).tolist()
-    blob = column().tobytes()
-    if numbers.shape != (count, 4) or len(ends) != count or (ends and ends[-1] != len(blob)):
+    start, stop = _bytes_column(stream)  # the sketches, cut from ``data`` with no other copy
+    if numbers.shape != (count, 4) or len(ends) != count or (ends and ends[-1] != stop - start):
         raise ValueError("the columns do not fit the records")
-    sketches = [blob[lo:hi] for lo, hi in zip([0, *ends][:count], ends, strict=True)]
+    cuts = [start, *(start + end for end in ends)]
+    sketches = [data[lo:hi] for lo, hi in pairwise(cuts)]
     sizes, mtimes, features, chars = (numbers[:, n].tolist() for n in range(4))
     return tuple(
         map(

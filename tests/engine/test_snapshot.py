@@ -36,7 +36,13 @@ def test_records_come_back_as_they_went_in(records: list[FileRecord]) -> None:
 
 @pytest.mark.parametrize(
     "blob",
-    [b"", b"\x93NUMPY", b"garbage" * 10, pack([FileRecord("a")])[:-3]],
+    [
+        b"",
+        b"\x93NUMPY",
+        b"garbage" * 10,
+        pack([FileRecord("a")])[:-3],
+        pack([FileRecord("a", sketch=b"s" * 16)])[:-3],  # a sketch cut short
+    ],
 )
 def test_anything_else_is_refused(blob: bytes) -> None:
     with pytest.raises(ValueError, match="not a snapshot"):

@@ -173,7 +173,7 @@ def _sort_hashes(values: U64, scratch: U64, counts: Index) -> None:
     moves each value a step or two (equal values not at all): two passes in all, about 2.5
     times as fast as a byte-by-byte radix sort on one text's hashes. Should the values not
     be uniform after all, a comparison sort finishes. ``scratch`` is as long as ``values``
-    or longer, ``counts`` twice as long plus 2.
+    or longer; ``counts`` is room for the buckets (a larger one is made if it is short).
     """
     size = len(values)
     if size < 2:
@@ -182,6 +182,8 @@ def _sort_hashes(values: U64, scratch: U64, counts: Index) -> None:
     while (1 << bits) < size:
         bits += 1
     shift, buckets = np.uint64(64 - bits), 1 << bits
+    if len(counts) <= buckets:
+        counts = np.empty(buckets + 1, np.int64)
     counts[: buckets + 1] = 0
     for at in range(size):
         counts[(values[at] >> shift) + np.uint64(1)] += 1
@@ -280,28 +282,27 @@ def with_cuts(
     in the batch each came from (-1: none, a line break between chunks).
     """
     kept = outside(starts, chunk_starts, chunk_ends)
+    kept_cuts = np.zeros(len(cut_starts), np.bool_)
+    for cut in range(len(cut_starts)):
+        for at in range(cut_starts[cut], cut_ends[cut]):
+            if places[at] >= 0 and flags[places[at]] & WORD:
+                kept_cuts[cut] = True
+                break
     out_starts = np.empty(len(starts) + len(cut_starts), np.int64)
     out_ends = np.empty(len(out_starts), np.int64)
     found = word = 0
-    for cut in range(len(cut_starts) + 1):
-        if cut < len(cut_starts):
-            has_word = False
-            for at in range(cut_starts[cut], cut_ends[cut]):
-                if places[at] >= 0 and flags[places[at]] & WORD:
-                    has_word = True
-                    break
-            if not has_word:
-                continue
-            start, end = places[cut_starts[cut]], places[cut_ends[cut] - 1] + 1
-        else:  # after the last cut: the words left
-            start = end = np.iinfo(np.int64).max
-        while word < len(starts) and starts[word] < start:
+    for cut in np.flatnonzero(kept_cuts):
+        start = places[cut_starts[cut]]
+        while word < len(starts) and starts[word] < start:  # the words before it
             if kept[word]:
                 out_starts[found], out_ends[found] = starts[word], ends[word]
                 found += 1
             word += 1
-        if cut < len(cut_starts):
-            out_starts[found], out_ends[found] = start, end
+        out_starts[found], out_ends[found] = start, places[cut_ends[cut] - 1] + 1
+        found += 1
+    for after in range(word, len(starts)):  # the words after the last cut
+        if kept[after]:
+            out_starts[found], out_ends[found] = starts[after], ends[after]
             found += 1
     return out_starts[:found].copy(), out_ends[:found].copy()
 
@@ -394,7 +395,7 @@ def sketches(
     chars = np.empty(longest, np.uint32)
     hashes = np.empty(longest, np.uint64)
     scratch = np.empty(longest, np.uint64)
-    counts = np.empty(2 * longest + 2, np.int64)
+    counts = np.empty(8 * size + 1, np.int64)  # buckets for 8 * size hashes (4 * size kept)
     for text in range(texts):
         length, after_space = 0, 0
         for at in range(bounds[text], bounds[text + 1]):  # without branches: faster

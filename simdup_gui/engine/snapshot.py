@@ -23,6 +23,10 @@ import numpy.typing as npt
 from simdup_gui.engine.records import FileRecord
 
 _SEPARATOR = "\0"
+_HEADERS = {  # .npy header readers by format version
+    (1, 0): np.lib.format.read_array_header_1_0,
+    (2, 0): np.lib.format.read_array_header_2_0,
+}
 
 
 def _strings(values: Sequence[str]) -> npt.NDArray[np.uint8]:
@@ -70,21 +74,6 @@ def unpack(data: bytes) -> tuple[FileRecord, ...]:
         raise ValueError(f"not a snapshot: {exc}") from exc
 
 
-def _bytes_column(stream: io.BytesIO) -> tuple[int, int]:
-    """Where the next column, an array of bytes, lies in the stream's data (which it skips)."""
-    version = np.lib.format.read_magic(stream)
-    if version == (1, 0):
-        shape, _, dtype = np.lib.format.read_array_header_1_0(stream)
-    else:
-        shape, _, dtype = np.lib.format.read_array_header_2_0(stream)
-    start = stream.tell()
-    stop = start + int(np.prod(shape))
-    if dtype != np.uint8 or len(shape) != 1 or stop > len(stream.getbuffer()):
-        raise ValueError("the sketches column is not a run of bytes")
-    stream.seek(stop)
-    return start, stop
-
-
 def _unpack(data: bytes) -> tuple[FileRecord, ...]:
     stream = io.BytesIO(data)
 
@@ -97,6 +86,19 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
             raise ValueError("a string column does not fit the records")
         return values[:count]
 
+    def bytes_column() -> tuple[int, int]:
+        """Where the next column, an array of bytes, lies in ``data`` (skipped, not copied)."""
+        version = np.lib.format.read_magic(stream)
+        if version not in _HEADERS:
+            raise ValueError(f"unknown .npy version {version}")
+        shape, _, dtype = _HEADERS[version](stream)
+        start = stream.tell()
+        stop = start + int(np.prod(shape))
+        if dtype != np.uint8 or len(shape) != 1 or stop > len(data):
+            raise ValueError("a column is not a run of bytes")
+        stream.seek(stop)
+        return start, stop
+
     def optional() -> list[int | None]:
         values, present = column().tolist(), column().tolist()
         return [v if p else None for v, p in zip(values, present, strict=True)]
@@ -106,7 +108,7 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
     fingerprints, leads = optional(), optional()
     paths, encodings, methods, errors, notes = (strings() for _ in range(5))
     ends = np.cumsum(column()).tolist()
-    start, stop = _bytes_column(stream)  # the sketches, cut from ``data`` with no other copy
+    start, stop = bytes_column()  # the sketches: cut from ``data`` with no other copy
     if numbers.shape != (count, 4) or len(ends) != count or (ends and ends[-1] != stop - start):
         raise ValueError("the columns do not fit the records")
     cuts = [start, *(start + end for end in ends)]

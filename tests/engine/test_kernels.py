@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 from simdup_gui.engine.kernels import _sort_hashes
 
 
-def sorted_in_place(array: np.ndarray) -> list[int]:
-    _sort_hashes(array, np.empty(len(array) + 1, np.uint64), np.empty(2 * len(array) + 2, np.int64))
+def sorted_in_place(array: np.ndarray, room: int = 0) -> list[int]:
+    """``array`` sorted by ``_sort_hashes``, with room for ``room`` buckets (or enough)."""
+    counts = np.empty(room or 2 * len(array) + 2, np.int64)
+    _sort_hashes(array, np.empty(len(array) + 1, np.uint64), counts)
     return array.tolist()
 
 
@@ -25,6 +27,7 @@ def test_hashes_that_are_not_uniform_sort_too() -> None:
     for size in (2, 100, 5000):
         uniform = rng.integers(0, 2**64, size, dtype=np.uint64)
         assert sorted_in_place(uniform.copy()) == sorted(uniform.tolist())
+        assert sorted_in_place(uniform.copy(), room=1) == sorted(uniform.tolist())
         crowded = uniform >> np.uint64(40)  # all in the first bucket: the comparison sort ends
         assert sorted_in_place(crowded.copy()) == sorted(crowded.tolist())
         descending = np.sort(uniform)[::-1].copy()

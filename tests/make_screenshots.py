@@ -38,7 +38,7 @@ def select(window, name: str) -> None:  # type: ignore[no-untyped-def]
         for m in range(proxy.rowCount(parent)):
             index = proxy.index(m, 0, parent)
             if Path(index.data(ItemRole).record.path).name == name:
-                window.tree.setCurrentIndex(index)
+                window.groups_panel.tree.setCurrentIndex(index)
 
 
 def main() -> None:

@@ -25,312 +25,308 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>GroupsPanel</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="290"/>
-        <source>simdup — near-duplicate articles</source>
-        <translation>simdup — 相似文章查重</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="291"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="325"/>
-        <source>Choose folder…</source>
-        <translation>选择文件夹…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="326"/>
-        <source>Try the sample folder</source>
-        <translation>试用示例文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
-        <source>Scan again</source>
-        <translation>重新扫描</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="295"/>
-        <source>Export CSV…</source>
-        <translation>导出 CSV…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="296"/>
-        <source>Mark all but references</source>
-        <translation>标记除参照外的全部</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
-        <source>Clear marks</source>
-        <translation>清除标记</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="298"/>
-        <source>Send marked to trash…</source>
-        <translation>将已标记文件移到回收站…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="299"/>
-        <source>Move marked to…</source>
-        <translation>将已标记文件移动到…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="300"/>
-        <source>Open in editor</source>
-        <translation>用编辑器打开</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="301"/>
-        <source>Show in folder</source>
-        <translation>在文件夹中显示</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="302"/>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="303"/>
-        <source>Settings…</source>
-        <translation>设置…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="304"/>
-        <source>Make reference</source>
-        <translation>设为参照</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="305"/>
-        <source>Compare others with this file</source>
-        <translation>用此文件与其他文件对比</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="306"/>
-        <source>Compare with the reference</source>
-        <translation>与参照文件对比</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="307"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="308"/>
-        <source>&amp;Actions</source>
-        <translation>操作(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="309"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="313"/>
-        <source>Threshold (differing bits):</source>
-        <translation>阈值（不同位数）：</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="314"/>
-        <source>Min. text similarity:</source>
-        <translation>最低文本相似度：</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="319"/>
-        <source>Find reposted, lightly edited and pirated copies among a folder of articles (.txt, .html, .md; UTF-8, GBK, Big5 …). Choose a folder or drop one here; simdup groups the near-duplicates so you can compare them side by side, mark the copies and export a report.</source>
-        <translation>在一个文件夹的文章中（.txt、.html、.md；UTF-8、GBK、Big5 等）找出转载、轻度改写和盗版的副本。选择一个文件夹或把文件夹拖到这里；simdup 会把相似文章分组，供您并排对比、标记副本并导出报告。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="327"/>
-        <source>Recent folders:</source>
-        <translation>最近的文件夹：</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="328"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="84"/>
         <source>Filter by path…</source>
         <translation>按路径筛选…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="329"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="85"/>
         <source>Duplicates only</source>
         <translation>只看副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="330"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="86"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="331"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="87"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="334"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="342"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="92"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="100"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="335"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="93"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="336"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="94"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="95"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="338"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="96"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="339"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="97"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="342"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="100"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
+</context>
+<context>
+    <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="348"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="247"/>
+        <source>simdup — near-duplicate articles</source>
+        <translation>simdup — 相似文章查重</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="248"/>
+        <source>Choose folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="249"/>
+        <source>Try the sample folder</source>
+        <translation>试用示例文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="250"/>
+        <source>Scan again</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="251"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="252"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
+        <source>Mark all but references</source>
+        <translation>标记除参照外的全部</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="254"/>
+        <source>Clear marks</source>
+        <translation>清除标记</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
+        <source>Send marked to trash…</source>
+        <translation>将已标记文件移到回收站…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="256"/>
+        <source>Move marked to…</source>
+        <translation>将已标记文件移动到…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="257"/>
+        <source>Open in editor</source>
+        <translation>用编辑器打开</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="258"/>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="259"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="260"/>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="261"/>
+        <source>Make reference</source>
+        <translation>设为参照</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="262"/>
+        <source>Compare others with this file</source>
+        <translation>用此文件与其他文件对比</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="263"/>
+        <source>Compare with the reference</source>
+        <translation>与参照文件对比</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="264"/>
+        <source>Mark or unmark</source>
+        <translation>标记或取消标记</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
+        <source>&amp;Actions</source>
+        <translation>操作(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
+        <source>Threshold (differing bits):</source>
+        <translation>阈值（不同位数）：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
+        <source>Min. text similarity:</source>
+        <translation>最低文本相似度：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="281"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="349"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="282"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="350"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="283"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="351"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="284"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="360"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="392"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="325"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="404"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="410"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="411"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="412"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="413"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="346"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="414"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="415"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="348"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="427"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="360"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="439"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="372"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="486"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="406"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="490"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="410"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="558"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="470"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="583"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="488"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="589"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="494"/>
         <source>{0} {1} files ({2:.1f} MB)?</source>
         <translation>{0} {1} 个文件（{2:.1f} MB）？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="596"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="501"/>
         <source>Send to the trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="608"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="513"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="606"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="511"/>
         <source>Move</source>
         <translation>移动</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="621"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="526"/>
         <source>Done with {0} of {1} files; {2} failed. Manifest: {3}</source>
         <translation>已处理 {0}/{1} 个文件，{2} 个失败。清单：{3}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="675"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="580"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="683"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="588"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -391,6 +387,29 @@
         <location filename="../../simdup_gui/ui/settings_dialog.py" line="81"/>
         <source>Scan settings</source>
         <translation>扫描设置</translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <location filename="../../simdup_gui/ui/start_page.py" line="47"/>
+        <source>Find reposted, lightly edited and pirated copies among a folder of articles (.txt, .html, .md; UTF-8, GBK, Big5 …). Choose a folder or drop one here; simdup groups the near-duplicates so you can compare them side by side, mark the copies and export a report.</source>
+        <translation>在一个文件夹的文章中（.txt、.html、.md；UTF-8、GBK、Big5 等）找出转载、轻度改写和盗版的副本。选择一个文件夹或把文件夹拖到这里；simdup 会把相似文章分组，供您并排对比、标记副本并导出报告。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/start_page.py" line="53"/>
+        <source>Choose folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/start_page.py" line="54"/>
+        <source>Try the sample folder</source>
+        <translation>试用示例文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/start_page.py" line="55"/>
+        <source>Recent folders:</source>
+        <translation>最近的文件夹：</translation>
     </message>
 </context>
 </TS>

@@ -8,30 +8,18 @@ from dataclasses import replace
 from pathlib import Path
 
 from platformdirs import user_data_dir
-from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QUrl
+from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
     QFileDialog,
-    QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLineEdit,
-    QListWidget,
     QMainWindow,
     QMessageBox,
     QProgressBar,
-    QPushButton,
     QSpinBox,
     QSplitter,
     QStackedWidget,
-    QTableView,
-    QTabWidget,
     QToolBar,
-    QTreeView,
-    QVBoxLayout,
-    QWidget,
 )
 
 from simdup_gui.engine.actions import move_files, trash_files, write_manifest
@@ -45,14 +33,15 @@ from simdup_gui.engine.report import write_report
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text
 from simdup_gui.ui.compare import CompareView
+from simdup_gui.ui.groups_panel import GroupsPanel
 from simdup_gui.ui.i18n import current_language, install_language
-from simdup_gui.ui.models import GroupsFilter, GroupsModel, ItemRole, MemberInfo, ProblemsModel
+from simdup_gui.ui.models import GroupsFilter, GroupsModel, MemberInfo, ProblemsModel
 from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
+from simdup_gui.ui.start_page import StartPage
 from simdup_gui.ui.tasks import ScanTask, TaskRunner
 
 COMPARE_LIMIT = 400_000  # characters of a document shown in the compare view
 RECENT_LIMIT = 8
-EXPAND_LIMIT = 500  # groups opened at once; the rest open on a click
 
 
 def threshold_label(k: int) -> str:
@@ -102,6 +91,9 @@ class MainWindow(QMainWindow):
         self.reference_action = QAction(self, shortcut=QKeySequence("Ctrl+R"))
         self.pin_action = QAction(self, shortcut=QKeySequence("Ctrl+P"))
         self.unpin_action = QAction(self)
+        self.toggle_mark_action = QAction(self)
+        self.toggle_mark_action.setShortcut(QKeySequence(Qt.Key.Key_Space))
+        self.toggle_mark_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.pinned: MemberInfo | None = None
         self.english_action = QAction("English", self, checkable=True)
         self.chinese_action = QAction("中文", self, checkable=True)
@@ -121,6 +113,7 @@ class MainWindow(QMainWindow):
         self.reference_action.triggered.connect(self.make_reference)
         self.pin_action.triggered.connect(self.pin_for_compare)
         self.unpin_action.triggered.connect(self.unpin)
+        self.toggle_mark_action.triggered.connect(self.toggle_mark)
         self.english_action.triggered.connect(lambda: self.set_language("en"))
         self.chinese_action.triggered.connect(lambda: self.set_language("zh_CN"))
         self.toolbar.addActions([self.choose_action, self.sample_action, self.cancel_action])
@@ -163,6 +156,15 @@ class MainWindow(QMainWindow):
                 self.unmark_action,
                 self.trash_action,
                 self.move_action,
+            ]
+        )
+        self.actions_menu.addSeparator()
+        self.actions_menu.addActions(
+            [
+                self.toggle_mark_action,
+                self.reference_action,
+                self.pin_action,
+                self.unpin_action,
                 self.open_action,
                 self.reveal_action,
             ]
@@ -170,79 +172,34 @@ class MainWindow(QMainWindow):
         self.language_menu = self.menuBar().addMenu("")
         self.language_menu.addActions([self.english_action, self.chinese_action])
 
-        # start page
-        self.start_title = QLabel()
-        self.start_title.setObjectName("start-title")
-        self.start_text = QLabel()
-        self.start_text.setWordWrap(True)
-        self.start_choose = QPushButton()
-        self.start_choose.clicked.connect(self.choose_folder)
-        self.start_sample = QPushButton()
-        self.start_sample.clicked.connect(self.sample_action.trigger)
-        self.recent_label = QLabel()
-        self.recent = QListWidget()
-        self.recent.itemActivated.connect(lambda item: self.start_scan(item.text()))
-        start = QWidget()
-        start_layout = QVBoxLayout(start)
-        start_layout.setContentsMargins(48, 36, 48, 36)
-        start_layout.addWidget(self.start_title)
-        start_layout.addWidget(self.start_text)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.start_choose)
-        buttons.addWidget(self.start_sample)
-        buttons.addStretch(1)
-        start_layout.addLayout(buttons)
-        start_layout.addWidget(self.recent_label)
-        start_layout.addWidget(self.recent)
-        self.recent.setMaximumHeight(180)
-        start_layout.addStretch(1)
-
-        # results page
-        self.filter_box = QLineEdit()
-        self.filter_box.setClearButtonEnabled(True)
-        self.filter_box.textChanged.connect(self.groups_view_model.setFilterFixedString)
-        self.duplicates_only = QCheckBox()
-        self.duplicates_only.toggled.connect(self.groups_view_model.set_duplicates_only)
-        self.tree = QTreeView()
-        self.tree.setModel(self.groups_view_model)
-        header = self.tree.header()
-        header.setSectionsClickable(True)
-        header.setSortIndicatorShown(True)
-        header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
-        header.sortIndicatorChanged.connect(self.sort_groups)
-        header.setResizeContentsPrecision(200)  # size columns from the first rows, not 50k
-        self.tree.setUniformRowHeights(True)
-        self.tree.setAlternatingRowColors(True)
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        self.tree.header().setStretchLastSection(False)
-        self.tree.selectionModel().currentChanged.connect(self._current_changed)
-        self.tree.doubleClicked.connect(lambda _: self.open_selected())
-        self.tree.installEventFilter(self)
-        self.problems_view = QTableView()
-        self.problems_view.setModel(self.problems)
-        self.problems_view.horizontalHeader().setStretchLastSection(True)
-        self.problems_view.verticalHeader().hide()
-        self.tabs = QTabWidget()
-        self.tabs.addTab(self.tree, "")
-        self.tabs.addTab(self.problems_view, "")
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        filters = QHBoxLayout()
-        filters.addWidget(self.filter_box, 1)
-        filters.addWidget(self.duplicates_only)
-        left_layout.addLayout(filters)
-        left_layout.addWidget(self.tabs, 1)
+        self.start_page = StartPage()
+        self.start_page.choose_requested.connect(self.choose_folder)
+        self.start_page.sample_requested.connect(self.sample_action.trigger)
+        self.start_page.folder_chosen.connect(self.start_scan)
+        self.groups_panel = GroupsPanel(self.groups_view_model, self.problems)
+        self.groups_panel.member_changed.connect(self._current_changed)
+        self.groups_panel.member_opened.connect(self.open_selected)
+        self.groups_panel.mark_toggled.connect(self.toggle_mark)
+        self.groups_panel.tree.header().sortIndicatorChanged.connect(self.sort_groups)
+        self.groups_panel.set_member_actions(
+            [
+                self.toggle_mark_action,
+                self.reference_action,
+                self.pin_action,
+                self.unpin_action,
+                self.open_action,
+                self.reveal_action,
+            ]
+        )
         self.compare = CompareView()
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("main-splitter")
-        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.groups_panel)
         self.splitter.addWidget(self.compare)
         self.splitter.setSizes([600, 800])
 
         self.pages = QStackedWidget()
-        self.pages.addWidget(start)
+        self.pages.addWidget(self.start_page)
         self.pages.addWidget(self.splitter)
         self.setCentralWidget(self.pages)
 
@@ -304,6 +261,7 @@ class MainWindow(QMainWindow):
         self.reference_action.setText(self.tr("Make reference"))
         self.pin_action.setText(self.tr("Compare others with this file"))
         self.unpin_action.setText(self.tr("Compare with the reference"))
+        self.toggle_mark_action.setText(self.tr("Mark or unmark"))
         self.file_menu.setTitle(self.tr("&File"))
         self.actions_menu.setTitle(self.tr("&Actions"))
         self.language_menu.setTitle(self.tr("&Language"))
@@ -313,33 +271,8 @@ class MainWindow(QMainWindow):
         self.k_label.setText(self.tr("Threshold (differing bits):") + " ")
         self.floor_label.setText(" " + self.tr("Min. text similarity:") + " ")
         self._update_k_words()
-        self.start_title.setText("<h1>simdup</h1>")
-        self.start_text.setText(
-            self.tr(
-                "Find reposted, lightly edited and pirated copies among a folder of articles "
-                "(.txt, .html, .md; UTF-8, GBK, Big5 …). Choose a folder or drop one here; "
-                "simdup groups the near-duplicates so you can compare them side by side, "
-                "mark the copies and export a report."
-            )
-        )
-        self.start_choose.setText(self.tr("Choose folder…"))
-        self.start_sample.setText(self.tr("Try the sample folder"))
-        self.recent_label.setText(self.tr("Recent folders:"))
-        self.filter_box.setPlaceholderText(self.tr("Filter by path…"))
-        self.duplicates_only.setText(self.tr("Duplicates only"))
-        self.tabs.setTabText(0, self.tr("Groups"))
-        self.tabs.setTabText(1, self.tr("Problems ({0})").format(self.problems.rowCount()))
-        self.groups.set_titles(
-            [
-                self.tr("File"),
-                self.tr("Folder"),
-                self.tr("Size"),
-                self.tr("Encoding"),
-                self.tr("Distance"),
-                self.tr("Similarity"),
-            ]
-        )
-        self.problems.set_titles([self.tr("File"), self.tr("Problem")])
+        self.start_page.retranslate()
+        self.groups_panel.retranslate()
         self.compare.retranslate()
         self._show_summary()
 
@@ -449,26 +382,13 @@ class MainWindow(QMainWindow):
         self.pinned = None
         self.groups.set_result(result)
         self.problems.set_result(result)
-        self._expand()
-        if len(result.groups) <= EXPAND_LIMIT:  # sizing columns reads every row: only when few
-            for column in range(self.groups.columnCount()):
-                self.tree.resizeColumnToContents(column)
+        self.groups_panel.expand()
+        self.groups_panel.fit_columns()
         self.pages.setCurrentIndex(1)
         self.compare.clear()
         self.retranslate()
-        first = self.groups_view_model.index(0, 0)
-        if first.isValid() and self.groups_view_model.rowCount(first) > 1:
-            self.tree.setCurrentIndex(self.groups_view_model.index(1, 0, first))
+        self.groups_panel.select_first_copy()
         self._update_actions()
-
-    def _expand(self) -> None:
-        """Open the groups: all of them, or the first EXPAND_LIMIT of a very large result."""
-        proxy = self.groups_view_model
-        if proxy.rowCount() <= EXPAND_LIMIT:
-            self.tree.expandAll()
-            return
-        for row in range(EXPAND_LIMIT):
-            self.tree.expand(proxy.index(row, 0))
 
     def regroup(self) -> None:
         """Regroup the fingerprints in memory at the new threshold (no rescan)."""
@@ -494,13 +414,9 @@ class MainWindow(QMainWindow):
         busy = self.runner.busy
         has_result = self.result is not None
         self.cancel_action.setEnabled(busy)
-        for action in (
-            self.choose_action,
-            self.sample_action,
-            self.start_choose,
-            self.start_sample,
-        ):
-            action.setEnabled(not busy)
+        self.choose_action.setEnabled(not busy)
+        self.sample_action.setEnabled(not busy)
+        self.start_page.set_busy(busy)
         self.rescan_action.setEnabled(not busy and self.root is not None)
         for action in (
             self.export_action,
@@ -524,16 +440,12 @@ class MainWindow(QMainWindow):
         return [value] if isinstance(value, str) else list(value or [])
 
     def _fill_recent(self) -> None:
-        self.recent.clear()
-        self.recent.addItems(self._recent())
-        self.recent.setVisible(bool(self._recent()))
-        self.recent_label.setVisible(bool(self._recent()))
+        self.start_page.show_recent(self._recent())
 
     # --- compare -------------------------------------------------------------------------------
     def selected_member(self) -> MemberInfo | None:
         """The member row that is current in the groups view."""
-        info = self.tree.currentIndex().data(ItemRole)
-        return info if isinstance(info, MemberInfo) else None
+        return self.groups_panel.selected_member()
 
     def _current_changed(self) -> None:
         info = self.selected_member()
@@ -559,19 +471,12 @@ class MainWindow(QMainWindow):
         return record.path, text, record.fingerprint
 
     # --- acting on files -------------------------------------------------------------------------
-    def eventFilter(self, watched: object, event: object) -> bool:
-        """Space in the groups view marks or unmarks the current member."""
-        if (
-            watched is self.tree
-            and event.type() == QEvent.Type.KeyPress  # type: ignore[attr-defined]
-            and event.key() == Qt.Key.Key_Space  # type: ignore[attr-defined]
-        ):
-            info = self.selected_member()
-            if info is not None and not info.is_reference:
-                marked = info.member.file in set(self.groups.marked_files())
-                self.groups.set_marked(info.member.file, not marked)
-            return True
-        return super().eventFilter(watched, event)  # type: ignore[arg-type]
+    def toggle_mark(self) -> None:
+        """Mark the current member for trash or move, or unmark it (never a reference)."""
+        info = self.selected_member()
+        if info is not None and not info.is_reference:
+            marked = info.member.file in set(self.groups.marked_files())
+            self.groups.set_marked(info.member.file, not marked)
 
     def _marked_paths(self) -> list[str]:
         assert self.result is not None
@@ -634,14 +539,14 @@ class MainWindow(QMainWindow):
         """Sort groups (and members within them) by a column; references stay first."""
         self.groups.sort(column, order)
         self.result = self.groups.result
-        self._expand()
+        self.groups_panel.expand()
 
     def make_reference(self) -> None:
         """Make the current member its group's reference (the copy to keep)."""
         info = self.selected_member()
         if info is not None and self.groups.make_reference(info.member.file):
             self.result = self.groups.result
-            self._expand()
+            self.groups_panel.expand()
 
     def pin_for_compare(self) -> None:
         """Compare every selection with the current file instead of with its reference."""

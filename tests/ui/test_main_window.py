@@ -59,15 +59,15 @@ def select_file(window: MainWindow, name: str) -> MemberInfo:
             index = proxy.index(m, 0, parent)
             info = index.data(ItemRole)
             if Path(info.record.path).name == name:
-                window.tree.setCurrentIndex(index)
+                window.groups_panel.tree.setCurrentIndex(index)
                 return info
     raise AssertionError(name)
 
 
 def test_start_page_explains_itself(window: MainWindow) -> None:
     assert window.pages.currentIndex() == 0
-    assert "folder" in window.start_text.text()
-    assert window.start_sample.isEnabled()
+    assert "folder" in window.start_page.text.text()
+    assert window.start_page.sample.isEnabled()
     assert not window.cancel_action.isEnabled()
 
 
@@ -178,12 +178,35 @@ def test_compare_view_highlights_bits_and_text(qtbot: QtBot, window: MainWindow)
 def test_space_marks_and_reference_cannot_be_marked(qtbot: QtBot, window: MainWindow) -> None:
     scan_and_wait(qtbot, window, SAMPLE)
     info = select_file(window, "茶园春茶-改写.txt")
-    qtbot.keyClick(window.tree, Qt.Key.Key_Space)
+    qtbot.keyClick(window.groups_panel.tree, Qt.Key.Key_Space)
     assert window.groups.marked_files() == [info.member.file]
     reference = select_file(window, "茶园春茶.txt")
     assert reference.is_reference
-    qtbot.keyClick(window.tree, Qt.Key.Key_Space)
+    qtbot.keyClick(window.groups_panel.tree, Qt.Key.Key_Space)
     assert window.groups.marked_files() == [info.member.file]
+
+
+def test_a_right_click_and_the_actions_menu_offer_what_can_be_done_with_a_file(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    tree = window.groups_panel.tree
+    assert tree.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
+    for action in (
+        window.toggle_mark_action,
+        window.reference_action,
+        window.pin_action,
+        window.unpin_action,
+        window.open_action,
+        window.reveal_action,
+    ):
+        assert action in tree.actions()
+        assert action in window.actions_menu.actions()
+    info = select_file(window, "茶园春茶-改写.txt")
+    window.toggle_mark_action.trigger()
+    assert window.groups.marked_files() == [info.member.file]
+    window.toggle_mark_action.trigger()
+    assert window.groups.marked_files() == []
 
 
 def test_export_csv(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
@@ -220,22 +243,22 @@ def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_p
 
 def test_switch_to_chinese(qtbot: QtBot, window: MainWindow) -> None:
     window.set_language("zh_CN")
-    assert window.duplicates_only.text() == "只看副本"
-    assert window.tabs.tabText(0) == "分组"
+    assert window.groups_panel.duplicates_only.text() == "只看副本"
+    assert window.groups_panel.tabs.tabText(0) == "分组"
     assert window.groups.headerData(0, Qt.Orientation.Horizontal) == "文件"
     assert window.problems.headerData(1, Qt.Orientation.Horizontal) == "问题"
     assert window.settings.value("language") == "zh_CN"
     window.set_language("en")
-    assert window.duplicates_only.text() == "Duplicates only"
+    assert window.groups_panel.duplicates_only.text() == "Duplicates only"
 
 
 def test_filter_and_duplicates_only(qtbot: QtBot, window: MainWindow) -> None:
     scan_and_wait(qtbot, window, SAMPLE)
     proxy = window.groups_view_model
-    window.filter_box.setText("lighthouse")
+    window.groups_panel.filter_box.setText("lighthouse")
     assert proxy.rowCount() == 1
     assert proxy.rowCount(proxy.index(0, 0)) == 3
-    window.duplicates_only.setChecked(True)
+    window.groups_panel.duplicates_only.setChecked(True)
     assert proxy.rowCount(proxy.index(0, 0)) == 2
 
 
@@ -289,7 +312,7 @@ def test_make_reference_then_old_reference_can_be_marked(qtbot: QtBot, window: M
 def test_sorting_keeps_references_first(qtbot: QtBot, window: MainWindow) -> None:
     scan_and_wait(qtbot, window, SAMPLE)
     proxy = window.groups_view_model
-    header = window.tree.header()
+    header = window.groups_panel.tree.header()
     for column in range(window.groups.columnCount()):
         for order in (Qt.SortOrder.DescendingOrder, Qt.SortOrder.AscendingOrder):
             header.setSortIndicator(column, order)

@@ -1,0 +1,140 @@
+"""The results' left side: the groups as a tree (filtered, sortable) and the problem files."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QTableView,
+    QTabWidget,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from simdup_gui.ui.models import GroupsFilter, GroupsModel, ItemRole, MemberInfo, ProblemsModel
+
+EXPAND_LIMIT = 500  # groups opened at once; the rest open on a click
+
+
+class GroupsPanel(QWidget):
+    """The groups of a result, member by member, and the files that could not be read.
+
+    Views of the window's models: selecting a member, pressing Space on it and opening it are
+    passed on as signals.
+    """
+
+    member_changed = Signal()
+    mark_toggled = Signal()  # Space on a member
+    member_opened = Signal()  # a double click
+
+    def __init__(
+        self, groups: GroupsFilter, problems: ProblemsModel, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.groups = groups
+        self.problems = problems
+        self.filter_box = QLineEdit()
+        self.filter_box.setClearButtonEnabled(True)
+        self.filter_box.textChanged.connect(groups.setFilterFixedString)
+        self.duplicates_only = QCheckBox()
+        self.duplicates_only.toggled.connect(groups.set_duplicates_only)
+        self.tree = self._groups_tree(groups)
+        self.problems_view = QTableView()
+        self.problems_view.setModel(problems)
+        self.problems_view.horizontalHeader().setStretchLastSection(True)
+        self.problems_view.verticalHeader().hide()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.tree, "")
+        self.tabs.addTab(self.problems_view, "")
+        filters = QHBoxLayout()
+        filters.addWidget(self.filter_box, 1)
+        filters.addWidget(self.duplicates_only)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(filters)
+        layout.addWidget(self.tabs, 1)
+
+    def _groups_tree(self, groups: GroupsFilter) -> QTreeView:
+        tree = QTreeView()
+        tree.setModel(groups)
+        header = tree.header()
+        header.setSectionsClickable(True)
+        header.setSortIndicatorShown(True)
+        header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
+        header.setResizeContentsPrecision(200)  # size columns from the first rows, not 50k
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(False)
+        tree.setUniformRowHeights(True)
+        tree.setAlternatingRowColors(True)
+        tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        tree.selectionModel().currentChanged.connect(self.member_changed)
+        tree.doubleClicked.connect(self.member_opened)
+        tree.installEventFilter(self)
+        return tree
+
+    def retranslate(self) -> None:
+        """Set the panel's texts, the models' column titles among them."""
+        self.filter_box.setPlaceholderText(self.tr("Filter by path…"))
+        self.duplicates_only.setText(self.tr("Duplicates only"))
+        self.tabs.setTabText(0, self.tr("Groups"))
+        self.tabs.setTabText(1, self.tr("Problems ({0})").format(self.problems.rowCount()))
+        source = self.groups.sourceModel()
+        assert isinstance(source, GroupsModel)
+        source.set_titles(
+            [
+                self.tr("File"),
+                self.tr("Folder"),
+                self.tr("Size"),
+                self.tr("Encoding"),
+                self.tr("Distance"),
+                self.tr("Similarity"),
+            ]
+        )
+        self.problems.set_titles([self.tr("File"), self.tr("Problem")])
+
+    def set_member_actions(self, actions: list[QAction]) -> None:
+        """The actions a right click on a member offers."""
+        self.tree.addActions(actions)
+
+    def selected_member(self) -> MemberInfo | None:
+        """The member row that is current, if a member's is."""
+        info = self.tree.currentIndex().data(ItemRole)
+        return info if isinstance(info, MemberInfo) else None
+
+    def select_first_copy(self) -> None:
+        """Make the first group's second member current, so that a pair is compared at once."""
+        first = self.groups.index(0, 0)
+        if first.isValid() and self.groups.rowCount(first) > 1:
+            self.tree.setCurrentIndex(self.groups.index(1, 0, first))
+
+    def expand(self) -> None:
+        """Open the groups: all of them, or the first EXPAND_LIMIT of a very large result."""
+        if self.groups.rowCount() <= EXPAND_LIMIT:
+            self.tree.expandAll()
+            return
+        for row in range(EXPAND_LIMIT):
+            self.tree.expand(self.groups.index(row, 0))
+
+    def fit_columns(self) -> None:
+        """Size the columns to their contents, unless that would read too many rows."""
+        if self.groups.rowCount() <= EXPAND_LIMIT:
+            for column in range(self.groups.columnCount()):
+                self.tree.resizeColumnToContents(column)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Space in the groups tree marks or unmarks the current member."""
+        if (
+            watched is self.tree
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() == Qt.Key.Key_Space  # type: ignore[attr-defined]
+        ):
+            self.mark_toggled.emit()
+            return True
+        return super().eventFilter(watched, event)

@@ -149,10 +149,16 @@ def _summary(result: ScanResult) -> str:
     state = " (cancelled: partial results)" if result.cancelled else ""
     cached = f", {result.cached} from cache" if result.cached else ""
     return (
-        f"simdup: {files} files ({megabytes:.1f} MB{cached}) in {result.seconds:.1f} s{state}: "
-        f"{len(result.groups)} groups, {duplicates} duplicates, {len(result.errors)} unreadable"
+        f"simdup: {_count(files, 'file')} ({megabytes:.1f} MB{cached}) in {result.seconds:.1f} s"
+        f"{state}: {_count(len(result.groups), 'group')}, {_count(duplicates, 'duplicate')},"
+        f" {len(result.errors)} unreadable"
         f" (k={result.options.k}, text similarity >= {result.options.min_similarity:.0%})"
     )
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 group``, ``2 groups``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -86,247 +86,252 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="247"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="248"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="248"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="249"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="249"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="250"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="250"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="251"/>
         <source>Scan again</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="251"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="252"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="252"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="254"/>
         <source>Mark all but references</source>
         <translation>标记除参照外的全部</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="254"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="256"/>
         <source>Send marked to trash…</source>
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="256"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="257"/>
         <source>Move marked to…</source>
         <translation>将已标记文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="257"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="258"/>
         <source>Open in editor</source>
         <translation>用编辑器打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="258"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="259"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="259"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="260"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="260"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="261"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="261"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="262"/>
         <source>Make reference</source>
         <translation>设为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="262"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="263"/>
         <source>Compare others with this file</source>
         <translation>用此文件与其他文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="263"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="264"/>
         <source>Compare with the reference</source>
         <translation>与参照文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="264"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
         <source>Mark or unmark</source>
         <translation>标记或取消标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="268"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="273"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="281"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="282"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="282"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="283"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="283"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="284"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="284"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="285"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="325"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="326"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="338"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="346"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="346"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="348"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="348"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="349"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="360"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="372"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="373"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="406"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="407"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="410"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="411"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="470"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="471"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="488"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="489"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="494"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="495"/>
         <source>{0} {1} files ({2:.1f} MB)?</source>
         <translation>{0} {1} 个文件（{2:.1f} MB）？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="501"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="502"/>
         <source>Send to the trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="513"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="514"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="511"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="512"/>
         <source>Move</source>
         <translation>移动</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="526"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="527"/>
         <source>Done with {0} of {1} files; {2} failed. Manifest: {3}</source>
         <translation>已处理 {0}/{1} 个文件，{2} 个失败。清单：{3}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="580"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="567"/>
+        <source>The file name is not valid UTF-8: showing its folder.</source>
+        <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="586"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="588"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="594"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from simdup_gui.engine.walk import display_path
+
 
 @dataclass(frozen=True)
 class ActionOutcome:
@@ -77,5 +79,5 @@ def write_manifest(outcomes: Sequence[ActionOutcome], folder: str) -> Path:
         writer = csv.writer(stream, lineterminator="\r\n")
         writer.writerow(["path", "action", "destination", "error"])
         for o in outcomes:
-            writer.writerow([o.path, o.action, o.destination, o.error])
+            writer.writerow([display_path(o.path), o.action, display_path(o.destination), o.error])
     return path

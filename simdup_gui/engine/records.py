@@ -12,7 +12,8 @@ class FileRecord(NamedTuple):
     immutable records Python makes (a frozen dataclass takes five times as long).
     """
 
-    path: str
+    path: str  # as the OS gave it: bytes of a name that are not UTF-8 are surrogates (PEP 383);
+    # show it with walk.display_path
     size: int = 0
     mtime_ns: int = 0
     encoding: str = ""

@@ -17,6 +17,7 @@ from typing import TextIO
 
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import ScanResult
+from simdup_gui.engine.walk import display_path
 
 COLUMNS = (
     "group_id",
@@ -63,7 +64,7 @@ def _row(
     values = (
         group,
         role,
-        record.path,
+        display_path(record.path),
         distance,
         similarity,
         record.encoding,

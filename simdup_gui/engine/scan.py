@@ -156,11 +156,11 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
     Returns its record so far, its text (None when there is nothing to fingerprint: the record
     says why) and notes about it.
     """
-    record = FileRecord(display_path(entry.path), entry.size, entry.mtime_ns, error=entry.error)
+    record = FileRecord(entry.path, entry.size, entry.mtime_ns, error=entry.error)
     notes: list[str] = []
     if record.error:
         return record, None, notes
-    if record.path != entry.path:
+    if display_path(entry.path) != entry.path:
         notes.append("file name is not valid UTF-8")
     if options.skip_oversize and entry.size > options.max_bytes:
         return record._replace(error=f"larger than {options.max_bytes} bytes, skipped"), None, notes
@@ -232,7 +232,7 @@ def _cache_keys(root: str) -> Callable[[str], str]:
 
 def _from_cache(entry: Entry, cached: CachedFile) -> Outcome:
     record = FileRecord(
-        display_path(entry.path),
+        entry.path,
         entry.size,
         entry.mtime_ns,
         encoding=cached.encoding,
@@ -547,7 +547,12 @@ def _fingerprinted_files(
         if computed or len(records) % 100 == 0 or len(records) == total:  # cached: cheap
             progress(
                 ProgressEvent(
-                    "fingerprinting", len(records), total, done_bytes, record.path, total_bytes
+                    "fingerprinting",
+                    len(records),
+                    total,
+                    done_bytes,
+                    display_path(record.path),
+                    total_bytes,
                 )
             )
     cache.put_many(fresh)
@@ -578,7 +583,8 @@ def _records_digest(files: tuple[FileRecord, ...]) -> str:
     from the same texts as the fingerprints.
     """
     rows = (f"{f.path}\0{f.size}\0{f.mtime_ns}\0{f.fingerprint}\0{f.lead}\0{f.ok}" for f in files)
-    return hashlib.blake2b("\n".join(rows).encode(), digest_size=16).hexdigest()
+    data = "\n".join(rows).encode("utf-8", "surrogateescape")
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def _grouping_digest(records_digest: str, options: ScanOptions) -> str:

@@ -32,6 +32,7 @@ from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.report import write_report
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text
+from simdup_gui.engine.walk import display_path
 from simdup_gui.ui.compare import CompareView
 from simdup_gui.ui.groups_panel import GroupsPanel
 from simdup_gui.ui.i18n import current_language, install_language
@@ -468,7 +469,7 @@ class MainWindow(QMainWindow):
             text = read_text(record.path, options)[:COMPARE_LIMIT]
         except (ReadError, DecodeError, OSError) as exc:
             text = self.tr("(cannot show this file: {0})").format(exc)
-        return record.path, text, record.fingerprint
+        return display_path(record.path), text, record.fingerprint
 
     # --- acting on files -------------------------------------------------------------------------
     def toggle_mark(self) -> None:
@@ -527,7 +528,7 @@ class MainWindow(QMainWindow):
             done, len(outcomes), len(failed), manifest
         )
         if failed:
-            text += "\n\n" + "\n".join(f"{o.path}: {o.error}" for o in failed[:20])
+            text += "\n\n" + "\n".join(f"{display_path(o.path)}: {o.error}" for o in failed[:20])
         self.last_manifest = manifest
         self.status.setText(text.splitlines()[0])
         if not os.environ.get("SIMDUP_NO_DIALOGS"):
@@ -558,10 +559,15 @@ class MainWindow(QMainWindow):
         self._current_changed()
 
     def open_selected(self) -> None:
-        """Open the current member in the system's editor."""
+        """Open the current member in the system's editor (or its folder, if Qt cannot name it)."""
         info = self.selected_member()
-        if info is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(info.record.path))
+        if info is None:
+            return
+        if display_path(info.record.path) != info.record.path:  # Qt has no name for such bytes
+            self.status.setText(self.tr("The file name is not valid UTF-8: showing its folder."))
+            self.reveal_selected()
+            return
+        QDesktopServices.openUrl(QUrl.fromLocalFile(info.record.path))
 
     def reveal_selected(self) -> None:
         """Open the folder holding the current member."""

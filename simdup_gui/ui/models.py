@@ -20,6 +20,7 @@ from simdup_gui.engine.groups import Group, Member
 from simdup_gui.engine.matching import similarity
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import ScanResult
+from simdup_gui.engine.walk import display_path
 
 ItemRole = Qt.ItemDataRole.UserRole + 1  # the MemberInfo (or Group) behind a row
 Index = QModelIndex | QPersistentModelIndex
@@ -159,8 +160,8 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         def member_key(member: Member) -> object:
             record = files[member.file]
             return (
-                os.path.basename(record.path).casefold(),
-                record.path.casefold(),
+                os.path.basename(display_path(record.path)).casefold(),
+                display_path(record.path).casefold(),
                 record.size,
                 record.encoding,
                 member.distance,
@@ -271,8 +272,8 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
             return info
         if role == Qt.ItemDataRole.DisplayRole:
             return (
-                os.path.basename(record.path),
-                self._folder(record.path),
+                os.path.basename(display_path(record.path)),
+                display_path(self._folder(record.path)),
                 human_size(record.size),
                 record.encoding,
                 str(member.distance),
@@ -282,7 +283,7 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
             marked = member.file in self._marked
             return Qt.CheckState.Checked if marked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
-            return record.path
+            return display_path(record.path)
         if role == Qt.ItemDataRole.ForegroundRole and info.is_reference:
             return QBrush(QColor("#1a5fb4"))
         return None
@@ -331,7 +332,8 @@ class GroupsFilter(QSortFilterProxyModel):
         info = model.data(model.index(source_row, 0, source_parent), ItemRole)
         if self._duplicates_only and info.is_reference:
             return False
-        return not pattern or self.filterRegularExpression().match(info.record.path).hasMatch()
+        path = display_path(info.record.path)
+        return not pattern or self.filterRegularExpression().match(path).hasMatch()
 
 
 class ProblemsModel(_TitledColumns, QAbstractTableModel):
@@ -362,7 +364,7 @@ class ProblemsModel(_TitledColumns, QAbstractTableModel):
             return None
         record = self._rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return record.path if index.column() == 0 else record.error
+            return display_path(record.path) if index.column() == 0 else record.error
         if role == ItemRole:
             return record
         return None

@@ -32,6 +32,7 @@ def test_report_is_utf8_with_bom_and_reads_back(tmp_path: Path) -> None:
     (tmp_path / "copy.txt").write_text("Formula-looking file name but real text. " * 20)
     (tmp_path / "中文.txt").write_text("这是一篇测试文章，用来检查报告的编码是否正确。" * 10)
     (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / os.fsdecode(b"bad-\xff.txt")).write_bytes(b"Not UTF-8 in its name only.")
     out = tmp_path / "out" / "report.csv"
     out.parent.mkdir()
     result = scan(str(tmp_path))
@@ -44,6 +45,7 @@ def test_report_is_utf8_with_bom_and_reads_back(tmp_path: Path) -> None:
     assert by_name["中文.txt"]["role"] == "unique"
     assert by_name["empty.txt"]["role"] == "error"
     assert by_name["empty.txt"]["error"] == "empty file"
+    assert by_name["bad-\\xff.txt"]["role"] == "unique"  # the name's bytes shown escaped
     group = {by_name["=cmd.txt"]["group_id"], by_name["copy.txt"]["group_id"]}
     assert group == {"1"}
     fingerprint = by_name["copy.txt"]["fingerprint"]

@@ -20,8 +20,10 @@ from simdup_gui.engine.scan import (
     ScanOptions,
     ScanResult,
     _process_context,
+    read_text,
     scan,
 )
+from simdup_gui.engine.walk import display_path
 from simdup_gui.engine.workers import WorkerPool
 
 SAMPLE = resource("sample")
@@ -115,14 +117,16 @@ def test_bad_inputs_are_reported_per_file(messy: Path) -> None:
     assert "socket" in errors["sock.txt"]
     if os.geteuid() != 0:  # root reads any file
         assert errors["locked.txt"] == "permission denied"
-    odd = by_name["bad-\\xff-name.txt"]
+    odd = by_name[os.fsdecode(b"bad-\xff-name.txt")]  # the OS's own name: it can be opened
     assert odd.ok
     assert "file name is not valid UTF-8" in odd.notes
+    assert display_path(odd.path).endswith("bad-\\xff-name.txt")  # shown as such
+    assert read_text(odd.path).strip() == ARTICLE.strip()
     assert "hidden.txt" not in by_name
     assert "photo.jpg" not in by_name
     assert not result.cancelled
     grouped = {Path(result.files[m.file].path).name for g in result.groups for m in g.members}
-    assert {"good.txt", "good-copy.txt", "bad-\\xff-name.txt"} <= grouped
+    assert {"good.txt", "good-copy.txt", os.fsdecode(b"bad-\xff-name.txt")} <= grouped
 
 
 def test_large_files_are_read_up_to_the_limit(tmp_path: Path) -> None:

@@ -1,9 +1,11 @@
 """From fingerprinted files to verified pairs and groups.
 
 Candidates are the pairs of fingerprints within k (the permuted-table index) and, when a text
-similarity floor is set, the pairs whose openings' fingerprints are within LEAD_K; each
-candidate must then share enough 5-character shingles (estimated Jaccard from the files'
-sketches). Exact copies are one node of the pair graph. Groups are its connected components.
+similarity floor is set, the pairs whose openings' fingerprints are within LEAD_K and (at a
+loose k) those whose shingle sketches agree on a band (``shingles.banded_pairs``: copies whose
+added or dropped text moved the fingerprint far); each candidate must then share enough 5-character
+shingles (estimated Jaccard from the files' sketches). Exact copies are one node of the pair
+graph. Groups are its connected components.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import numpy.typing as npt
 from simdup_gui.engine.groups import Group, build_groups
 from simdup_gui.engine.index import Pairs, all_pairs
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.shingles import jaccard, jaccard_many, sketch_matrix
+from simdup_gui.engine.shingles import banded_pairs, jaccard, jaccard_many, sketch_matrix
 
 
 def similarity(a: FileRecord, b: FileRecord) -> float:
@@ -25,7 +27,8 @@ def similarity(a: FileRecord, b: FileRecord) -> float:
 
 
 LEAD_K = 3  # openings this close make a candidate pair too (then verified like any other)
-GROUPING_VERSION = 1  # bump when grouping changes (cached groups are then made again)
+BANDS_K = 7  # from this k on (the app's "loose"), sketches agreeing on a band are candidates
+GROUPING_VERSION = 2  # bump when grouping changes (cached groups are then made again)
 
 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
@@ -42,9 +45,10 @@ def group_files(
     """Pairs within ``k`` whose texts are at least ``min_similarity`` alike, and their groups.
 
     With a similarity floor, files whose openings' fingerprints are within LEAD_K are candidates
-    too (a truncated copy keeps the opening but loses the rest, which moves its fingerprint);
-    every candidate must pass the floor. Only fingerprinted files of ``min_chars`` or more take
-    part.
+    too (a truncated copy keeps the opening but loses the rest, which moves its fingerprint), and
+    from BANDS_K on so are files whose shingle sketches agree on a band (an added copyright block
+    or template moves the fingerprint but leaves most shingles); every candidate must pass the
+    floor. Only fingerprinted files of ``min_chars`` or more take part.
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     fps = np.array([files[n].fingerprint for n in ok], dtype=np.uint64)
@@ -77,16 +81,20 @@ def _candidates(
 ) -> Pairs:
     """Candidate pairs (positions in ``ids``) that pass the similarity floor.
 
-    Candidates are the pairs within ``k`` and those whose openings are within LEAD_K; with no
-    floor, all pairs within ``k`` and nothing else.
+    Candidates are the pairs within ``k``, those whose openings are within LEAD_K and, from
+    BANDS_K on, those whose sketches agree on a band; with no floor, all pairs within ``k`` and
+    nothing else.
     """
     local = all_pairs(fps, k)
     if min_similarity <= 0 or len(ids) < 2:
         return local
     leads = np.array([files[n].lead or 0 for n in ids], dtype=np.uint64)
     local = _union(local, all_pairs(leads, min(k, LEAD_K)), fps)
-    file_ids = np.array(ids, dtype=np.int64)
-    keep = _similarities(files, file_ids[local.i], file_ids[local.j]) >= min_similarity
+    rows = sketch_matrix([files[n].sketch for n in ids])
+    if k >= BANDS_K:
+        alike = banded_pairs(rows)
+        local = _union(local, Pairs(*alike, np.zeros(len(alike[0]), np.uint8)), fps)
+    keep = jaccard_many(rows, local.i, local.j) >= min_similarity
     return Pairs(local.i[keep], local.j[keep], local.distance[keep])
 
 

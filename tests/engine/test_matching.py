@@ -1,0 +1,64 @@
+"""From records to verified pairs and groups: the candidates' sources and the similarity floor."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+from simdup_gui.engine.matching import BANDS_K, group_files
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.shingles import banded_pairs, sketch_matrix, sketches
+
+RNG = np.random.default_rng(3)
+
+
+def prose(words: int) -> str:
+    """Random words of random letters: unrelated texts share almost no shingles."""
+    letters = np.array(list("abcdefghijklmnopqrstuvwxyz"))
+    return " ".join("".join(RNG.choice(letters, RNG.integers(2, 9))) for _ in range(words))
+
+
+def record(name: str, text: str, fingerprint: int, lead: int) -> FileRecord:
+    sketch = sketches([text])[0].tobytes()
+    size = len(text)
+    return FileRecord(name, size, fingerprint=fingerprint, chars=size, sketch=sketch, lead=lead)
+
+
+def grouped(files: tuple[FileRecord, ...], k: int, floor: float = 0.4) -> list[list[str]]:
+    _, groups = group_files(files, k, 0, floor)
+    return sorted(sorted(files[m.file].path for m in g.members) for g in groups)
+
+
+def test_a_copy_whose_fingerprint_moved_far_is_found_by_its_shingles() -> None:
+    article = prose(600)
+    files = (
+        record("article", article, fingerprint=0, lead=0),
+        record(
+            "with-a-long-notice", article + " " + prose(150), fingerprint=2**40 - 1, lead=2**64 - 1
+        ),
+        record("another", prose(600), fingerprint=1, lead=1),  # close fingerprint, other text
+    )
+    assert grouped(files, BANDS_K) == [["article", "with-a-long-notice"]]
+    assert grouped(files, BANDS_K - 1) == []  # below "loose", fingerprints (or openings) only
+    assert grouped(files, BANDS_K, floor=0.0) == [["another", "article"]]  # no floor: k alone
+
+
+def test_exact_copies_are_one_group_at_any_k() -> None:
+    article = prose(300)
+    files = tuple(record(f"copy{n}", article, fingerprint=7, lead=7) for n in range(4))
+    assert grouped(files, 0) == [["copy0", "copy1", "copy2", "copy3"]]
+    _, (group,) = group_files(files, 0, 0, 0.4)
+    assert all(member.similarity == 1.0 for member in group.members)
+
+
+@given(st.lists(st.integers(0, 5), min_size=2, max_size=30))
+def test_banded_pairs_are_pairs_once_and_keep_every_identical_sketch(choice: list[int]) -> None:
+    texts = [prose(80) for _ in range(6)]
+    rows = sketch_matrix([s.tobytes() for s in sketches([texts[c] for c in choice])])
+    i, j = banded_pairs(rows)
+    found = set(zip(i.tolist(), j.tolist(), strict=True))
+    assert len(found) == len(i)
+    assert all(a < b for a, b in found)
+    same = {(a, b) for a in range(len(choice)) for b in range(a + 1, len(choice))}
+    assert {(a, b) for a, b in same if choice[a] == choice[b]} <= found

@@ -201,137 +201,147 @@
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="282"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
+        <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
+        <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="283"/>
+        <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
+        <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="295"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="283"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="296"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="284"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="285"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="298"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="307"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="326"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="339"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="338"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="351"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="357"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="358"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="346"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="359"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="360"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="348"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="349"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="362"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="374"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="373"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="386"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="407"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="420"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="411"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="424"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="471"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="484"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="489"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="502"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="495"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="508"/>
         <source>{0} {1} files ({2:.1f} MB)?</source>
         <translation>{0} {1} 个文件（{2:.1f} MB）？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="502"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="515"/>
         <source>Send to the trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="514"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="527"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="512"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="525"/>
         <source>Move</source>
         <translation>移动</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="527"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="540"/>
         <source>Done with {0} of {1} files; {2} failed. Manifest: {3}</source>
         <translation>已处理 {0}/{1} 个文件，{2} 个失败。清单：{3}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="567"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="580"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="586"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="599"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="594"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="607"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -271,6 +271,19 @@ class MainWindow(QMainWindow):
         self.chinese_action.setChecked(language != "en")
         self.k_label.setText(self.tr("Threshold (differing bits):") + " ")
         self.floor_label.setText(" " + self.tr("Min. text similarity:") + " ")
+        self.k_box.setToolTip(
+            self.tr(
+                "How many of the 64 fingerprint bits two copies may differ in. From 7 on "
+                "(loose), files that share most of their text are grouped even when an added "
+                "notice or template moved their fingerprints further apart."
+            )
+        )
+        self.floor_box.setToolTip(
+            self.tr(
+                "How much of their text (runs of 5 characters) two files must share to be "
+                "grouped, whatever their fingerprints say."
+            )
+        )
         self._update_k_words()
         self.start_page.retranslate()
         self.groups_panel.retranslate()

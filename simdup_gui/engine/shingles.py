@@ -86,6 +86,7 @@ def sketch_matrix(sketches: list[bytes], size: int = SKETCH) -> npt.NDArray[np.u
 
 
 BANDS, BAND_BINS = 12, 3  # banded_pairs: candidates agree on the 3 bins of one of 12 bands
+FULL_RUN = 32  # rows agreeing on a band: up to this many, every pair is a candidate
 
 
 def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], ...]:
@@ -97,7 +98,9 @@ def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], .
     (it is then the smallest of the bin in both sketches). Rows whose bins agree on a whole band
     are candidates, with a chance of about 1 - (1 - J**3) ** BANDS: 0.55 at J = 0.4, 0.94 at
     J = 0.6, 0.99 at J = 0.7, and 0.012 for texts that share a tenth of their shingles. A band
-    with an empty bin (a short text) is left out. Returns ``i < j``, each pair once.
+    with an empty bin (a short text) is left out. More than ``FULL_RUN`` rows agreeing on a band
+    (many near-copies of one text) give each row paired with the first, not every pair: enough to
+    group them, with candidates linear in their number. Returns ``i < j``, each pair once.
     """
     count, bins = len(rows), BANDS * BAND_BINS
     where = np.nonzero(rows != PAD)
@@ -119,7 +122,10 @@ def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], .
         ends = np.append(starts[1:], len(keys))
         shared = ends - starts > 1  # runs of equal keys: the rows agree on this band
         for lo, hi in zip(starts[shared].tolist(), ends[shared].tolist(), strict=True):
-            a, b = np.triu_indices(hi - lo, 1)
+            if hi - lo > FULL_RUN:  # many near-copies: each is paired with the first only
+                a, b = np.zeros(hi - lo - 1, np.int64), np.arange(1, hi - lo)
+            else:
+                a, b = np.triu_indices(hi - lo, 1)
             lefts.append(members[lo:hi][a])
             rights.append(members[lo:hi][b])
     if not lefts:

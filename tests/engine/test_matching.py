@@ -8,15 +8,14 @@ from hypothesis import strategies as st
 
 from simdup_gui.engine.matching import BANDS_K, group_files
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.shingles import banded_pairs, sketch_matrix, sketches
-
-RNG = np.random.default_rng(3)
+from simdup_gui.engine.shingles import FULL_RUN, banded_pairs, sketch_matrix, sketches
 
 
-def prose(words: int) -> str:
+def prose(words: int, seed: int) -> str:
     """Random words of random letters: unrelated texts share almost no shingles."""
+    rng = np.random.default_rng(seed)
     letters = np.array(list("abcdefghijklmnopqrstuvwxyz"))
-    return " ".join("".join(RNG.choice(letters, RNG.integers(2, 9))) for _ in range(words))
+    return " ".join("".join(rng.choice(letters, rng.integers(2, 9))) for _ in range(words))
 
 
 def record(name: str, text: str, fingerprint: int, lead: int) -> FileRecord:
@@ -31,13 +30,12 @@ def grouped(files: tuple[FileRecord, ...], k: int, floor: float = 0.4) -> list[l
 
 
 def test_a_copy_whose_fingerprint_moved_far_is_found_by_its_shingles() -> None:
-    article = prose(600)
+    article = prose(600, seed=1)
+    noticed = article + " " + prose(150, seed=2)
     files = (
         record("article", article, fingerprint=0, lead=0),
-        record(
-            "with-a-long-notice", article + " " + prose(150), fingerprint=2**40 - 1, lead=2**64 - 1
-        ),
-        record("another", prose(600), fingerprint=1, lead=1),  # close fingerprint, other text
+        record("with-a-long-notice", noticed, fingerprint=2**40 - 1, lead=2**64 - 1),
+        record("another", prose(600, seed=3), fingerprint=1, lead=1),  # near fingerprint only
     )
     assert grouped(files, BANDS_K) == [["article", "with-a-long-notice"]]
     assert grouped(files, BANDS_K - 1) == []  # below "loose", fingerprints (or openings) only
@@ -45,7 +43,7 @@ def test_a_copy_whose_fingerprint_moved_far_is_found_by_its_shingles() -> None:
 
 
 def test_exact_copies_are_one_group_at_any_k() -> None:
-    article = prose(300)
+    article = prose(300, seed=4)
     files = tuple(record(f"copy{n}", article, fingerprint=7, lead=7) for n in range(4))
     assert grouped(files, 0) == [["copy0", "copy1", "copy2", "copy3"]]
     _, (group,) = group_files(files, 0, 0, 0.4)
@@ -54,7 +52,7 @@ def test_exact_copies_are_one_group_at_any_k() -> None:
 
 @given(st.lists(st.integers(0, 5), min_size=2, max_size=30))
 def test_banded_pairs_are_pairs_once_and_keep_every_identical_sketch(choice: list[int]) -> None:
-    texts = [prose(80) for _ in range(6)]
+    texts = [prose(80, seed) for seed in range(6)]
     rows = sketch_matrix([s.tobytes() for s in sketches([texts[c] for c in choice])])
     i, j = banded_pairs(rows)
     found = set(zip(i.tolist(), j.tolist(), strict=True))
@@ -62,3 +60,19 @@ def test_banded_pairs_are_pairs_once_and_keep_every_identical_sketch(choice: lis
     assert all(a < b for a, b in found)
     same = {(a, b) for a in range(len(choice)) for b in range(a + 1, len(choice))}
     assert {(a, b) for a, b in same if choice[a] == choice[b]} <= found
+
+
+def test_many_copies_agreeing_on_a_band_are_each_paired_with_the_first() -> None:
+    count = FULL_RUN + 8
+    rows = sketch_matrix([s.tobytes() for s in sketches([prose(400, seed=5)] * count)])
+    i, j = banded_pairs(rows)
+    assert i.tolist() == [0] * (count - 1)
+    assert j.tolist() == list(range(1, count))
+    # the same text with fingerprints and openings far apart: grouped through the first
+    article = prose(400, seed=5)
+    files = tuple(
+        record(f"copy{n}", article, fingerprint=(2**64 - 1) * (n % 2), lead=(2**64 - 1) * (n % 2))
+        for n in range(count)
+    )
+    _, groups = group_files(files, BANDS_K, 0, 0.4)
+    assert [len(g) for g in groups] == [count]

@@ -2,6 +2,109 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Commands</name>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="78"/>
+        <source>Choose folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="79"/>
+        <source>Try the sample folder</source>
+        <translation>试用示例文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="80"/>
+        <source>Scan again</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="81"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="82"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="83"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="84"/>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="85"/>
+        <source>Mark all but references</source>
+        <translation>标记除参照外的全部</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="86"/>
+        <source>Clear marks</source>
+        <translation>清除标记</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="87"/>
+        <source>Send marked to trash…</source>
+        <translation>将已标记文件移到回收站…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="88"/>
+        <source>Move marked to…</source>
+        <translation>将已标记文件移动到…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="89"/>
+        <source>Mark or unmark</source>
+        <translation>标记或取消标记</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="90"/>
+        <source>Make reference</source>
+        <translation>设为参照</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="91"/>
+        <source>Compare others with this file</source>
+        <translation>用此文件与其他文件对比</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="92"/>
+        <source>Compare with the reference</source>
+        <translation>与参照文件对比</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="93"/>
+        <source>Open in editor</source>
+        <translation>用编辑器打开</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="94"/>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="95"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="96"/>
+        <source>&amp;Actions</source>
+        <translation>操作(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="97"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+</context>
+<context>
     <name>CompareView</name>
     <message>
         <location filename="../../simdup_gui/ui/compare.py" line="121"/>
@@ -86,262 +189,162 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="248"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="186"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="249"/>
-        <source>Choose folder…</source>
-        <translation>选择文件夹…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="250"/>
-        <source>Try the sample folder</source>
-        <translation>试用示例文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="251"/>
-        <source>Scan again</source>
-        <translation>重新扫描</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="252"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
-        <source>Export CSV…</source>
-        <translation>导出 CSV…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="254"/>
-        <source>Mark all but references</source>
-        <translation>标记除参照外的全部</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
-        <source>Clear marks</source>
-        <translation>清除标记</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="256"/>
-        <source>Send marked to trash…</source>
-        <translation>将已标记文件移到回收站…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="257"/>
-        <source>Move marked to…</source>
-        <translation>将已标记文件移动到…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="258"/>
-        <source>Open in editor</source>
-        <translation>用编辑器打开</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="259"/>
-        <source>Show in folder</source>
-        <translation>在文件夹中显示</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="260"/>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="261"/>
-        <source>Settings…</source>
-        <translation>设置…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="262"/>
-        <source>Make reference</source>
-        <translation>设为参照</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="263"/>
-        <source>Compare others with this file</source>
-        <translation>用此文件与其他文件对比</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="264"/>
-        <source>Compare with the reference</source>
-        <translation>与参照文件对比</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
-        <source>Mark or unmark</source>
-        <translation>标记或取消标记</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
-        <source>&amp;Actions</source>
-        <translation>操作(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="268"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="188"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="273"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="189"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="192"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="283"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="199"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="295"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="211"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="296"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="212"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="213"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="298"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="214"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="307"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="223"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="339"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="351"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="357"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="273"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="358"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="359"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="275"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="360"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="277"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="362"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="278"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="374"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="290"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="386"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="302"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="420"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="336"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="424"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="340"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="484"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="389"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="502"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="407"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="508"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="413"/>
         <source>{0} {1} files ({2:.1f} MB)?</source>
         <translation>{0} {1} 个文件（{2:.1f} MB）？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="515"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="420"/>
         <source>Send to the trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="527"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="432"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="525"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="430"/>
         <source>Move</source>
         <translation>移动</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="540"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="445"/>
         <source>Done with {0} of {1} files; {2} failed. Manifest: {3}</source>
         <translation>已处理 {0}/{1} 个文件，{2} 个失败。清单：{3}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="580"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="485"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="599"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="504"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="607"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="512"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
-from PySide6.QtGui import QAction, QDesktopServices, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import QDesktopServices, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -33,9 +33,10 @@ from simdup_gui.engine.report import write_report
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text
 from simdup_gui.engine.walk import display_path
+from simdup_gui.ui.commands import Commands
 from simdup_gui.ui.compare import CompareView
 from simdup_gui.ui.groups_panel import GroupsPanel
-from simdup_gui.ui.i18n import current_language, install_language
+from simdup_gui.ui.i18n import install_language
 from simdup_gui.ui.models import GroupsFilter, GroupsModel, MemberInfo, ProblemsModel
 from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
 from simdup_gui.ui.start_page import StartPage
@@ -76,48 +77,28 @@ class MainWindow(QMainWindow):
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("main-toolbar")
         self.addToolBar(self.toolbar)
-        self.choose_action = QAction(self, shortcut=QKeySequence.StandardKey.Open)
-        self.sample_action = QAction(self)
-        self.rescan_action = QAction(self, shortcut=QKeySequence("F5"))
-        self.cancel_action = QAction(self, shortcut=QKeySequence("Esc"))
-        self.export_action = QAction(self, shortcut=QKeySequence("Ctrl+E"))
-        self.mark_action = QAction(self)
-        self.unmark_action = QAction(self)
-        self.trash_action = QAction(self)
-        self.move_action = QAction(self)
-        self.open_action = QAction(self, shortcut=QKeySequence("Ctrl+Return"))
-        self.reveal_action = QAction(self)
-        self.quit_action = QAction(self, shortcut=QKeySequence.StandardKey.Quit)
-        self.settings_action = QAction(self, shortcut=QKeySequence("Ctrl+,"))
-        self.reference_action = QAction(self, shortcut=QKeySequence("Ctrl+R"))
-        self.pin_action = QAction(self, shortcut=QKeySequence("Ctrl+P"))
-        self.unpin_action = QAction(self)
-        self.toggle_mark_action = QAction(self)
-        self.toggle_mark_action.setShortcut(QKeySequence(Qt.Key.Key_Space))
-        self.toggle_mark_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.pinned: MemberInfo | None = None
-        self.english_action = QAction("English", self, checkable=True)
-        self.chinese_action = QAction("中文", self, checkable=True)
-        self.choose_action.triggered.connect(self.choose_folder)
-        self.sample_action.triggered.connect(lambda: self.start_scan(str(resource("sample"))))
-        self.rescan_action.triggered.connect(lambda: self.root and self.start_scan(self.root))
-        self.cancel_action.triggered.connect(self.runner.cancel)
-        self.export_action.triggered.connect(self.export_csv)
-        self.mark_action.triggered.connect(self.groups.mark_all_but_references)
-        self.unmark_action.triggered.connect(self.groups.clear_marks)
-        self.trash_action.triggered.connect(self.trash_marked)
-        self.move_action.triggered.connect(self.move_marked)
-        self.open_action.triggered.connect(self.open_selected)
-        self.reveal_action.triggered.connect(self.reveal_selected)
-        self.quit_action.triggered.connect(self.close)
-        self.settings_action.triggered.connect(self.edit_settings)
-        self.reference_action.triggered.connect(self.make_reference)
-        self.pin_action.triggered.connect(self.pin_for_compare)
-        self.unpin_action.triggered.connect(self.unpin)
-        self.toggle_mark_action.triggered.connect(self.toggle_mark)
-        self.english_action.triggered.connect(lambda: self.set_language("en"))
-        self.chinese_action.triggered.connect(lambda: self.set_language("zh_CN"))
-        self.toolbar.addActions([self.choose_action, self.sample_action, self.cancel_action])
+        c = self.commands = Commands(self)
+        c.choose.triggered.connect(self.choose_folder)
+        c.sample.triggered.connect(lambda: self.start_scan(str(resource("sample"))))
+        c.rescan.triggered.connect(lambda: self.root and self.start_scan(self.root))
+        c.cancel.triggered.connect(self.runner.cancel)
+        c.export.triggered.connect(self.export_csv)
+        c.quit.triggered.connect(self.close)
+        c.settings.triggered.connect(self.edit_settings)
+        c.mark_copies.triggered.connect(self.groups.mark_all_but_references)
+        c.clear_marks.triggered.connect(self.groups.clear_marks)
+        c.trash.triggered.connect(self.trash_marked)
+        c.move.triggered.connect(self.move_marked)
+        c.toggle_mark.triggered.connect(self.toggle_mark)
+        c.make_reference.triggered.connect(self.make_reference)
+        c.pin.triggered.connect(self.pin_for_compare)
+        c.unpin.triggered.connect(self.unpin)
+        c.open.triggered.connect(self.open_selected)
+        c.reveal.triggered.connect(self.reveal_selected)
+        c.english.triggered.connect(lambda: self.set_language("en"))
+        c.chinese.triggered.connect(lambda: self.set_language("zh_CN"))
+        self.toolbar.addActions([c.choose, c.sample, c.cancel])
         self.toolbar.addSeparator()
         self.k_label = QLabel()
         self.k_box = QSpinBox()
@@ -134,64 +115,21 @@ class MainWindow(QMainWindow):
         self.floor_box.valueChanged.connect(self.regroup)
         for widget in (self.k_label, self.k_box, self.k_words, self.floor_label, self.floor_box):
             self.toolbar.addWidget(widget)
-        self.toolbar.addAction(self.settings_action)
+        self.toolbar.addAction(c.settings)
         self.toolbar.addSeparator()
-        self.toolbar.addActions(
-            [self.mark_action, self.trash_action, self.move_action, self.export_action]
-        )
-
-        self.file_menu = self.menuBar().addMenu("")
-        self.file_menu.addActions(
-            [
-                self.choose_action,
-                self.sample_action,
-                self.rescan_action,
-                self.export_action,
-                self.quit_action,
-            ]
-        )
-        self.actions_menu = self.menuBar().addMenu("")
-        self.actions_menu.addActions(
-            [
-                self.mark_action,
-                self.unmark_action,
-                self.trash_action,
-                self.move_action,
-            ]
-        )
-        self.actions_menu.addSeparator()
-        self.actions_menu.addActions(
-            [
-                self.toggle_mark_action,
-                self.reference_action,
-                self.pin_action,
-                self.unpin_action,
-                self.open_action,
-                self.reveal_action,
-            ]
-        )
-        self.language_menu = self.menuBar().addMenu("")
-        self.language_menu.addActions([self.english_action, self.chinese_action])
+        self.toolbar.addActions([c.mark_copies, c.trash, c.move, c.export])
+        c.fill_menus(self.menuBar())
 
         self.start_page = StartPage()
         self.start_page.choose_requested.connect(self.choose_folder)
-        self.start_page.sample_requested.connect(self.sample_action.trigger)
+        self.start_page.sample_requested.connect(c.sample.trigger)
         self.start_page.folder_chosen.connect(self.start_scan)
         self.groups_panel = GroupsPanel(self.groups_view_model, self.problems)
         self.groups_panel.member_changed.connect(self._current_changed)
         self.groups_panel.member_opened.connect(self.open_selected)
         self.groups_panel.mark_toggled.connect(self.toggle_mark)
         self.groups_panel.tree.header().sortIndicatorChanged.connect(self.sort_groups)
-        self.groups_panel.set_member_actions(
-            [
-                self.toggle_mark_action,
-                self.reference_action,
-                self.pin_action,
-                self.unpin_action,
-                self.open_action,
-                self.reveal_action,
-            ]
-        )
+        self.groups_panel.set_member_actions(c.on_member)
         self.compare = CompareView()
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("main-splitter")
@@ -246,29 +184,7 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         """Set every translatable text (called again after a language switch)."""
         self.setWindowTitle(self.tr("simdup — near-duplicate articles"))
-        self.choose_action.setText(self.tr("Choose folder…"))
-        self.sample_action.setText(self.tr("Try the sample folder"))
-        self.rescan_action.setText(self.tr("Scan again"))
-        self.cancel_action.setText(self.tr("Cancel"))
-        self.export_action.setText(self.tr("Export CSV…"))
-        self.mark_action.setText(self.tr("Mark all but references"))
-        self.unmark_action.setText(self.tr("Clear marks"))
-        self.trash_action.setText(self.tr("Send marked to trash…"))
-        self.move_action.setText(self.tr("Move marked to…"))
-        self.open_action.setText(self.tr("Open in editor"))
-        self.reveal_action.setText(self.tr("Show in folder"))
-        self.quit_action.setText(self.tr("Quit"))
-        self.settings_action.setText(self.tr("Settings…"))
-        self.reference_action.setText(self.tr("Make reference"))
-        self.pin_action.setText(self.tr("Compare others with this file"))
-        self.unpin_action.setText(self.tr("Compare with the reference"))
-        self.toggle_mark_action.setText(self.tr("Mark or unmark"))
-        self.file_menu.setTitle(self.tr("&File"))
-        self.actions_menu.setTitle(self.tr("&Actions"))
-        self.language_menu.setTitle(self.tr("&Language"))
-        language = current_language()
-        self.english_action.setChecked(language == "en")
-        self.chinese_action.setChecked(language != "en")
+        self.commands.retranslate()
         self.k_label.setText(self.tr("Threshold (differing bits):") + " ")
         self.floor_label.setText(" " + self.tr("Min. text similarity:") + " ")
         self.k_box.setToolTip(
@@ -426,20 +342,9 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         busy = self.runner.busy
-        has_result = self.result is not None
-        self.cancel_action.setEnabled(busy)
-        self.choose_action.setEnabled(not busy)
-        self.sample_action.setEnabled(not busy)
+        has_result, has_folder = self.result is not None, self.root is not None
+        self.commands.set_state(busy=busy, has_result=has_result, has_folder=has_folder)
         self.start_page.set_busy(busy)
-        self.rescan_action.setEnabled(not busy and self.root is not None)
-        for action in (
-            self.export_action,
-            self.mark_action,
-            self.unmark_action,
-            self.trash_action,
-            self.move_action,
-        ):
-            action.setEnabled(not busy and has_result)
         if not busy:
             self.progress.hide()
             self._show_summary()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from simdup_gui.app import create_window
@@ -68,7 +69,7 @@ def test_start_page_explains_itself(window: MainWindow) -> None:
     assert window.pages.currentIndex() == 0
     assert "folder" in window.start_page.text.text()
     assert window.start_page.sample.isEnabled()
-    assert not window.cancel_action.isEnabled()
+    assert not window.commands.cancel.isEnabled()
 
 
 def test_scan_sample_shows_groups(qtbot: QtBot, window: MainWindow, qtmodeltester) -> None:  # type: ignore[no-untyped-def]
@@ -106,7 +107,7 @@ def test_cancel_keeps_partial_results(qtbot: QtBot, window: MainWindow, tmp_path
     for n in range(2000):
         (tmp_path / f"a{n:04}.txt").write_text(f"article {n} " * 150, encoding="utf-8")
     window.start_scan(str(tmp_path))
-    assert window.cancel_action.isEnabled()
+    assert window.commands.cancel.isEnabled()
     task = window.runner.task
     assert task is not None
 
@@ -193,19 +194,19 @@ def test_a_right_click_and_the_actions_menu_offer_what_can_be_done_with_a_file(
     tree = window.groups_panel.tree
     assert tree.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
     for action in (
-        window.toggle_mark_action,
-        window.reference_action,
-        window.pin_action,
-        window.unpin_action,
-        window.open_action,
-        window.reveal_action,
+        window.commands.toggle_mark,
+        window.commands.make_reference,
+        window.commands.pin,
+        window.commands.unpin,
+        window.commands.open,
+        window.commands.reveal,
     ):
         assert action in tree.actions()
-        assert action in window.actions_menu.actions()
+        assert action in window.commands.actions_menu.actions()
     info = select_file(window, "茶园春茶-改写.txt")
-    window.toggle_mark_action.trigger()
+    window.commands.toggle_mark.trigger()
     assert window.groups.marked_files() == [info.member.file]
-    window.toggle_mark_action.trigger()
+    window.commands.toggle_mark.trigger()
     assert window.groups.marked_files() == []
 
 
@@ -225,7 +226,7 @@ def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_p
     destination = tmp_path / "review"
     destination.mkdir()
     scan_and_wait(qtbot, window, folder)
-    window.mark_action.trigger()
+    window.commands.mark_copies.trigger()
     marked = [window.result.files[n].path for n in window.groups.marked_files()]  # type: ignore[union-attr]
     assert len(marked) == 5
     window.move_marked(str(destination))
@@ -242,7 +243,12 @@ def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_p
 
 
 def test_switch_to_chinese(qtbot: QtBot, window: MainWindow) -> None:
+    commands = [a for a in window.findChildren(QAction) if a.text() not in ("", "English", "中文")]
+    english = [a.text() for a in commands]
     window.set_language("zh_CN")
+    assert len(commands) > 15
+    assert not {a.text() for a in commands} & set(english)  # every command is translated
+    assert window.start_page.choose.text() == "选择文件夹…"
     assert window.groups_panel.duplicates_only.text() == "只看副本"
     assert window.groups_panel.tabs.tabText(0) == "分组"
     assert window.groups.headerData(0, Qt.Orientation.Horizontal) == "文件"
@@ -297,7 +303,7 @@ def test_make_reference_then_old_reference_can_be_marked(qtbot: QtBot, window: M
     scan_and_wait(qtbot, window, SAMPLE)
     copy = select_file(window, "茶园春茶-改写.txt")
     old = copy.group.reference
-    window.reference_action.trigger()
+    window.commands.make_reference.trigger()
     info = select_file(window, "茶园春茶-改写.txt")
     assert info.is_reference
     assert info.member.distance == 0
@@ -334,11 +340,11 @@ def test_sorting_keeps_references_first(qtbot: QtBot, window: MainWindow) -> Non
 def test_pin_compares_with_another_member(qtbot: QtBot, window: MainWindow) -> None:
     scan_and_wait(qtbot, window, SAMPLE)
     select_file(window, "harbor-lighthouse-edited.md")
-    window.pin_action.trigger()
+    window.commands.pin.trigger()
     select_file(window, "harbor-lighthouse-repost.html")
     assert window.compare.left_title.text().endswith("harbor-lighthouse-edited.md")
     assert window.compare.right_title.text().endswith("harbor-lighthouse-repost.html")
-    window.unpin_action.trigger()
+    window.commands.unpin.trigger()
     assert window.compare.left_title.text().endswith("harbor-lighthouse.txt")
 
 

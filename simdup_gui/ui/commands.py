@@ -1,0 +1,100 @@
+"""The main window's commands: an action each, with its shortcut, its text and its menu."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenuBar, QWidget
+
+from simdup_gui.ui.i18n import current_language
+
+
+class Commands(QObject):
+    """Every command of the main window; the window connects what each one does."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.choose = QAction(window, shortcut=QKeySequence.StandardKey.Open)
+        self.sample = QAction(window)
+        self.rescan = QAction(window, shortcut=QKeySequence("F5"))
+        self.cancel = QAction(window, shortcut=QKeySequence("Esc"))
+        self.export = QAction(window, shortcut=QKeySequence("Ctrl+E"))
+        self.quit = QAction(window, shortcut=QKeySequence.StandardKey.Quit)
+        self.settings = QAction(window, shortcut=QKeySequence("Ctrl+,"))
+        self.mark_copies = QAction(window)
+        self.clear_marks = QAction(window)
+        self.trash = QAction(window)
+        self.move = QAction(window)
+        # on the current member (its right-click menu, and the Actions menu)
+        self.toggle_mark = QAction(window, shortcut=QKeySequence(Qt.Key.Key_Space))
+        self.toggle_mark.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # in the tree
+        self.make_reference = QAction(window, shortcut=QKeySequence("Ctrl+R"))
+        self.pin = QAction(window, shortcut=QKeySequence("Ctrl+P"))
+        self.unpin = QAction(window)
+        self.open = QAction(window, shortcut=QKeySequence("Ctrl+Return"))
+        self.reveal = QAction(window)
+        self.english = QAction("English", window, checkable=True)
+        self.chinese = QAction("中文", window, checkable=True)
+
+    @property
+    def on_member(self) -> list[QAction]:
+        """The commands that act on the current member."""
+        return [
+            self.toggle_mark,
+            self.make_reference,
+            self.pin,
+            self.unpin,
+            self.open,
+            self.reveal,
+        ]
+
+    @property
+    def on_result(self) -> list[QAction]:
+        """The commands that need a scan's result."""
+        return [self.export, self.mark_copies, self.clear_marks, self.trash, self.move]
+
+    def fill_menus(self, bar: QMenuBar) -> None:
+        """The File, Actions and Language menus."""
+        self.file_menu = bar.addMenu("")
+        self.file_menu.addActions([self.choose, self.sample, self.rescan, self.export, self.quit])
+        self.actions_menu = bar.addMenu("")
+        self.actions_menu.addActions([self.mark_copies, self.clear_marks, self.trash, self.move])
+        self.actions_menu.addSeparator()
+        self.actions_menu.addActions(self.on_member)
+        self.language_menu = bar.addMenu("")
+        self.language_menu.addActions([self.english, self.chinese])
+
+    def set_state(self, *, busy: bool, has_result: bool, has_folder: bool) -> None:
+        """Enable what can be done now: while a scan runs, only cancelling it."""
+        self.cancel.setEnabled(busy)
+        self.choose.setEnabled(not busy)
+        self.sample.setEnabled(not busy)
+        self.rescan.setEnabled(not busy and has_folder)
+        for action in self.on_result:
+            action.setEnabled(not busy and has_result)
+
+    def retranslate(self) -> None:
+        """Set every command's text and the menus' titles in the current language."""
+        self.choose.setText(self.tr("Choose folder…"))
+        self.sample.setText(self.tr("Try the sample folder"))
+        self.rescan.setText(self.tr("Scan again"))
+        self.cancel.setText(self.tr("Cancel"))
+        self.export.setText(self.tr("Export CSV…"))
+        self.quit.setText(self.tr("Quit"))
+        self.settings.setText(self.tr("Settings…"))
+        self.mark_copies.setText(self.tr("Mark all but references"))
+        self.clear_marks.setText(self.tr("Clear marks"))
+        self.trash.setText(self.tr("Send marked to trash…"))
+        self.move.setText(self.tr("Move marked to…"))
+        self.toggle_mark.setText(self.tr("Mark or unmark"))
+        self.make_reference.setText(self.tr("Make reference"))
+        self.pin.setText(self.tr("Compare others with this file"))
+        self.unpin.setText(self.tr("Compare with the reference"))
+        self.open.setText(self.tr("Open in editor"))
+        self.reveal.setText(self.tr("Show in folder"))
+        self.file_menu.setTitle(self.tr("&File"))
+        self.actions_menu.setTitle(self.tr("&Actions"))
+        self.language_menu.setTitle(self.tr("&Language"))
+        language = current_language()
+        self.english.setChecked(language == "en")
+        self.chinese.setChecked(language != "en")

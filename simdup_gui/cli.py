@@ -75,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--k",
         type=_k,
         default=ScanOptions().k,
-        help="largest Hamming distance (0-8, default %(default)s)",
+        help="largest Hamming distance (0-8, default %(default)s); from 7 on, files sharing most"
+        " of their text are candidates too, whatever their distance",
     )
     p.add_argument(
         "--min-similarity",

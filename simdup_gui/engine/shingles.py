@@ -103,12 +103,13 @@ def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], .
     group them, with candidates linear in their number. Returns ``i < j``, each pair once.
     """
     count, bins = len(rows), BANDS * BAND_BINS
-    where = np.nonzero(rows != PAD)
-    values = rows[where]
-    minima = np.full(count * bins, PAD, dtype=np.uint64)
-    places = where[0] * bins + (values % np.uint64(bins)).astype(np.int64)
-    np.minimum.at(minima, places, values)
-    minima = minima.reshape(count, bins)
+    minima = np.full((count, bins), PAD, dtype=np.uint64)
+    for lo in range(0, count, 10_000):  # in slices: the temporaries stay small
+        part = rows[lo : lo + 10_000]
+        row, column = np.nonzero(part != PAD)
+        values = part[row, column]
+        places = row * bins + (values % np.uint64(bins)).astype(np.int64)
+        np.minimum.at(minima[lo : lo + len(part)].reshape(-1), places, values)
     lefts, rights = [], []
     for band in range(BANDS):
         part = minima[:, band * BAND_BINS : (band + 1) * BAND_BINS]

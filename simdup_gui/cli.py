@@ -24,9 +24,10 @@ from simdup_gui.engine.fingerprint_files import (
     parse_fingerprint,
 )
 from simdup_gui.engine.index import MAX_K, FingerprintIndex, Pairs, all_pairs, check_k
+from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.pipeline import WEIGHTINGS, TextSettings
 from simdup_gui.engine.report import report_text, write_report
-from simdup_gui.engine.scan import ScanOptions, ScanResult, scan
+from simdup_gui.engine.scan import ScanResult, scan
 from simdup_gui.engine.tokens import TOKENIZERS
 from simdup_gui.engine.walk import DEFAULT_EXTENSIONS
 

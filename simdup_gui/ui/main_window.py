@@ -24,14 +24,16 @@ from PySide6.QtWidgets import (
 
 from simdup_gui.engine.actions import move_files, trash_files, write_manifest
 from simdup_gui.engine.decode import DecodeError
+from simdup_gui.engine.fingerprinting import read_text
 from simdup_gui.engine.index import MAX_K
 from simdup_gui.engine.matching import similarity
+from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.reader import ReadError
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.report import write_report
 from simdup_gui.engine.resources import resource
-from simdup_gui.engine.scan import ScanOptions, ScanResult, read_text
+from simdup_gui.engine.scan import ScanResult
 from simdup_gui.engine.walk import display_path
 from simdup_gui.ui.commands import Commands
 from simdup_gui.ui.compare import CompareView

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.pipeline import TextSettings
-from simdup_gui.engine.scan import ScanOptions
 from simdup_gui.engine.walk import DEFAULT_EXTENSIONS
 
 

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from simdup_gui.engine.cache import FingerprintCache
+from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
-from simdup_gui.engine.scan import ScanOptions, scan
+from simdup_gui.engine.scan import scan
 from simdup_gui.engine.workers import WorkerPool
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals, so the event loop is never flooded

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from simdup_gui.engine import fingerprinting
 from simdup_gui.engine import scan as scan_module
 from simdup_gui.engine.cache import SCHEMA_VERSION, FingerprintCache
+from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.pipeline import TextSettings
-from simdup_gui.engine.scan import ScanOptions, scan
+from simdup_gui.engine.scan import scan
 
 TEXT = "The harbour lighthouse reopened after two years of careful repairs. " * 30
 
@@ -34,13 +36,13 @@ def cache_path(tmp_path: Path) -> Path:
 
 def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     reads: list[str] = []
-    real = scan_module.read_prefix
+    real = fingerprinting.read_prefix
 
     def spy(path: str, max_bytes: int) -> tuple[bytes, bool]:
         reads.append(Path(path).name)
         return real(path, max_bytes)
 
-    monkeypatch.setattr(scan_module, "read_prefix", spy)
+    monkeypatch.setattr(fingerprinting, "read_prefix", spy)
     return reads
 
 
@@ -242,14 +244,14 @@ def test_a_damaged_snapshot_is_ignored_with_a_warning(folder: Path, cache_path: 
 def test_a_file_that_failed_is_read_again_on_a_rescan(
     folder: Path, cache_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = scan_module.read_prefix
+    real = fingerprinting.read_prefix
 
     def failing(path: str, max_bytes: int) -> tuple[bytes, bool]:
         if path.endswith("a2.txt"):
-            raise scan_module.ReadError("permission denied")
+            raise fingerprinting.ReadError("permission denied")
         return real(path, max_bytes)
 
-    monkeypatch.setattr(scan_module, "read_prefix", failing)
+    monkeypatch.setattr(fingerprinting, "read_prefix", failing)
     first = scan(str(folder), cache=FingerprintCache(cache_path))
     assert [f.error for f in first.files if f.path.endswith("a2.txt")] == ["permission denied"]
     monkeypatch.undo()

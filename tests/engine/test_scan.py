@@ -11,18 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from simdup_gui.engine.batches import BATCHES_PER_JOB, THREAD_BATCH_FILES, process_context
+from simdup_gui.engine.fingerprinting import read_text
 from simdup_gui.engine.matching import similarity
+from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.resources import resource
-from simdup_gui.engine.scan import (
-    BATCHES_PER_JOB,
-    THREAD_BATCH_FILES,
-    ScanOptions,
-    ScanResult,
-    _process_context,
-    read_text,
-    scan,
-)
+from simdup_gui.engine.scan import ScanResult, scan
 from simdup_gui.engine.walk import display_path
 from simdup_gui.engine.workers import WorkerPool
 
@@ -311,7 +306,7 @@ def test_kept_workers_serve_many_scans_and_a_dead_pool_is_replaced(tmp_path: Pat
 @pytest.mark.skipif(sys.platform != "linux", reason="workers only fork on Linux")
 def test_workers_fork_only_from_a_lone_main_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     def method() -> str:
-        return _process_context().get_start_method()
+        return process_context().get_start_method()
 
     monkeypatch.setattr(threading, "active_count", lambda: 1)
     assert method() == "fork"
@@ -346,19 +341,19 @@ def test_group_with_another_reference() -> None:
 def test_a_text_the_analysis_fails_on_is_one_files_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from simdup_gui.engine import scan as scan_module
+    from simdup_gui.engine import fingerprinting
 
     for n in range(5):
         (tmp_path / f"a{n}.txt").write_text(f"article {n} " + ARTICLE, encoding="utf-8")
     (tmp_path / "poison.txt").write_text("POISON " + ARTICLE, encoding="utf-8")
-    real = scan_module.analyze_many
+    real = fingerprinting.analyze_many
 
     def fragile(texts: list[str], settings: object) -> object:
         if any(t.startswith("POISON") for t in texts):
             raise RuntimeError("segmenter crashed")
         return real(texts, settings)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(scan_module, "analyze_many", fragile)
+    monkeypatch.setattr(fingerprinting, "analyze_many", fragile)
     result = scan(str(tmp_path), ScanOptions(jobs=1))
     by_name = {Path(f.path).name: f for f in result.files}
     assert by_name["poison.txt"].error == (

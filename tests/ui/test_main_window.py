@@ -14,9 +14,10 @@ from pytestqt.qtbot import QtBot
 
 from simdup_gui.app import create_window
 from simdup_gui.engine.matching import similarity
+from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.resources import resource
-from simdup_gui.engine.scan import ScanOptions, scan
+from simdup_gui.engine.scan import scan
 from simdup_gui.ui.i18n import install_language
 from simdup_gui.ui.main_window import MainWindow
 from simdup_gui.ui.models import ItemRole, MemberInfo

@@ -1,0 +1,158 @@
+"""Files to fingerprint, in batches, on a pool of threads or worker processes, back in order.
+
+A scan hands over its work (entries to read, outcomes already known from the cache) and gets
+every outcome back in the same order, with at most a few batches in flight, so memory stays
+bounded and a cancel stops the work within a batch.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+
+from simdup_gui.engine.fingerprinting import Outcome, fingerprint_batch
+from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.pipeline import warm_up
+from simdup_gui.engine.progress import Progress, ProgressEvent
+from simdup_gui.engine.walk import Entry
+from simdup_gui.engine.workers import WorkerPool
+
+PROCESS_THRESHOLD = 200  # files to fingerprint before worker processes pay for their start-up
+BATCH_FILES, BATCH_BYTES = 32, 1 << 20  # one process task: this many files or bytes at most
+THREAD_BATCH_FILES = 8  # smaller, so that a small scan still spreads over the threads
+BATCHES_PER_JOB = 2  # batches in flight per worker: one running, one waiting
+
+
+def _executor(
+    options: ScanOptions, files: int, workers: WorkerPool | None, progress: Progress
+) -> tuple[Executor, int, bool]:
+    """An executor, how many files each task takes, and whether the scan owns the executor.
+
+    Threads for small jobs; processes (each with its own GIL) for large ones: much per-file
+    work (decoding, HTML, normalising) holds the GIL, so only processes use every core for
+    it. They are the ``workers`` kept between scans when given, else started for this scan
+    (see :func:`process_context`). Either takes files in batches, analysed together.
+
+    Unless kept workers are ready, the compiled kernels are loaded first (the "preparing"
+    stage: a moment, but about ten seconds on a machine's first run, which compiles them).
+    """
+    use_processes = options.processes
+    if use_processes is None:
+        use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
+    if use_processes and workers is not None:
+        return workers.executor(options.jobs), BATCH_FILES, False
+    progress(ProgressEvent("preparing", 0, files))
+    context = process_context() if use_processes else None
+    if context is None or context.get_start_method() == "fork":
+        warm_up(options.text)  # here, in the threads' process, or before forking: inherited
+    if context is not None:
+        return ProcessPoolExecutor(options.jobs, mp_context=context), BATCH_FILES, True
+    return ThreadPoolExecutor(options.jobs), THREAD_BATCH_FILES, True
+
+
+def process_context() -> multiprocessing.context.BaseContext:
+    """How worker processes start: ``fork`` where that is safe, else ``spawn``.
+
+    A spawned worker imports everything and loads the compiled kernels again (about a second
+    each). Forked workers inherit them ready, but fork is only safe from a process with no
+    other threads, and on Linux (not macOS, whose system libraries forbid it, nor Windows,
+    which lacks it). A GUI scans from a worker thread: it spawns.
+    """
+    single_threaded = (
+        threading.current_thread() is threading.main_thread() and threading.active_count() == 1
+    )
+    return multiprocessing.get_context(
+        "fork" if sys.platform == "linux" and single_threaded else "spawn"
+    )
+
+
+def in_batches(
+    work: list[Outcome | Entry],
+    options: ScanOptions,
+    cancel: Callable[[], bool],
+    workers: WorkerPool | None,
+    progress: Progress,
+) -> Iterator[tuple[Outcome, bool]]:
+    """Every file's outcome in order, and whether it was computed now rather than cached.
+
+    Files to read go to a pool in batches; with none to read (an unchanged folder) there is
+    no pool to start. A pool the scan started is stopped at the end; kept ``workers`` are
+    not (batches dropped by a cancel may still finish there, unseen).
+    """
+    to_read = sum(isinstance(item, Entry) for item in work)
+    if not to_read:
+        for n, item in enumerate(work):
+            if n % 256 == 0 and cancel():
+                return
+            yield item, False  # type: ignore[misc]
+        return
+    executor, batch_size, owned = _executor(options, to_read, workers, progress)
+    run = partial(fingerprint_batch, options=options)
+    window = BATCHES_PER_JOB * options.jobs
+    try:
+        yield from _in_order(executor, _batches(work, batch_size), run, window, cancel)
+    except BrokenProcessPool:
+        if workers is not None and not owned:
+            workers.shutdown(wait=False)
+        raise
+    finally:
+        if owned:
+            executor.shutdown(wait=True)
+
+
+def _batches(work: Iterable[Outcome | Entry], size: int) -> Iterator[Outcome | list[Entry]]:
+    """Ready outcomes as they are; runs of entries as lists of at most ``size`` files."""
+    batch: list[Entry] = []
+    batch_bytes = 0
+    for item in work:
+        if isinstance(item, Entry):
+            batch.append(item)
+            batch_bytes += item.size
+            if len(batch) >= size or batch_bytes >= BATCH_BYTES:
+                yield batch
+                batch, batch_bytes = [], 0
+        else:
+            if batch:
+                yield batch
+                batch, batch_bytes = [], 0
+            yield item
+    if batch:
+        yield batch
+
+
+def _in_order(
+    pool: Executor,
+    work: Iterable[Outcome | list[Entry]],
+    fn: Callable[[list[Entry]], list[Outcome]],
+    window: int,
+    cancel: Callable[[], bool],
+) -> Iterator[tuple[Outcome, bool]]:
+    """Outcomes in input order: ready ones pass through, batches of entries run on the pool.
+
+    At most ``window`` batches are in flight; after a cancel nothing new starts and batches not
+    yet started are dropped. Yields each outcome with whether it was computed now.
+    """
+    pending: deque[Future[list[Outcome]] | Outcome] = deque()
+    for item in work:
+        if cancel():
+            break
+        pending.append(pool.submit(fn, item) if isinstance(item, list) else item)
+        while pending and (len(pending) >= window or not isinstance(pending[0], Future)):
+            yield from _settle(pending.popleft())
+    for head in pending:
+        if not (isinstance(head, Future) and cancel() and head.cancel()):
+            yield from _settle(head)
+
+
+def _settle(item: Future[list[Outcome]] | Outcome) -> Iterator[tuple[Outcome, bool]]:
+    if isinstance(item, Future):
+        for outcome in item.result():
+            yield outcome, True
+    else:
+        yield item, False

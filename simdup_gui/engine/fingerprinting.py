@@ -1,0 +1,123 @@
+"""One file, or a batch of them, from its bytes to its record: read, decode, strip, analyse.
+
+Whatever goes wrong with a file (it vanished, it is binary, a library chokes on its text)
+becomes that file's error in its record; the batch goes on.
+"""
+
+from __future__ import annotations
+
+from simdup_gui.engine.decode import DecodeError
+from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.pipeline import Analysis, TextSettings, analyze_many, extract_text
+from simdup_gui.engine.reader import ReadError, read_prefix
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.simhash import Features
+from simdup_gui.engine.walk import Entry, display_path
+
+Outcome = tuple[FileRecord, Features | None]
+
+
+def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
+    """Read, decode, strip and fingerprint one file; errors become part of the record.
+
+    Returns the record and, with TF-IDF weighting, the features (the fingerprint needs the
+    whole folder's document frequencies first).
+    """
+    return fingerprint_batch([entry], options)[0]
+
+
+def fingerprint_batch(entries: list[Entry], options: ScanOptions) -> list[Outcome]:
+    """:func:`fingerprint_file` over a few files, their texts analysed together.
+
+    numpy's per-call cost is paid once per batch, and a worker process gets one task.
+    """
+    read = [_read_entry(entry, options) for entry in entries]
+    analyses = iter(_analyses([text for _, text, _ in read if text is not None], options.text))
+    return [
+        _fingerprinted(record, next(analyses), notes, options)
+        if text is not None
+        else (record._replace(notes=tuple(notes)), None)
+        for record, text, notes in read
+    ]
+
+
+def _analyses(texts: list[str], settings: TextSettings) -> list[Analysis | Exception]:
+    """The texts' analyses; should the batch fail, each text alone, its failure its own."""
+    try:
+        return list(analyze_many(texts, settings))
+    except Exception:  # any text the libraries choke on stays one file's error
+        out: list[Analysis | Exception] = []
+        for text in texts:
+            try:
+                out.append(analyze_many([text], settings)[0])
+            except Exception as exc:
+                out.append(exc)
+        return out
+
+
+def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | None, list[str]]:
+    """Read, decode and strip one file.
+
+    Returns its record so far, its text (None when there is nothing to fingerprint: the record
+    says why) and notes about it.
+    """
+    record = FileRecord(entry.path, entry.size, entry.mtime_ns, error=entry.error)
+    notes: list[str] = []
+    if record.error:
+        return record, None, notes
+    if display_path(entry.path) != entry.path:
+        notes.append("file name is not valid UTF-8")
+    if options.skip_oversize and entry.size > options.max_bytes:
+        return record._replace(error=f"larger than {options.max_bytes} bytes, skipped"), None, notes
+    try:
+        data, truncated = read_prefix(entry.path, options.max_bytes)
+        if truncated:
+            notes.append(f"only the first {options.max_bytes} bytes read")
+        extracted = extract_text(data, entry.path, boilerplate=options.text.boilerplate)
+    except (ReadError, DecodeError) as exc:
+        return record._replace(error=str(exc)), None, notes
+    if extracted.replaced:
+        notes.append(f"{extracted.replaced} undecodable bytes replaced")
+    record = record._replace(
+        size=max(record.size, len(data)),
+        encoding=extracted.encoding,
+        encoding_method=extracted.encoding_method,
+        chars=len(extracted.text),
+        boilerplate=round(extracted.boilerplate_share, 3),
+    )
+    if not extracted.text.strip():
+        return record._replace(error="no text"), None, notes
+    return record, extracted.text, notes
+
+
+def _fingerprinted(
+    record: FileRecord, analysis: Analysis | Exception, notes: list[str], options: ScanOptions
+) -> Outcome:
+    """The record completed from the text's analysis (or the reason it failed)."""
+    if isinstance(analysis, Exception):
+        error = f"text could not be fingerprinted: {type(analysis).__name__}: {analysis}"
+        return record._replace(error=error, notes=tuple(notes)), None
+    features = analysis.features
+    if features.is_short:
+        notes.append(f"short text: {len(features)} distinct words")
+    tfidf = options.text.whole_folder
+    record = record._replace(
+        features=len(features),
+        notes=tuple(notes),
+        sketch=analysis.sketch,
+        lead=analysis.lead_fingerprint,
+        fingerprint=None if tfidf else analysis.fingerprint,
+    )
+    return record, features if tfidf else None
+
+
+def read_text(path: str, options: ScanOptions | None = None) -> str:
+    """A file's plain text as the scan saw it (decoded, stripped), for showing it to a person.
+
+    Raises:
+        ReadError: the file cannot be read.
+        DecodeError: the bytes are not text.
+    """
+    options = options or ScanOptions()
+    data, _ = read_prefix(path, options.max_bytes)
+    return extract_text(data, path, boilerplate=options.text.boilerplate).text

@@ -423,6 +423,36 @@ def sketches(
 
 
 @njit(**_JIT)
+def jaccard_pairs(rows: U64, left: Index, right: Index) -> F64:
+    """Estimated Jaccard similarity of each pair of sketch rows (sorted, padded with ``PAD``).
+
+    A merge of the two rows: of the union's smallest distinct values (as many as a row holds),
+    the share that both rows hold; 1.0 when both are empty.
+    """
+    size = rows.shape[1]
+    out = np.empty(len(left), np.float64)
+    for pair in range(len(left)):
+        a, b = rows[left[pair]], rows[right[pair]]
+        at_a = at_b = union = both = 0
+        while union < size:
+            x = a[at_a] if at_a < size else PAD
+            y = b[at_b] if at_b < size else PAD
+            if x == PAD and y == PAD:
+                break
+            union += 1
+            if x == y:
+                both += 1
+                at_a += 1
+                at_b += 1
+            elif x < y:
+                at_a += 1
+            else:
+                at_b += 1
+        out[pair] = both / union if union else 1.0
+    return out
+
+
+@njit(**_JIT)
 def _has_ideograph(flags: Flags, start: int, stop: int) -> bool:
     seen = np.uint8(0)
     for at in range(start, stop):  # all flags ORed: a loop the compiler vectorises

@@ -137,30 +137,15 @@ def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], .
 
 
 def jaccard_many(
-    rows: npt.NDArray[np.uint64], left: npt.ArrayLike, right: npt.ArrayLike, chunk: int = 20_000
+    rows: npt.NDArray[np.uint64], left: npt.ArrayLike, right: npt.ArrayLike
 ) -> npt.NDArray[np.float64]:
     """:func:`jaccard` for many pairs of rows of a :func:`sketch_matrix` at once.
 
-    Each pair's two sketches are merged and sorted in one numpy call; a value present in both
-    appears twice in a row, next to itself. Of the union's smallest ``size`` distinct values,
-    the share that appear twice is the estimate.
+    Of each pair's union's smallest ``size`` distinct values, the share that both hold: a merge
+    of the two sorted rows, compiled (``kernels.jaccard_pairs``; about 8 times as fast as
+    sorting the pairs' values with numpy).
     """
+    from simdup_gui.engine import kernels  # on first use: see kernels.py
+
     left, right = np.asarray(left, dtype=np.int64), np.asarray(right, dtype=np.int64)
-    size = rows.shape[1]
-    out = np.empty(len(left), dtype=np.float64)
-    for lo in range(0, len(left), chunk):
-        merged = np.sort(
-            np.concatenate([rows[left[lo : lo + chunk]], rows[right[lo : lo + chunk]]], axis=1),
-            axis=1,
-        )
-        real = merged != PAD
-        first = np.ones_like(real)
-        first[:, 1:] = merged[:, 1:] != merged[:, :-1]  # first copy of each distinct value
-        twice = np.zeros_like(real)
-        twice[:, :-1] = merged[:, :-1] == merged[:, 1:]  # ... that has a second copy
-        distinct = first & real
-        in_union = distinct & (np.cumsum(distinct, axis=1) <= size)
-        union = in_union.sum(axis=1)
-        both = (in_union & twice).sum(axis=1)
-        out[lo : lo + chunk] = np.where(union > 0, both / np.maximum(union, 1), 1.0)
-    return out
+    return kernels.jaccard_pairs(np.ascontiguousarray(rows, dtype=np.uint64), left, right)

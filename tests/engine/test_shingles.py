@@ -29,7 +29,7 @@ def test_vectorised_jaccard_equals_pairwise(texts: list[str]) -> None:
     sketches = [sketch(t) for t in texts]
     rows = sketch_matrix([s.astype("<u8").tobytes() for s in sketches])
     pairs = list(itertools.combinations(range(len(texts)), 2))
-    many = jaccard_many(rows, [p[0] for p in pairs], [p[1] for p in pairs], chunk=3)
+    many = jaccard_many(rows, [p[0] for p in pairs], [p[1] for p in pairs])
     one = [jaccard(sketches[a], sketches[b]) for a, b in pairs]
     assert many.tolist() == one
 

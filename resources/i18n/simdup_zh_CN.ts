@@ -123,6 +123,11 @@
     </message>
     <message>
         <location filename="../../simdup_gui/ui/compare.py" line="159"/>
+        <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · 1 difference</source>
+        <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · 1 处差异</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/compare.py" line="163"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · {2} 处差异</translation>
     </message>
@@ -189,162 +194,162 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="186"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="188"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="188"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="190"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="189"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="191"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="192"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="194"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="199"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="201"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="211"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="213"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="212"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="214"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="213"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="215"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="214"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="216"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="223"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="225"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="257"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="269"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="273"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="275"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="275"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="277"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="278"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="277"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="279"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="278"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="280"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="290"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="302"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="304"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="336"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="338"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="340"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="342"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="389"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="391"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="407"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="409"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="413"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="415"/>
         <source>{0} {1} files ({2:.1f} MB)?</source>
         <translation>{0} {1} 个文件（{2:.1f} MB）？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="420"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="422"/>
         <source>Send to the trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="432"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="434"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="430"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="432"/>
         <source>Move</source>
         <translation>移动</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="445"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="447"/>
         <source>Done with {0} of {1} files; {2} failed. Manifest: {3}</source>
         <translation>已处理 {0}/{1} 个文件，{2} 个失败。清单：{3}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="485"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="487"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="504"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="506"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="512"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="514"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -153,12 +153,16 @@ class CompareView(QWidget):
         self._highlight(self.right_text, self.right_spans)
         self._current = -1
         if left_fp is not None and right_fp is not None:
-            distance = (left_fp ^ right_fp).bit_count()
-            self.summary.setText(
-                self.tr(
+            distance, count = (left_fp ^ right_fp).bit_count(), self.difference_count()
+            if count == 1:
+                text = self.tr(
+                    "Hamming distance {0} of 64 bits · text similarity {1:.1f}% · 1 difference"
+                )
+            else:
+                text = self.tr(
                     "Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences"
-                ).format(distance, 100 * similarity, self.difference_count())
-            )
+                )
+            self.summary.setText(text.format(distance, 100 * similarity, count))
 
     def difference_count(self) -> int:
         """How many differing passages there are (the larger side's count)."""

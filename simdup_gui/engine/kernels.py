@@ -423,6 +423,24 @@ def sketches(
 
 
 @njit(**_JIT)
+def bin_minima(rows: U64, bins: int) -> U64:
+    """Each row's smallest value in each bin (values by their remainder modulo ``bins``).
+
+    Rows are sorted and padded with ``PAD``: a bin none falls in keeps ``PAD``.
+    """
+    out = np.full((rows.shape[0], bins), PAD, np.uint64)
+    for row in range(rows.shape[0]):
+        for column in range(rows.shape[1]):
+            value = rows[row, column]
+            if value == PAD:
+                break
+            place = value % np.uint64(bins)
+            if value < out[row, place]:
+                out[row, place] = value
+    return out
+
+
+@njit(**_JIT)
 def jaccard_pairs(rows: U64, left: Index, right: Index) -> F64:
     """Estimated Jaccard similarity of each pair of sketch rows (sorted, padded with ``PAD``).
 

@@ -11,7 +11,6 @@ graph. Groups are its connected components.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
 from simdup_gui.engine.groups import Group, build_groups
 from simdup_gui.engine.index import Pairs, all_pairs
@@ -60,7 +59,9 @@ def group_files(
         for p, f in enumerate(files[n] for n in ok)
     ]
     reps = np.array(sorted(set(first.values())), dtype=np.int64)
-    local = _candidates(files, [ok[p] for p in reps], fps[reps], k, min_similarity)
+    rep_ids = [ok[p] for p in reps]
+    rows = sketch_matrix([files[n].sketch for n in rep_ids])  # one per distinct text
+    local = _candidates(files, rep_ids, fps[reps], rows, k, min_similarity)
     linked = [(rep, p) for p, rep in copies if p != rep]
     local = Pairs(
         np.concatenate([reps[local.i], np.array([a for a, _ in linked], dtype=np.int64)]),
@@ -73,13 +74,19 @@ def group_files(
         fps, local, [files[n].chars for n in ok], [files[n].path for n in ok], file_ids=ok
     )
     first_copy = {ok[p]: ok[rep] for p, rep in copies}
-    return pairs, _with_similarities(groups, files, first_copy)
+    row_of = {file: row for row, file in enumerate(rep_ids)}
+    return pairs, _with_similarities(groups, first_copy, rows, row_of)
 
 
 def _candidates(
-    files: tuple[FileRecord, ...], ids: list[int], fps: np.ndarray, k: int, min_similarity: float
+    files: tuple[FileRecord, ...],
+    ids: list[int],
+    fps: np.ndarray,
+    rows: np.ndarray,
+    k: int,
+    min_similarity: float,
 ) -> Pairs:
-    """Candidate pairs (positions in ``ids``) that pass the similarity floor.
+    """Candidate pairs (positions in ``ids``, whose sketches are ``rows``) that pass the floor.
 
     Candidates are the pairs within ``k``, those whose openings are within LEAD_K and, from
     BANDS_K on, those whose sketches agree on a band; with no floor, all pairs within ``k`` and
@@ -90,7 +97,6 @@ def _candidates(
         return local
     leads = np.array([files[n].lead or 0 for n in ids], dtype=np.uint64)
     local = _union(local, all_pairs(leads, min(k, LEAD_K)), fps)
-    rows = sketch_matrix([files[n].sketch for n in ids])
     if k >= BANDS_K:
         alike = banded_pairs(rows)
         local = _union(local, Pairs(*alike, np.zeros(len(alike[0]), np.uint8)), fps)
@@ -98,23 +104,17 @@ def _candidates(
     return Pairs(local.i[keep], local.j[keep], local.distance[keep])
 
 
-def _similarities(
-    files: tuple[FileRecord, ...], left: npt.ArrayLike, right: npt.ArrayLike
-) -> np.ndarray:
-    """Text similarity of each pair of files (by index), one vectorised pass over their sketches."""
-    left, right = np.asarray(left, dtype=np.int64), np.asarray(right, dtype=np.int64)
-    involved = np.unique(np.concatenate([left, right]))
-    rows = sketch_matrix([files[n].sketch for n in involved.tolist()])
-    return jaccard_many(rows, np.searchsorted(involved, left), np.searchsorted(involved, right))
-
-
 def _with_similarities(
-    groups: tuple[Group, ...], files: tuple[FileRecord, ...], first_copy: dict[int, int]
+    groups: tuple[Group, ...],
+    first_copy: dict[int, int],
+    rows: np.ndarray,
+    row_of: dict[int, int],
 ) -> tuple[Group, ...]:
-    """Each member's text similarity to its group's reference, all in one vectorised pass.
+    """Each member's text similarity to its group's reference, all in one compiled pass.
 
-    Exact copies share a sketch, so each pair of first copies is measured once; an exact copy
-    of the reference is 100 % alike without looking.
+    Exact copies share a sketch, so each pair of first copies is measured once (``rows`` holds
+    the first copies' sketches, ``row_of`` says where); an exact copy of the reference is
+    100 % alike without looking.
     """
     wanted = {
         (first_copy[g.reference], first_copy[m.file])
@@ -126,7 +126,8 @@ def _with_similarities(
         return groups
     pairs = sorted(wanted)
     left, right = zip(*pairs, strict=True)
-    measured = dict(zip(pairs, _similarities(files, left, right).tolist(), strict=True))
+    alike = jaccard_many(rows, [row_of[a] for a in left], [row_of[b] for b in right])
+    measured = dict(zip(pairs, alike.tolist(), strict=True))
     out = []
     for g in groups:
         ref = first_copy[g.reference]

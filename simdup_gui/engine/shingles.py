@@ -102,14 +102,10 @@ def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], .
     (many near-copies of one text) give each row paired with the first, not every pair: enough to
     group them, with candidates linear in their number. Returns ``i < j``, each pair once.
     """
+    from simdup_gui.engine import kernels  # on first use: see kernels.py
+
     count, bins = len(rows), BANDS * BAND_BINS
-    minima = np.full((count, bins), PAD, dtype=np.uint64)
-    for lo in range(0, count, 10_000):  # in slices: the temporaries stay small
-        part = rows[lo : lo + 10_000]
-        row, column = np.nonzero(part != PAD)
-        values = part[row, column]
-        places = row * bins + (values % np.uint64(bins)).astype(np.int64)
-        np.minimum.at(minima[lo : lo + len(part)].reshape(-1), places, values)
+    minima = kernels.bin_minima(np.ascontiguousarray(rows, dtype=np.uint64), bins)
     lefts, rights = [], []
     for band in range(BANDS):
         part = minima[:, band * BAND_BINS : (band + 1) * BAND_BINS]
@@ -120,19 +116,20 @@ def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], .
         order = np.argsort(keys, kind="stable")
         keys, members = keys[order], members[order]
         starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
-        ends = np.append(starts[1:], len(keys))
-        shared = ends - starts > 1  # runs of equal keys: the rows agree on this band
-        for lo, hi in zip(starts[shared].tolist(), ends[shared].tolist(), strict=True):
-            if hi - lo > FULL_RUN:  # many near-copies: each is paired with the first only
-                a, b = np.zeros(hi - lo - 1, np.int64), np.arange(1, hi - lo)
+        lengths = np.diff(np.append(starts, len(keys)))  # runs of equal keys agree on the band
+        for length in np.unique(lengths[lengths > 1]).tolist():
+            runs = starts[lengths == length]
+            if length > FULL_RUN:  # many near-copies: each is paired with the first only
+                a, b = np.zeros(length - 1, np.int64), np.arange(1, length)
             else:
-                a, b = np.triu_indices(hi - lo, 1)
-            lefts.append(members[lo:hi][a])
-            rights.append(members[lo:hi][b])
+                a, b = np.triu_indices(length, 1)
+            lefts.append(members[(runs[:, None] + a).ravel()])
+            rights.append(members[(runs[:, None] + b).ravel()])
     if not lefts:
         return np.empty(0, np.int64), np.empty(0, np.int64)
     i, j = np.concatenate(lefts), np.concatenate(rights)
-    keys = np.unique(np.minimum(i, j) * count + np.maximum(i, j))
+    keys = np.sort(np.minimum(i, j) * count + np.maximum(i, j))
+    keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]  # each pair once
     return keys // count, keys % count
 
 

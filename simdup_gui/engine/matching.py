@@ -10,10 +10,13 @@ graph. Groups are its connected components.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from simdup_gui.engine.groups import Group, build_groups
 from simdup_gui.engine.index import Pairs, all_pairs
+from simdup_gui.engine.progress import never
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.shingles import banded_pairs, jaccard, jaccard_many, sketch_matrix
 
@@ -39,7 +42,11 @@ def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
 
 
 def group_files(
-    files: tuple[FileRecord, ...], k: int, min_chars: int = 0, min_similarity: float = 0.0
+    files: tuple[FileRecord, ...],
+    k: int,
+    min_chars: int = 0,
+    min_similarity: float = 0.0,
+    cancel: Callable[[], bool] = never,
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """Pairs within ``k`` whose texts are at least ``min_similarity`` alike, and their groups.
 
@@ -47,7 +54,8 @@ def group_files(
     too (a truncated copy keeps the opening but loses the rest, which moves its fingerprint), and
     from BANDS_K on so are files whose shingle sketches agree on a band (an added copyright block
     or template moves the fingerprint but leaves most shingles); every candidate must pass the
-    floor. Only fingerprinted files of ``min_chars`` or more take part.
+    floor. Only fingerprinted files of ``min_chars`` or more take part. Once ``cancel`` returns
+    True, the search for candidates stops and the groups are made of those found so far.
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     fps = np.array([files[n].fingerprint for n in ok], dtype=np.uint64)
@@ -61,7 +69,7 @@ def group_files(
     reps = np.array(sorted(set(first.values())), dtype=np.int64)
     rep_ids = [ok[p] for p in reps]
     rows = sketch_matrix([files[n].sketch for n in rep_ids])  # one per distinct text
-    local = _candidates(files, rep_ids, fps[reps], rows, k, min_similarity)
+    local = _candidates(files, rep_ids, fps[reps], rows, k, min_similarity, cancel)
     linked = [(rep, p) for p, rep in copies if p != rep]
     local = Pairs(
         np.concatenate([reps[local.i], np.array([a for a, _ in linked], dtype=np.int64)]),
@@ -85,6 +93,7 @@ def _candidates(
     rows: np.ndarray,
     k: int,
     min_similarity: float,
+    cancel: Callable[[], bool],
 ) -> Pairs:
     """Candidate pairs (positions in ``ids``, whose sketches are ``rows``) that pass the floor.
 
@@ -92,12 +101,12 @@ def _candidates(
     BANDS_K on, those whose sketches agree on a band; with no floor, all pairs within ``k`` and
     nothing else.
     """
-    local = all_pairs(fps, k)
+    local = all_pairs(fps, k, cancel=cancel)
     if min_similarity <= 0 or len(ids) < 2:
         return local
     leads = np.array([files[n].lead or 0 for n in ids], dtype=np.uint64)
-    local = _union(local, all_pairs(leads, min(k, LEAD_K)), fps)
-    if k >= BANDS_K:
+    local = _union(local, all_pairs(leads, min(k, LEAD_K), cancel=cancel), fps)
+    if k >= BANDS_K and not cancel():
         alike = banded_pairs(rows)
         local = _union(local, Pairs(*alike, np.zeros(len(alike[0]), np.uint8)), fps)
     keep = jaccard_many(rows, local.i, local.j) >= min_similarity

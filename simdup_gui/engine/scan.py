@@ -188,7 +188,9 @@ def scan(
     digest = _grouping_digest(records_digest, options)
     known_groups = cache.load_groups(folder, digest)
     if known_groups is None:
-        pairs, groups = group_files(files, options.k, options.min_chars, options.min_similarity)
+        pairs, groups = group_files(
+            files, options.k, options.min_chars, options.min_similarity, cancel
+        )
         if not cancel():
             cache.put_groups(folder, digest, pairs, groups)
     else:

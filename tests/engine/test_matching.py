@@ -76,3 +76,15 @@ def test_many_copies_agreeing_on_a_band_are_each_paired_with_the_first() -> None
     )
     _, groups = group_files(files, BANDS_K, 0, 0.4)
     assert [len(g) for g in groups] == [count]
+
+
+def test_a_cancelled_grouping_keeps_exact_copies_and_looks_no_further() -> None:
+    article = prose(400, seed=6)
+    files = (
+        record("a", article, fingerprint=0, lead=0),
+        record("a-copy", article, fingerprint=0, lead=0),
+        record("a-near", article + " more words", fingerprint=1, lead=0),
+    )
+    assert grouped(files, BANDS_K) == [["a", "a-copy", "a-near"]]
+    _, groups = group_files(files, BANDS_K, 0, 0.4, cancel=lambda: True)
+    assert [sorted(files[m.file].path for m in g.members) for g in groups] == [["a", "a-copy"]]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,12 +25,11 @@ EXPAND_LIMIT = 500  # groups opened at once; the rest open on a click
 class GroupsPanel(QWidget):
     """The groups of a result, member by member, and the files that could not be read.
 
-    Views of the window's models: selecting a member, pressing Space on it and opening it are
-    passed on as signals.
+    Views of the window's models: selecting a member and opening it are passed on as signals;
+    the window's member commands (Space marks) are offered on a right click.
     """
 
     member_changed = Signal()
-    mark_toggled = Signal()  # Space on a member
     member_opened = Signal()  # a double click
 
     def __init__(
@@ -76,7 +75,6 @@ class GroupsPanel(QWidget):
         tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         tree.selectionModel().currentChanged.connect(self.member_changed)
         tree.doubleClicked.connect(self.member_opened)
-        tree.installEventFilter(self)
         return tree
 
     def retranslate(self) -> None:
@@ -127,14 +125,3 @@ class GroupsPanel(QWidget):
         if self.groups.rowCount() <= EXPAND_LIMIT:
             for column in range(self.groups.columnCount()):
                 self.tree.resizeColumnToContents(column)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Space in the groups tree marks or unmarks the current member."""
-        if (
-            watched is self.tree
-            and event.type() == QEvent.Type.KeyPress
-            and event.key() == Qt.Key.Key_Space  # type: ignore[attr-defined]
-        ):
-            self.mark_toggled.emit()
-            return True
-        return super().eventFilter(watched, event)

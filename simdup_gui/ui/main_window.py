@@ -129,7 +129,6 @@ class MainWindow(QMainWindow):
         self.groups_panel = GroupsPanel(self.groups_view_model, self.problems)
         self.groups_panel.member_changed.connect(self._current_changed)
         self.groups_panel.member_opened.connect(self.open_selected)
-        self.groups_panel.mark_toggled.connect(self.toggle_mark)
         self.groups_panel.tree.header().sortIndicatorChanged.connect(self.sort_groups)
         self.groups_panel.set_member_actions(c.on_member)
         self.compare = CompareView()

@@ -1,8 +1,16 @@
-"""Duplicate groups: connected components of the near-duplicate pair graph.
+"""Duplicate groups: clusters around a reference, each member checked against it.
 
-Each group has a reference member, the one an editor would keep: the longest text, then the
-earliest path. Every member carries its Hamming distance to the reference (which can exceed k,
-since a group is closed under chains a~b~c) and its text similarity to it. Groups are sorted
+The verified pairs only say which files may belong together. A group is made around a
+**reference**, the file that best represents the others, and a file joins it only when it meets
+the thresholds against that reference itself (:class:`Thresholds`): a chain a~b~c never puts a
+and c together unless c matches a. What is left of a connected part of the pair graph is grouped
+again the same way, around a reference of its own.
+
+The reference is the member the others share the most text with (its mean text similarity to
+them, to two digits; in a large part, to an even sample of them), then the one with the least
+text of its own (the least site template, then the fewest characters: an added header, notice
+or template is text of its own), then the oldest, then the earliest path. Members
+carry the distance and similarity to the reference that put them in the group. Groups are sorted
 by size, largest first, then by the reference's path, so the same input always gives the same
 groups with the same ids.
 """
@@ -18,6 +26,12 @@ import numpy as np
 import numpy.typing as npt
 
 from simdup_gui.engine.index import Pairs
+
+LOOSE_K = 7  # from this k on ("loose"), a text alike enough is grouped whatever its distance
+SHARED_DIGITS = 2  # mean similarities equal to this many digits are a tie
+VOTERS = 64  # a part larger than this picks its reference by similarity to a sample this big
+
+Similarities = Callable[[npt.NDArray[np.int64], npt.NDArray[np.int64]], npt.NDArray[np.float64]]
 
 
 class Member(NamedTuple):
@@ -76,6 +90,61 @@ class Group:
         return Group(self.id, tuple(members))
 
 
+@dataclass(frozen=True)
+class Thresholds:
+    """What a member must meet against its group's reference.
+
+    * ``k`` below LOOSE_K (identical, strict, normal): fingerprints at most ``k`` bits apart
+      (``k = 0``: the same fingerprint) and, with a floor, texts at least that alike.
+    * ``k`` from LOOSE_K on (loose), with a floor: texts at least that alike, whatever the
+      distance (copies whose fingerprint an added notice or template moved far).
+    * No floor: fingerprints at most ``k`` bits apart, nothing else.
+    """
+
+    k: int
+    min_similarity: float = 0.0
+
+    @property
+    def by_text(self) -> bool:
+        """Whether text similarity alone decides (loose, with a floor)."""
+        return self.k >= LOOSE_K and self.min_similarity > 0
+
+    def met(
+        self, distance: npt.NDArray[np.integer], similarity: npt.NDArray[np.floating]
+    ) -> npt.NDArray[np.bool_]:
+        """Which of these distances and similarities to a reference meet the thresholds."""
+        ok = similarity >= self.min_similarity
+        return ok if self.by_text else ok & (distance <= self.k)
+
+
+@dataclass(frozen=True)
+class Nodes:
+    """The distinct texts being grouped: what grouping needs to know of each.
+
+    ``similarities(a, b)`` gives the text similarity of each pair of nodes ``a[n], b[n]``;
+    ``weights`` counts a node's exact copies (itself included).
+    """
+
+    fingerprints: npt.NDArray[np.uint64]
+    weights: npt.NDArray[np.int64]
+    chars: npt.NDArray[np.int64]
+    boilerplate: npt.NDArray[np.float64]  # share of an HTML page dropped as site template
+    mtimes: npt.NDArray[np.int64]
+    paths: Sequence[str]
+    similarities: Similarities
+
+    def __len__(self) -> int:
+        return len(self.fingerprints)
+
+
+class Cluster(NamedTuple):
+    """A group in node terms: its reference node, and each member node with its measures."""
+
+    nodes: npt.NDArray[np.int64]  # the reference first
+    distances: npt.NDArray[np.int64]
+    similarities: npt.NDArray[np.float64]
+
+
 def components(n: int, pairs: Pairs) -> list[list[int]]:
     """Connected components with two or more nodes, each sorted, from a pair list.
 
@@ -103,32 +172,91 @@ def components(n: int, pairs: Pairs) -> list[list[int]]:
     return [ordered[lo:hi] for lo, hi in pairwise(cuts)] if ordered else []
 
 
-def build_groups(
-    fingerprints: npt.NDArray[np.uint64],
-    pairs: Pairs,
-    text_lengths: Sequence[int],
-    paths: Sequence[str],
-    file_ids: Sequence[int] | None = None,
-) -> tuple[Group, ...]:
-    """Group the fingerprints linked by ``pairs`` and pick each group's reference.
+def _parts(within: npt.NDArray[np.int64], pairs: Pairs) -> list[tuple[np.ndarray, Pairs]]:
+    """The connected parts of ``pairs`` among the sorted nodes ``within``, each with its pairs.
 
-    Args:
-        fingerprints: the fingerprints the pairs index into.
-        pairs: pairs of positions in ``fingerprints``.
-        text_lengths: text length of each position (longest is the reference).
-        paths: path of each position (the earliest breaks ties).
-        file_ids: the file index to report for each position (default: the position).
-
-    Members' similarities are left at 1.0 for the caller, who holds the texts' sketches.
+    Pairs with an end outside ``within`` are left out; the work is linear in the pairs and
+    the nodes given, not in every node there is.
     """
-    ids = list(range(len(fingerprints))) if file_ids is None else list(file_ids)
-    groups = []
-    for component in components(len(fingerprints), pairs):
-        ref = min(component, key=lambda p: (-text_lengths[p], paths[p]))
-        ref_fp = int(fingerprints[ref])
-        distance = {p: (int(fingerprints[p]) ^ ref_fp).bit_count() for p in component}
-        order = sorted(component, key=lambda p: (p != ref, distance[p], paths[p]))
-        members = [Member(ids[p], distance[p]) for p in order]
-        groups.append((members, paths[ref]))
-    groups.sort(key=lambda g: (-len(g[0]), g[1]))
-    return tuple(Group(n + 1, tuple(members)) for n, (members, _) in enumerate(groups))
+    at_i = np.searchsorted(within, pairs.i).clip(0, max(len(within) - 1, 0))
+    at_j = np.searchsorted(within, pairs.j).clip(0, max(len(within) - 1, 0))
+    keep = (within[at_i] == pairs.i) & (within[at_j] == pairs.j) if len(within) else at_i < 0
+    local = Pairs(at_i[keep], at_j[keep], pairs.distance[keep])
+    found = components(len(within), local)
+    part_of = np.full(len(within), -1, dtype=np.int64)
+    for n, part in enumerate(found):
+        part_of[part] = n
+    order = np.argsort(part_of[local.i], kind="stable")
+    cuts = np.searchsorted(part_of[local.i][order], np.arange(len(found) + 1))
+    out = []
+    for n, part in enumerate(found):
+        rows = order[cuts[n] : cuts[n + 1]]
+        out.append(
+            (
+                within[part],
+                Pairs(within[local.i[rows]], within[local.j[rows]], local.distance[rows]),
+            )
+        )
+    return out
+
+
+def choose_reference(part: npt.NDArray[np.int64], nodes: Nodes) -> int:
+    """The node of ``part`` that best represents it (see the module's docstring)."""
+    if len(part) > VOTERS:
+        voters = part[np.linspace(0, len(part) - 1, VOTERS).round().astype(np.int64)]
+    else:
+        voters = part
+    left = np.repeat(part, len(voters))
+    right = np.tile(voters, len(part))
+    alike = nodes.similarities(left, right).reshape(len(part), len(voters))
+    weights = nodes.weights[voters].astype(np.float64)
+    shared = (alike @ weights - np.isin(part, voters)) / max(weights.sum() - 1, 1)
+    shared = np.round(shared, SHARED_DIGITS)  # what the sketches cannot tell apart is a tie
+    best = min(
+        range(len(part)),
+        key=lambda n: (
+            -shared[n],
+            nodes.boilerplate[part[n]],
+            nodes.chars[part[n]],
+            nodes.mtimes[part[n]],
+            nodes.paths[part[n]],
+        ),
+    )
+    return int(part[best])
+
+
+def clusters(
+    pairs: Pairs, nodes: Nodes, thresholds: Thresholds, cancel: Callable[[], bool]
+) -> list[Cluster]:
+    """Groups of nodes around references, from the pairs that may belong together.
+
+    Each connected part of the pairs gets a reference; the nodes that meet ``thresholds``
+    against it are its cluster; the rest of the part is split along the pairs among it and
+    grouped again. A node with exact copies is a cluster of its copies even when alone.
+    """
+    found: list[Cluster] = []
+    everyone = np.unique(np.concatenate([pairs.i, pairs.j])).astype(np.int64)
+    todo = _parts(everyone, pairs)
+    while todo:
+        part, among = todo.pop()
+        reference = choose_reference(part, nodes) if not cancel() else int(part[0])
+        distance = np.bitwise_count(nodes.fingerprints[part] ^ nodes.fingerprints[reference])
+        similarity = nodes.similarities(np.full(len(part), reference), part)
+        similarity[part == reference] = 1.0
+        inside = thresholds.met(distance, similarity)
+        inside[part == reference] = True
+        if inside.sum() > 1 or nodes.weights[reference] > 1:
+            kept = np.flatnonzero(inside)
+            kept = kept[np.argsort(part[kept] != reference, kind="stable")]  # reference first
+            found.append(Cluster(part[kept], distance[kept].astype(np.int64), similarity[kept]))
+        if (~inside).sum() > 1:
+            todo += _parts(part[~inside], among)
+    alone = np.setdiff1d(np.flatnonzero(nodes.weights > 1), [n for c in found for n in c.nodes])
+    found += [Cluster(np.array([n]), np.zeros(1, np.int64), np.ones(1)) for n in alone.tolist()]
+    return found
+
+
+def numbered(groups: list[tuple[Member, ...]], paths: Sequence[str]) -> tuple[Group, ...]:
+    """Groups sorted by size, largest first, then by the reference's path, numbered from 1."""
+    order = sorted(groups, key=lambda members: (-len(members), paths[members[0].file]))
+    return tuple(Group(n, members) for n, members in enumerate(order, 1))

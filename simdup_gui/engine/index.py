@@ -229,9 +229,12 @@ class Pairs:
 
 
 def _pairs_in_table(
-    fps: U64, k: int, plan: TablePlan, t: int, cancel: Callable[[], bool]
+    fps: U64, k: int, plan: TablePlan, t: int, cancel: Callable[[], bool], window: int | None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pairs within ``k`` found first in table ``t``: sort prefix|id keys, scan prefix runs."""
+    """Pairs within ``k`` found first in table ``t``: sort prefix|id keys, scan prefix runs.
+
+    With a ``window``, a key is checked against the next ``window`` keys of its run only.
+    """
     n = len(fps)
     table = plan.tables[t]
     id_bits = max(1, (n - 1).bit_length())
@@ -247,7 +250,7 @@ def _pairs_in_table(
     start = np.flatnonzero((keys[1:] >> shift) == (keys[:-1] >> shift))
     prefix = keys[start] >> shift
     offset = 1
-    while start.size and not cancel():
+    while start.size and not cancel() and (window is None or offset <= window):
         a = (keys[start] & id_mask).astype(np.int64)
         b = (keys[start + offset] & id_mask).astype(np.int64)
         x = fps[a] ^ fps[b]
@@ -281,6 +284,7 @@ def all_pairs(
     plan: TablePlan | None = None,
     jobs: int = 2,
     cancel: Callable[[], bool] = _never,
+    window: int | None = None,
 ) -> Pairs:
     """Every pair of fingerprints within Hamming distance ``k``, each once, ``i < j``.
 
@@ -290,6 +294,9 @@ def all_pairs(
         plan: the tables to use; by default :func:`plan_for_pairs` chooses them.
         jobs: how many tables are processed at once (numpy releases the GIL while sorting).
         cancel: polled between steps; when it returns True the result so far is returned.
+        window: if given, each key of a table is checked against the next ``window`` keys
+            sharing its prefix only: no longer every pair, but linear in a run of thousands of
+            near-copies and enough to connect them (what grouping needs).
 
     Returns:
         The pairs sorted by (i, j), with their distances.
@@ -304,7 +311,8 @@ def all_pairs(
         raise ValueError(f"the plan is for k <= {plan.k}, not {k}")
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = [
-            pool.submit(_pairs_in_table, fps, k, plan, t, cancel) for t in range(len(plan.tables))
+            pool.submit(_pairs_in_table, fps, k, plan, t, cancel, window)
+            for t in range(len(plan.tables))
         ]
         parts = [f.result() for f in futures]
     return Pairs.from_parts(parts, n)

@@ -1,20 +1,21 @@
 """From fingerprinted files to verified pairs and groups.
 
-Candidates are the pairs of fingerprints within k (the permuted-table index) and, when a text
-similarity floor is set, the pairs whose openings' fingerprints are within LEAD_K and (at a
-loose k) those whose shingle sketches agree on a band (``shingles.banded_pairs``: copies whose
-added or dropped text moved the fingerprint far); each candidate must then share enough 5-character
-shingles (estimated Jaccard from the files' sketches). Exact copies are one node of the pair
-graph. Groups are its connected components.
+Candidates are the pairs of fingerprints within k (the permuted-table index) and, at a loose k
+with a text similarity floor, the pairs whose openings' fingerprints are within LEAD_K and those
+whose shingle sketches agree on a band (``shingles.banded_pairs``: copies whose added or dropped
+text moved the fingerprint far); each candidate must then share enough 5-character shingles
+(estimated Jaccard from the files' sketches). Exact copies are one node. Groups are clusters
+around a reference, every member meeting the thresholds against it (``groups.clusters``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
 
-from simdup_gui.engine.groups import Group, build_groups
+from simdup_gui.engine.groups import LOOSE_K, Group, Member, Nodes, Thresholds, clusters, numbered
 from simdup_gui.engine.index import Pairs, all_pairs
 from simdup_gui.engine.progress import never
 from simdup_gui.engine.records import FileRecord
@@ -29,8 +30,9 @@ def similarity(a: FileRecord, b: FileRecord) -> float:
 
 
 LEAD_K = 3  # openings this close make a candidate pair too (then verified like any other)
-BANDS_K = 7  # from this k on (the app's "loose"), sketches agreeing on a band are candidates
-GROUPING_VERSION = 2  # bump when grouping changes (cached groups are then made again)
+BANDS_K = LOOSE_K  # from this k on (the app's "loose"), openings and sketch bands add candidates
+RUN_WINDOW = 32  # each fingerprint is checked against this many others sharing a table prefix
+GROUPING_VERSION = 3  # bump when grouping changes (cached groups are then made again)
 
 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
@@ -41,6 +43,28 @@ def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
     return Pairs(i, j, np.bitwise_count(fps[i] ^ fps[j]).astype(np.uint8))
 
 
+MINUTE_NS = 60 * 10**9
+
+
+def _first_copy_key(record: FileRecord, usual: Counter[str] | None = None) -> tuple[object, ...]:
+    """Which of a text's exact copies stands for it: the oldest (to the minute), then the plainest.
+
+    Copies saved within the same minute are as old as each other; then a copy without a site
+    template around it, then one in the encoding most of its group uses (``usual``), without a
+    byte-order mark or decoding notes, then the fewest bytes (no CRLF, no full-width letters),
+    then the earliest path.
+    """
+    return (
+        record.mtime_ns // MINUTE_NS,
+        record.boilerplate,
+        -usual[record.encoding] if usual else 0,
+        record.encoding_method == "bom",
+        bool(record.notes),
+        record.size,
+        record.path,
+    )
+
+
 def group_files(
     files: tuple[FileRecord, ...],
     k: int,
@@ -48,42 +72,57 @@ def group_files(
     min_similarity: float = 0.0,
     cancel: Callable[[], bool] = never,
 ) -> tuple[Pairs, tuple[Group, ...]]:
-    """Pairs within ``k`` whose texts are at least ``min_similarity`` alike, and their groups.
+    """Verified candidate pairs of distinct texts, and the groups around references.
 
-    With a similarity floor, files whose openings' fingerprints are within LEAD_K are candidates
-    too (a truncated copy keeps the opening but loses the rest, which moves its fingerprint), and
-    from BANDS_K on so are files whose shingle sketches agree on a band (an added copyright block
-    or template moves the fingerprint but leaves most shingles); every candidate must pass the
-    floor. Only fingerprinted files of ``min_chars`` or more take part. Once ``cancel`` returns
-    True, the search for candidates stops and the groups are made of those found so far.
+    Every member of a group meets :class:`groups.Thresholds` against its reference: within
+    ``k`` bits and at least ``min_similarity`` alike, or from LOOSE_K on (with a floor) at least
+    that alike whatever the distance. Only fingerprinted files of ``min_chars`` or more take
+    part. Once ``cancel`` returns True, the search for candidates stops and the groups are made
+    of those found so far. The pairs link distinct texts (file indices); exact copies are
+    grouped without them.
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
-    fps = np.array([files[n].fingerprint for n in ok], dtype=np.uint64)
-    # Exact copies (same fingerprints and shingle sketch) are one node: linking each to its
-    # first copy keeps the work and the edges linear in the number of copies, not quadratic.
-    first: dict[tuple[int | None, int | None, bytes], int] = {}
-    copies = [
-        (p, first.setdefault((f.fingerprint, f.lead, f.sketch), p))
-        for p, f in enumerate(files[n] for n in ok)
-    ]
-    reps = np.array(sorted(set(first.values())), dtype=np.int64)
-    rep_ids = [ok[p] for p in reps]
-    rows = sketch_matrix([files[n].sketch for n in rep_ids])  # one per distinct text
-    local = _candidates(files, rep_ids, fps[reps], rows, k, min_similarity, cancel)
-    linked = [(rep, p) for p, rep in copies if p != rep]
-    local = Pairs(
-        np.concatenate([reps[local.i], np.array([a for a, _ in linked], dtype=np.int64)]),
-        np.concatenate([reps[local.j], np.array([b for _, b in linked], dtype=np.int64)]),
-        np.concatenate([local.distance, np.zeros(len(linked), dtype=np.uint8)]),
+    # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
+    # in the number of copies. The node's file is its oldest copy.
+    by_text: dict[tuple[int | None, int | None, bytes], list[int]] = {}
+    for n in sorted(ok, key=lambda n: _first_copy_key(files[n])):
+        by_text.setdefault((files[n].fingerprint, files[n].lead, files[n].sketch), []).append(n)
+    copies = sorted(by_text.values(), key=lambda same: same[0])
+    node_files = [same[0] for same in copies]
+    rows = sketch_matrix([files[n].sketch for n in node_files])
+    fps = np.array([files[n].fingerprint for n in node_files], dtype=np.uint64)
+    local = _candidates(files, node_files, fps, rows, k, min_similarity, cancel)
+
+    def alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return jaccard_many(rows, a, b)
+
+    nodes = Nodes(
+        fps,
+        np.array([len(same) for same in copies], dtype=np.int64),
+        np.array([files[n].chars for n in node_files], dtype=np.int64),
+        np.array([files[n].boilerplate for n in node_files], dtype=np.float64),
+        np.array([files[n].mtime_ns // MINUTE_NS for n in node_files], dtype=np.int64),
+        [files[n].path for n in node_files],
+        alike,
     )
-    ids = np.array(ok, np.int64)
+    found = clusters(local, nodes, Thresholds(k, min_similarity), cancel)
+    groups = []
+    for cluster in found:
+        usual = Counter(files[n].encoding for node in cluster.nodes for n in copies[node])
+        reference = min(
+            copies[int(cluster.nodes[0])],
+            key=lambda n: _first_copy_key(files[n], usual),
+        )
+        members = [
+            Member(file, int(distance), float(share))
+            for node, distance, share in zip(*cluster, strict=True)
+            for file in copies[node]
+        ]
+        members.sort(key=lambda m: (m.file != reference, m.distance, files[m.file].path))
+        groups.append(tuple(members))
+    ids = np.array(node_files, np.int64)
     pairs = Pairs(ids[local.i], ids[local.j], local.distance)
-    groups = build_groups(
-        fps, local, [files[n].chars for n in ok], [files[n].path for n in ok], file_ids=ok
-    )
-    first_copy = {ok[p]: ok[rep] for p, rep in copies}
-    row_of = {file: row for row, file in enumerate(rep_ids)}
-    return pairs, _with_similarities(groups, first_copy, rows, row_of)
+    return pairs, numbered(groups, [f.path for f in files])
 
 
 def _candidates(
@@ -97,53 +136,19 @@ def _candidates(
 ) -> Pairs:
     """Candidate pairs (positions in ``ids``, whose sketches are ``rows``) that pass the floor.
 
-    Candidates are the pairs within ``k``, those whose openings are within LEAD_K and, from
-    BANDS_K on, those whose sketches agree on a band; with no floor, all pairs within ``k`` and
-    nothing else.
+    Candidates are the pairs within ``k`` and, from BANDS_K on with a floor, those whose
+    openings are within LEAD_K and those whose sketches agree on a band; below BANDS_K nothing
+    else could meet the thresholds. Each fingerprint is checked against RUN_WINDOW others of a
+    table's prefix run, so thousands of near-copies of one text cost linear work.
     """
-    local = all_pairs(fps, k, cancel=cancel)
+    local = all_pairs(fps, k, cancel=cancel, window=RUN_WINDOW)
     if min_similarity <= 0 or len(ids) < 2:
         return local
-    leads = np.array([files[n].lead or 0 for n in ids], dtype=np.uint64)
-    local = _union(local, all_pairs(leads, min(k, LEAD_K), cancel=cancel), fps)
     if k >= BANDS_K and not cancel():
+        leads = np.array([files[n].lead or 0 for n in ids], dtype=np.uint64)
+        openings = all_pairs(leads, LEAD_K, cancel=cancel, window=RUN_WINDOW)
+        local = _union(local, openings, fps)
         alike = banded_pairs(rows)
         local = _union(local, Pairs(*alike, np.zeros(len(alike[0]), np.uint8)), fps)
     keep = jaccard_many(rows, local.i, local.j) >= min_similarity
     return Pairs(local.i[keep], local.j[keep], local.distance[keep])
-
-
-def _with_similarities(
-    groups: tuple[Group, ...],
-    first_copy: dict[int, int],
-    rows: np.ndarray,
-    row_of: dict[int, int],
-) -> tuple[Group, ...]:
-    """Each member's text similarity to its group's reference, all in one compiled pass.
-
-    Exact copies share a sketch, so each pair of first copies is measured once (``rows`` holds
-    the first copies' sketches, ``row_of`` says where); an exact copy of the reference is
-    100 % alike without looking.
-    """
-    wanted = {
-        (first_copy[g.reference], first_copy[m.file])
-        for g in groups
-        for m in g.members[1:]
-        if first_copy[m.file] != first_copy[g.reference]
-    }
-    if not wanted:
-        return groups
-    pairs = sorted(wanted)
-    left, right = zip(*pairs, strict=True)
-    alike = jaccard_many(rows, [row_of[a] for a in left], [row_of[b] for b in right])
-    measured = dict(zip(pairs, alike.tolist(), strict=True))
-    out = []
-    for g in groups:
-        ref = first_copy[g.reference]
-        shares = [measured.get((ref, first_copy[m.file]), 1.0) for m in g.members[1:]]
-        if all(share == 1.0 for share in shares):
-            out.append(g)  # all exact copies of the reference (or measured as such)
-        else:
-            members = (m._replace(similarity=x) for m, x in zip(g.members[1:], shares, strict=True))
-            out.append(Group(g.id, (g.members[0], *members)))
-    return tuple(out)

@@ -6,6 +6,9 @@ from hypothesis import strategies as st
 
 from simdup_gui.engine.groups import components
 from simdup_gui.engine.index import Pairs
+from simdup_gui.engine.matching import RUN_WINDOW, group_files
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.shingles import sketches
 
 
 def reference_components(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:
@@ -54,3 +57,112 @@ def test_a_long_chain_is_one_component() -> None:
     order = np.random.default_rng(1).permutation(n)
     pairs = Pairs(order[:-1], order[1:], np.zeros(n - 1, dtype=np.uint8))
     assert components(n, pairs) == [list(range(n))]
+
+
+def near_records(
+    fingerprints: list[int], text: str = "one article " * 40
+) -> tuple[FileRecord, ...]:
+    sketch = sketches([text])[0].tobytes()
+    return tuple(
+        FileRecord(f"f{n:03}", 100, fingerprint=fp, chars=len(text), sketch=sketch, lead=fp)
+        for n, fp in enumerate(fingerprints)
+    )
+
+
+@given(
+    st.lists(st.integers(0, 20), min_size=2, max_size=40),
+    st.integers(0, 8),
+    st.integers(0, 2**64 - 1),
+)
+def test_every_member_meets_the_thresholds_against_its_reference(
+    flips: list[int], k: int, base: int
+) -> None:
+    """Fingerprints along a path of single-bit flips chain; groups never do."""
+
+    fps, fp = [], base
+    for bit in flips:
+        fp ^= 1 << (bit * 3 % 64)
+        fps.append(fp)
+    files = near_records(fps)
+    _, groups = group_files(files, k, 0, 0.0)
+    seen: set[int] = set()
+    for group in groups:
+        ref = files[group.reference].fingerprint
+        for member in group.members:
+            assert member.distance == (files[member.file].fingerprint ^ ref).bit_count()
+            assert member.distance <= k
+            assert member.file not in seen
+            seen.add(member.file)
+    # whatever is left alone has nobody within k among the other files left alone
+    alone = [n for n in range(len(files)) if n not in seen]
+    for a in alone:
+        for b in alone:
+            if a < b:
+                assert (files[a].fingerprint ^ files[b].fingerprint).bit_count() > k
+
+
+def test_a_chain_of_three_does_not_join_its_ends() -> None:
+
+    files = near_records([0, 0b111, 0b111111])  # a~b and b~c within 3 bits, a and c 6 apart
+    _, groups = group_files(files, 3, 0, 0.0)
+    assert len(groups) == 1
+    members = {files[m.file].path for m in groups[0].members}
+    assert members != {"f000", "f001", "f002"}
+    assert all(m.distance <= 3 for m in groups[0].members)
+
+
+def test_identical_means_the_same_fingerprint() -> None:
+
+    files = near_records([5, 5, 5 ^ 0b1111111])  # the same text; one fingerprint 7 bits off
+    _, groups = group_files(files, 0, 0, 0.4)
+    assert [sorted(files[m.file].path for m in g.members) for g in groups] == [["f000", "f001"]]
+    _, loose = group_files(files, 8, 0, 0.4)
+    assert [len(g) for g in loose] == [3]
+
+
+def test_the_reference_is_the_text_the_others_share_most_with() -> None:
+    """An original and three copies, each edited its own way: the original is kept."""
+
+    rng = np.random.default_rng(7)
+    words = ["".join(rng.choice(list("abcdefghij"), 6)) for _ in range(400)]
+    original = " ".join(words)
+    copies = {
+        "original": original,
+        "with-header": "read more at our portal today " * 8 + original,
+        "cut": " ".join(words[:300]),
+        "with-footer": original + " copyright all rights reserved by the mirror" * 6,
+    }
+    files = tuple(
+        FileRecord(
+            name,
+            len(text),
+            fingerprint=n,
+            chars=len(text),
+            sketch=sketches([text])[0].tobytes(),
+            lead=n,
+        )
+        for n, (name, text) in enumerate(sorted(copies.items()))
+    )
+    _, (group,) = group_files(files, 8, 0, 0.4)
+    assert files[group.reference].path == "original"
+    assert len(group) == 4
+
+
+def test_a_page_in_a_site_template_is_not_kept_over_the_plain_text() -> None:
+
+    plain, page = near_records([9, 9])
+    page = page._replace(boilerplate=0.3, path="a-portal-page.html")
+    _, (group,) = group_files((page, plain), 0, 0, 0.4)
+    assert group.reference == 1
+
+
+def test_thousands_of_near_copies_are_one_group() -> None:
+
+    rng = np.random.default_rng(3)
+    base = int(rng.integers(0, 2**63))
+    bits = rng.integers(0, 64, size=(3000, 2))
+    fps = [base ^ (1 << int(a)) ^ (1 << int(b)) for a, b in bits]
+    files = near_records(fps)
+    pairs, groups = group_files(files, 8, 0, 0.4)
+    assert [len(g) for g in groups] == [3000]
+    assert len(pairs) <= 3000 * RUN_WINDOW  # linear in the copies, not all 4.5 million pairs

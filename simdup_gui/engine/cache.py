@@ -206,13 +206,25 @@ class FingerprintCache:
                 [_row(*entry) for entry in entries],
             )
 
-    def load_groups(self, folder: str, digest: str) -> tuple[Pairs, tuple[Group, ...]] | None:
-        """The pairs and groups last stored for ``folder`` if they were made from ``digest``."""
+    def load_groups(
+        self, folder: str, digest: str, files: int
+    ) -> tuple[Pairs, tuple[Group, ...]] | None:
+        """The pairs and groups last stored for ``folder`` if they were made from ``digest``.
+
+        Stored groups that do not fit a folder of ``files`` files are damage: a miss, with a
+        warning.
+        """
         rows = self._read(
             "SELECT pairs, members, sizes FROM groupings WHERE folder = ? AND digest = ?",
             (folder, digest),
         )
-        return _grouping(*rows[0]) if rows else None
+        if not rows:
+            return None
+        try:
+            return _grouping(*rows[0], files)  # type: ignore[arg-type]
+        except (ValueError, TypeError) as exc:
+            self.warnings.append(f"damaged groups in the cache were made again: {exc}")
+            return None
 
     def put_groups(self, folder: str, digest: str, pairs: Pairs, groups: tuple[Group, ...]) -> None:
         """Remember the pairs and groups of ``folder`` as made from ``digest``."""
@@ -382,12 +394,25 @@ _PAIR = np.dtype([("i", "<i8"), ("j", "<i8"), ("distance", "u1")])
 _MEMBER = np.dtype([("file", "<i8"), ("distance", "<i8"), ("similarity", "<f8")])
 
 
-def _grouping(pairs: bytes, members: bytes, sizes: bytes) -> tuple[Pairs, tuple[Group, ...]]:
+def _grouping(
+    pairs: bytes, members: bytes, sizes: bytes, files: int
+) -> tuple[Pairs, tuple[Group, ...]]:
+    """Stored pairs and groups, checked against a folder of ``files`` files (ValueError)."""
     stored = np.frombuffer(pairs, dtype=_PAIR)
     found = Pairs(
         stored["i"].astype(np.int64), stored["j"].astype(np.int64), stored["distance"].copy()
     )
     rows = np.frombuffer(members, dtype=_MEMBER)
+    counts = np.frombuffer(sizes, dtype="<i8")
+    files_in = np.concatenate([rows["file"], found.i, found.j])
+    if files_in.size and (files_in.min() < 0 or files_in.max() >= files):
+        raise ValueError("a file index out of range")
+    if (counts < 2).any() or counts.sum() != len(rows):
+        raise ValueError("group sizes that do not add up")
+    if ((rows["distance"] < 0) | (rows["distance"] > 64)).any():
+        raise ValueError("a distance out of range")
+    if not ((rows["similarity"] >= 0) & (rows["similarity"] <= 1)).all():
+        raise ValueError("a similarity out of range")
     every = list(
         map(
             Member,
@@ -396,8 +421,8 @@ def _grouping(pairs: bytes, members: bytes, sizes: bytes) -> tuple[Pairs, tuple[
             rows["similarity"].tolist(),
         )
     )
-    ends = np.cumsum(np.frombuffer(sizes, dtype="<i8")).tolist()
-    starts = [0, *ends[:-1]]
+    ends = np.cumsum(counts).tolist()
+    starts = [0, *ends[:-1]] if ends else []
     groups = tuple(
         Group(n, tuple(every[lo:hi]))
         for n, (lo, hi) in enumerate(zip(starts, ends, strict=True), 1)

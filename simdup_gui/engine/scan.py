@@ -186,7 +186,7 @@ def scan(
         records_digest = _records_digest(files) if cache.enabled else ""
     progress(ProgressEvent("indexing", 0, 1, done_bytes))
     digest = _grouping_digest(records_digest, options)
-    known_groups = cache.load_groups(folder, digest)
+    known_groups = cache.load_groups(folder, digest, len(files))
     if known_groups is None:
         pairs, groups = group_files(
             files, options.k, options.min_chars, options.min_similarity, cancel

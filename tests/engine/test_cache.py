@@ -6,6 +6,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from simdup_gui.engine import fingerprinting
@@ -13,8 +14,10 @@ from simdup_gui.engine import scan as scan_module
 from simdup_gui.engine.cache import SCHEMA_VERSION, FingerprintCache
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.pipeline import TextSettings
+from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
 
+SAMPLE = resource("sample")
 TEXT = "The harbour lighthouse reopened after two years of careful repairs. " * 30
 
 
@@ -257,3 +260,39 @@ def test_a_file_that_failed_is_read_again_on_a_rescan(
     monkeypatch.undo()
     again = scan(str(folder), cache=FingerprintCache(cache_path))
     assert again.files == scan(str(folder)).files
+
+
+def test_a_second_scan_of_a_folder_without_duplicates(tmp_path: Path) -> None:
+    """Regression: no groups stored made every later scan crash (zip of unequal lengths)."""
+    folder = tmp_path / "three"
+    folder.mkdir()
+    for name, text in (
+        ("a", "今天天气很好，我们去公园散步吧。"),
+        ("b", "The quick brown fox."),
+        ("c", "股市"),
+    ):
+        (folder / f"{name}.txt").write_text(text * 5, encoding="utf-8")
+    cache = FingerprintCache(tmp_path / "cache.db")
+    first = scan(str(folder), cache=cache)
+    again = scan(str(folder), cache=cache)
+    assert first.groups == again.groups == ()
+    assert len(again.files) == 3
+    assert not again.warnings
+
+
+def test_stored_groups_that_do_not_fit_the_folder_are_made_again(tmp_path: Path) -> None:
+    cache = FingerprintCache(tmp_path / "cache.db")
+    first = scan(str(SAMPLE), cache=cache)
+    assert first.groups
+    with sqlite3.connect(tmp_path / "cache.db") as db:
+        members = np.array(
+            [(10**6, 0, 1.0), (1, 0, 1.0)],
+            dtype=[("file", "<i8"), ("distance", "<i8"), ("similarity", "<f8")],
+        )
+        db.execute(
+            "UPDATE groupings SET members = ?, sizes = ?",
+            (members.tobytes(), np.array([2], "<i8").tobytes()),
+        )
+    again = scan(str(SAMPLE), cache=FingerprintCache(tmp_path / "cache.db"))
+    assert again.groups == first.groups
+    assert any("damaged groups" in w for w in again.warnings)

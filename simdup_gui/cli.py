@@ -14,7 +14,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from simdup_gui.engine.cache import FingerprintCache, default_cache_path
@@ -25,7 +25,9 @@ from simdup_gui.engine.fingerprint_files import (
 )
 from simdup_gui.engine.index import MAX_K, FingerprintIndex, Pairs, all_pairs, check_k
 from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.outputs import output_problem, write_atomically
 from simdup_gui.engine.pipeline import WEIGHTINGS, TextSettings
+from simdup_gui.engine.progress import ProgressEvent, no_progress
 from simdup_gui.engine.report import report_text, write_report
 from simdup_gui.engine.scan import ScanResult, scan
 from simdup_gui.engine.tokens import TOKENIZERS
@@ -128,6 +130,9 @@ def _extension(text: str) -> str:
     return text.lower() if text.startswith(".") else "." + text.lower()
 
 
+COMPILING = "simdup: preparing fast kernels, once on this machine (about 20 s)..."
+
+
 class _Progress:
     """Progress on stderr, at most a few times a second."""
 
@@ -135,6 +140,9 @@ class _Progress:
         self.stream, self.last = stream, 0.0
 
     def __call__(self, event: object) -> None:
+        if event.stage == "compiling":  # type: ignore[attr-defined]
+            self.stream.write(f"\r{COMPILING}\n")
+            self.stream.flush()
         now = time.monotonic()
         if now - self.last < 0.5:
             return
@@ -163,6 +171,24 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
+def _check_output(path: str, inputs: list[str]) -> None:
+    """Refuse an output path before any work: inside an input, or where nothing can be written."""
+    problem = output_problem(path, inputs)
+    if problem:
+        raise UsageError(problem)
+
+
+def _compiling_note(err: TextIO) -> Callable[[ProgressEvent], None]:
+    """No progress (stderr is not a terminal), but the one line that explains a long first run."""
+
+    def note(event: ProgressEvent) -> None:
+        if event.stage == "compiling":
+            err.write(COMPILING + "\n")
+            err.flush()
+
+    return note
+
+
 def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup scan``."""
     if not os.path.isdir(args.folder):
@@ -182,7 +208,14 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         min_similarity=args.min_similarity,
         processes=None,  # the console script is import-safe, so large scans may use processes
     )
-    progress = (lambda event: None) if args.quiet or not err.isatty() else _Progress(err)
+    if args.csv:
+        _check_output(args.csv, [args.folder])
+    if args.quiet:
+        progress: Callable[[ProgressEvent], None] = no_progress
+    elif err.isatty():
+        progress = _Progress(err)
+    else:
+        progress = _compiling_note(err)
     cache = FingerprintCache.disabled() if args.no_cache else FingerprintCache.default()
     try:
         result = scan(args.folder, options, cache=cache, progress=progress)
@@ -191,7 +224,10 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for warning in result.warnings:
         err.write(f"simdup: warning: {warning}\n")
     if args.csv:
-        write_report(result, args.csv)
+        try:
+            write_report(result, args.csv)
+        except OSError as exc:
+            raise UsageError(f"{args.csv}: {exc.strerror or exc}") from None
     else:
         out.write(report_text(result))
     err.write(("\r" if not args.quiet and err.isatty() else "") + _summary(result) + "\n")
@@ -213,13 +249,14 @@ def _write_pairs(pairs: Pairs, stream: TextIO) -> None:
 
 def run_pairs(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup pairs``."""
+    if args.out:
+        _check_output(args.out, [args.file])
     fps = load_fingerprints(args.file)
     started = time.perf_counter()
     pairs = all_pairs(fps, args.k, jobs=args.jobs)
     seconds = time.perf_counter() - started
     if args.out:
-        with open(args.out, "w", encoding="utf-8", newline="") as stream:
-            _write_pairs(pairs, stream)
+        write_atomically(args.out, lambda stream: _write_pairs(pairs, stream))
     else:
         _write_pairs(pairs, out)
     err.write(

@@ -16,6 +16,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
+from simdup_gui.engine.compiled import kernels_compiled
 from simdup_gui.engine.fingerprinting import Outcome, fingerprint_batch
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.pipeline import warm_up
@@ -40,14 +41,14 @@ def _executor(
     (see :func:`process_context`). Either takes files in batches, analysed together.
 
     Unless kept workers are ready, the compiled kernels are loaded first (the "preparing"
-    stage: a moment, but about ten seconds on a machine's first run, which compiles them).
+    stage: a moment; "compiling" on a machine's first run, which compiles them for about 20 s).
     """
     use_processes = options.processes
     if use_processes is None:
         use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
     if use_processes and workers is not None:
         return workers.executor(options.jobs), BATCH_FILES, False
-    progress(ProgressEvent("preparing", 0, files))
+    progress(ProgressEvent("preparing" if kernels_compiled() else "compiling", 0, files))
     context = process_context() if use_processes else None
     if context is None or context.get_start_method() == "fork":
         warm_up(options.text)  # here, in the threads' process, or before forking: inherited

@@ -6,13 +6,13 @@ the thresholds against that reference itself (:class:`Thresholds`): a chain a~b~
 and c together unless c matches a. What is left of a connected part of the pair graph is grouped
 again the same way, around a reference of its own.
 
-The reference is the member the others share the most text with (its mean text similarity to
-them, to two digits; in a large part, to an even sample of them), then the one with the least
-text of its own (the least site template, then the fewest characters: an added header, notice
-or template is text of its own), then the oldest, then the earliest path. Members
-carry the distance and similarity to the reference that put them in the group. Groups are sorted
-by size, largest first, then by the reference's path, so the same input always gives the same
-groups with the same ids.
+The reference is a file whose name does not say it is a copy of another (``report (1).txt`` beside
+``report.txt``), then the member the others share the most text with (its mean text similarity to
+them, to two digits; in a large part, to an even sample of them), then the one with the least text
+of its own (the least site template, then the fewest characters: an added header, notice or template
+is text of its own), then the oldest, then the earliest path. Members carry the distance and
+similarity to the reference that put them in the group. Groups are sorted by size, largest first,
+then by the reference's path, so the same input always gives the same groups with the same ids.
 """
 
 from __future__ import annotations
@@ -127,6 +127,7 @@ class Nodes:
 
     fingerprints: npt.NDArray[np.uint64]
     weights: npt.NDArray[np.int64]
+    named_copies: npt.NDArray[np.bool_]  # whose name is another's with something added
     chars: npt.NDArray[np.int64]
     boilerplate: npt.NDArray[np.float64]  # share of an HTML page dropped as site template
     mtimes: npt.NDArray[np.int64]
@@ -215,6 +216,7 @@ def choose_reference(part: npt.NDArray[np.int64], nodes: Nodes) -> int:
     best = min(
         range(len(part)),
         key=lambda n: (
+            bool(nodes.named_copies[part[n]]),
             -shared[n],
             nodes.boilerplate[part[n]],
             nodes.chars[part[n]],

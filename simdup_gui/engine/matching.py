@@ -10,6 +10,7 @@ around a reference, every member meeting the thresholds against it (``groups.clu
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable
 
@@ -46,15 +47,41 @@ def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
 MINUTE_NS = 60 * 10**9
 
 
-def _first_copy_key(record: FileRecord, usual: Counter[str] | None = None) -> tuple[object, ...]:
+_SEPARATORS = frozenset(" -_.(（[【~")
+
+
+def named_copies(paths: list[str]) -> set[str]:
+    """The paths whose name is another file's name of the same folder with something added.
+
+    ``report (1).txt``, ``report - Copy.txt``, ``春运返乡-转载.txt`` beside ``report.txt`` and
+    ``春运返乡.txt``: the name says which file was copied from which.
+    """
+    stems = {os.path.splitext(path)[0] for path in paths}
+    derived = set()
+    for path in paths:
+        stem = os.path.splitext(path)[0]
+        start = len(os.path.dirname(stem)) + 2
+        if any(
+            stem[at] in _SEPARATORS and stem[:at].rstrip(" -_.~") in stems
+            for at in range(start, len(stem))
+        ):
+            derived.add(path)
+    return derived
+
+
+def _first_copy_key(
+    record: FileRecord, copied: set[str], usual: Counter[str] | None = None
+) -> tuple[object, ...]:
     """Which of a text's exact copies stands for it: the oldest (to the minute), then the plainest.
 
-    Copies saved within the same minute are as old as each other; then a copy without a site
+    A copy whose name says it is one (``copied``) comes last; copies saved within the same
+    minute are as old as each other; then a copy without a site
     template around it, then one in the encoding most of its group uses (``usual``), without a
     byte-order mark or decoding notes, then the fewest bytes (no CRLF, no full-width letters),
     then the earliest path.
     """
     return (
+        record.path in copied,
         record.mtime_ns // MINUTE_NS,
         record.boilerplate,
         -usual[record.encoding] if usual else 0,
@@ -85,7 +112,8 @@ def group_files(
     # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
     # in the number of copies. The node's file is its oldest copy.
     by_text: dict[tuple[int | None, int | None, bytes], list[int]] = {}
-    for n in sorted(ok, key=lambda n: _first_copy_key(files[n])):
+    copied = named_copies([files[n].path for n in ok])
+    for n in sorted(ok, key=lambda n: _first_copy_key(files[n], copied)):
         by_text.setdefault((files[n].fingerprint, files[n].lead, files[n].sketch), []).append(n)
     copies = sorted(by_text.values(), key=lambda same: same[0])
     node_files = [same[0] for same in copies]
@@ -99,6 +127,7 @@ def group_files(
     nodes = Nodes(
         fps,
         np.array([len(same) for same in copies], dtype=np.int64),
+        np.array([files[n].path in copied for n in node_files], dtype=np.bool_),
         np.array([files[n].chars for n in node_files], dtype=np.int64),
         np.array([files[n].boilerplate for n in node_files], dtype=np.float64),
         np.array([files[n].mtime_ns // MINUTE_NS for n in node_files], dtype=np.int64),
@@ -111,7 +140,7 @@ def group_files(
         usual = Counter(files[n].encoding for node in cluster.nodes for n in copies[node])
         reference = min(
             copies[int(cluster.nodes[0])],
-            key=lambda n: _first_copy_key(files[n], usual),
+            key=lambda n: _first_copy_key(files[n], copied, usual),
         )
         members = [
             Member(file, int(distance), float(share))

@@ -15,7 +15,7 @@ from typing import Protocol
 class ProgressEvent:
     """One progress report: the stage, how far it is and the file at hand."""
 
-    stage: str  # walking, preparing, fingerprinting, indexing, grouping, done
+    stage: str  # walking, preparing (or compiling), fingerprinting, indexing, grouping, done
     done: int
     total: int
     nbytes: int = 0

@@ -1,8 +1,9 @@
 """The CSV report: one row per file, grouped files first.
 
 Files are written as UTF-8 with a byte-order mark, so Excel on a Chinese Windows opens them
-right; cells that a spreadsheet would run as a formula are escaped; the file is written to a
-temporary name in the same folder and renamed, so a reader never sees half a report.
+right; cells that a spreadsheet would run as a formula are escaped, and fingerprints carry a
+``0x`` so that no spreadsheet reads them as numbers; the file is written to a temporary name in
+the same folder and renamed, so a reader never sees half a report.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from __future__ import annotations
 import csv
 import io
 import os
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from simdup_gui.engine.outputs import write_atomically
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import ScanResult
 from simdup_gui.engine.walk import display_path
@@ -38,15 +39,6 @@ COLUMNS = (
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _current_umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-_FILE_MODE = 0o666 & ~_current_umask()
-
-
 def safe_cell(value: object) -> str:
     """The value as text, with a leading quote when a spreadsheet would read it as a formula."""
     text = "" if value is None else str(value)
@@ -54,8 +46,8 @@ def safe_cell(value: object) -> str:
 
 
 def fingerprint_hex(fingerprint: int | None) -> str:
-    """A fingerprint as 16 hex digits (empty when there is none)."""
-    return "" if fingerprint is None else f"{fingerprint:016x}"
+    """A fingerprint as ``0x`` and 16 hex digits, text to every spreadsheet (empty if none)."""
+    return "" if fingerprint is None else f"0x{fingerprint:016x}"
 
 
 def _row(
@@ -106,17 +98,9 @@ def write_rows(stream: TextIO, rows: Iterator[Sequence[str]]) -> None:
 
 def write_report(result: ScanResult, destination: str | os.PathLike[str]) -> Path:
     """Write the report atomically to ``destination`` (UTF-8 with BOM) and return its path."""
-    target = Path(destination)
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8-sig", newline="") as stream:
-            write_rows(stream, report_rows(result))
-        os.chmod(temp, _FILE_MODE)
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return target
+    return write_atomically(
+        destination, lambda stream: write_rows(stream, report_rows(result)), "utf-8-sig"
+    )
 
 
 def report_text(result: ScanResult) -> str:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from simdup_gui.engine.textdiff import Span, diff_spans
+from simdup_gui.engine.textdiff import Hunk, Span, diff_hunks
 
 DIFF_COLOR = QColor("#ffd8a8")  # differing text
 BIT_DIFF_COLOR = QColor("#e8590c")  # differing fingerprint bit
@@ -79,7 +79,9 @@ class CompareView(QWidget):
         self.left_bits, self.right_bits = BitStrip(), BitStrip()
         self.left_text, self.right_text = QPlainTextEdit(), QPlainTextEdit()
         self.summary = QLabel()
+        self.position = QLabel()  # which difference is shown: "3 of 12"
         self.previous_button, self.next_button = QPushButton(), QPushButton()
+        self.hunks: list[Hunk] = []
         self.left_spans: list[Span] = []
         self.right_spans: list[Span] = []
         self._current = -1
@@ -108,6 +110,7 @@ class CompareView(QWidget):
             columns.addLayout(column, 1)
         bar = QHBoxLayout()
         bar.addWidget(self.summary, 1)
+        bar.addWidget(self.position)
         bar.addWidget(self.previous_button)
         bar.addWidget(self.next_button)
         layout = QVBoxLayout(self)
@@ -148,10 +151,13 @@ class CompareView(QWidget):
         self.right_text.setPlainText(right_text)
         self.left_bits.set_fingerprints(left_fp, right_fp)
         self.right_bits.set_fingerprints(right_fp, left_fp)
-        self.left_spans, self.right_spans = diff_spans(left_text, right_text)
+        self.hunks = diff_hunks(left_text, right_text)
+        self.left_spans = [left for left, _ in self.hunks if left[1] > left[0]]
+        self.right_spans = [right for _, right in self.hunks if right[1] > right[0]]
         self._highlight(self.left_text, self.left_spans)
         self._highlight(self.right_text, self.right_spans)
         self._current = -1
+        self._show_position()
         if left_fp is not None and right_fp is not None:
             distance, count = (left_fp ^ right_fp).bit_count(), self.difference_count()
             if count == 1:
@@ -165,11 +171,15 @@ class CompareView(QWidget):
             self.summary.setText(text.format(distance, 100 * similarity, count))
 
     def difference_count(self) -> int:
-        """How many differing passages there are (the larger side's count)."""
-        return max(len(self.left_spans), len(self.right_spans))
+        """How many differing passages there are (each one place on both sides)."""
+        return len(self.hunks)
 
-    def _sides(self) -> tuple[tuple[QPlainTextEdit, list[Span]], tuple[QPlainTextEdit, list[Span]]]:
-        return (self.left_text, self.left_spans), (self.right_text, self.right_spans)
+    def _show_position(self) -> None:
+        count = self.difference_count()
+        current = f"{self._current + 1}" if self._current >= 0 else "–"
+        self.position.setText(self.tr("{0} of {1}").format(current, count) if count else "")
+        self.previous_button.setEnabled(count > 0)
+        self.next_button.setEnabled(count > 0)
 
     def clear(self) -> None:
         """Show nothing."""
@@ -179,7 +189,9 @@ class CompareView(QWidget):
         self.right_title.clear()
         self.left_bits.set_fingerprints(None, None)
         self.right_bits.set_fingerprints(None, None)
-        self.left_spans = self.right_spans = []
+        self.hunks, self.left_spans, self.right_spans = [], [], []
+        self._current = -1
+        self._show_position()
 
     @staticmethod
     def _highlight(editor: QPlainTextEdit, spans: list[Span]) -> None:
@@ -198,21 +210,34 @@ class CompareView(QWidget):
 
     def highlighted_text(self, side: str) -> list[str]:
         """The highlighted passages of one side ("left" or "right")."""
-        editor, spans = self._sides()[0 if side == "left" else 1]
+        editor, spans = (
+            (self.left_text, self.left_spans)
+            if side == "left"
+            else (self.right_text, self.right_spans)
+        )
         text = editor.toPlainText()
         return [text[start:end] for start, end in spans]
 
     def move_difference(self, step: int) -> None:
-        """Scroll both sides to the next (step=1) or previous (-1) difference."""
+        """Show the next (step=1) or previous (-1) difference: the same passage on both sides."""
         count = self.difference_count()
         if not count:
             return
         self._current = (self._current + step) % count
-        for editor, spans in self._sides():
-            if spans:
-                start, _end = spans[min(self._current, len(spans) - 1)]
-                cursor = QTextCursor(editor.document())
-                cursor.setPosition(start)
-                editor.setTextCursor(cursor)
-                editor.centerCursor()
+        for editor, (start, end) in zip(
+            (self.left_text, self.right_text), self.hunks[self._current], strict=True
+        ):
+            cursor = QTextCursor(editor.document())
+            cursor.setPosition(start)
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            editor.setTextCursor(cursor)  # selects the passage (a caret where it is missing)
+            editor.centerCursor()
+        self._show_position()
         self.difference_moved.emit(self._current)
+
+    def current_passages(self) -> tuple[str, str]:
+        """The passage shown as the current difference, on the left and on the right."""
+        if self._current < 0:
+            return "", ""
+        (l0, l1), (r0, r1) = self.hunks[self._current]
+        return self.left_text.toPlainText()[l0:l1], self.right_text.toPlainText()[r0:r1]

@@ -9,7 +9,9 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QLineEdit,
+    QStackedWidget,
     QTableView,
     QTabWidget,
     QTreeView,
@@ -48,8 +50,21 @@ class GroupsPanel(QWidget):
         self.problems_view.setModel(problems)
         self.problems_view.horizontalHeader().setStretchLastSection(True)
         self.problems_view.verticalHeader().hide()
+        self.empty = QLabel()  # "no duplicates", instead of an empty tree
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.results = QStackedWidget()
+        self.results.addWidget(self.tree)
+        self.results.addWidget(self.empty)
+        for signal in (
+            groups.modelReset,
+            groups.rowsRemoved,
+            groups.rowsInserted,
+            groups.layoutChanged,
+        ):
+            signal.connect(self._show_tree_or_empty)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.tree, "")
+        self.tabs.addTab(self.results, "")
         self.tabs.addTab(self.problems_view, "")
         filters = QHBoxLayout()
         filters.addWidget(self.filter_box, 1)
@@ -70,6 +85,7 @@ class GroupsPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
         tree.setUniformRowHeights(True)
+        tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # a long name keeps both its ends
         tree.setAlternatingRowColors(True)
         tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
@@ -77,8 +93,17 @@ class GroupsPanel(QWidget):
         tree.doubleClicked.connect(self.member_opened)
         return tree
 
+    def _show_tree_or_empty(self) -> None:
+        filtered = bool(self.filter_box.text()) or self.duplicates_only.isChecked()
+        self.results.setCurrentWidget(
+            self.tree if self.groups.rowCount() or filtered else self.empty
+        )
+
     def retranslate(self) -> None:
         """Set the panel's texts, the models' column titles among them."""
+        self.empty.setText(
+            self.tr("No duplicates left.\n\nEvery file of this folder is unique at this threshold.")
+        )
         self.filter_box.setPlaceholderText(self.tr("Filter by path…"))
         self.duplicates_only.setText(self.tr("Duplicates only"))
         self.tabs.setTabText(0, self.tr("Groups"))
@@ -88,11 +113,11 @@ class GroupsPanel(QWidget):
         source.set_titles(
             [
                 self.tr("File"),
-                self.tr("Folder"),
+                self.tr("Similarity"),
+                self.tr("Distance"),
                 self.tr("Size"),
                 self.tr("Encoding"),
-                self.tr("Distance"),
-                self.tr("Similarity"),
+                self.tr("Folder"),
             ]
         )
         self.problems.set_titles([self.tr("File"), self.tr("Problem")])
@@ -112,6 +137,18 @@ class GroupsPanel(QWidget):
         if first.isValid() and self.groups.rowCount(first) > 1:
             self.tree.setCurrentIndex(self.groups.index(1, 0, first))
 
+    def select_file(self, file: int) -> bool:
+        """Make the row of file index ``file`` current, if it is shown; whether it is."""
+        for g in range(self.groups.rowCount()):
+            parent = self.groups.index(g, 0)
+            for m in range(self.groups.rowCount(parent)):
+                index = self.groups.index(m, 0, parent)
+                info = index.data(ItemRole)
+                if isinstance(info, MemberInfo) and info.member.file == file:
+                    self.tree.setCurrentIndex(index)
+                    return True
+        return False
+
     def expand(self) -> None:
         """Open the groups: all of them, or the first EXPAND_LIMIT of a very large result."""
         if self.groups.rowCount() <= EXPAND_LIMIT:
@@ -121,7 +158,10 @@ class GroupsPanel(QWidget):
             self.tree.expand(self.groups.index(row, 0))
 
     def fit_columns(self) -> None:
-        """Size the columns to their contents, unless that would read too many rows."""
+        """Size the columns to their contents (the file names at most half the view)."""
+        self._show_tree_or_empty()
         if self.groups.rowCount() <= EXPAND_LIMIT:
             for column in range(self.groups.columnCount()):
                 self.tree.resizeColumnToContents(column)
+            widest = max(self.tree.viewport().width() // 2, 160)
+            self.tree.setColumnWidth(0, min(self.tree.columnWidth(0), widest))

@@ -9,12 +9,10 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
-from PySide6.QtGui import QDesktopServices, QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QSpinBox,
     QSplitter,
@@ -22,12 +20,14 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from simdup_gui.engine.actions import move_files, trash_files, write_manifest
+from simdup_gui.engine.actions import ActionOutcome, move_files, trash_files, write_manifest
+from simdup_gui.engine.compiled import kernels_compiled
 from simdup_gui.engine.decode import DecodeError
 from simdup_gui.engine.fingerprinting import read_text
 from simdup_gui.engine.index import MAX_K
 from simdup_gui.engine.matching import similarity
 from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.outputs import output_problem
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.reader import ReadError
 from simdup_gui.engine.records import FileRecord
@@ -37,9 +37,16 @@ from simdup_gui.engine.scan import ScanResult
 from simdup_gui.engine.walk import display_path
 from simdup_gui.ui.commands import Commands
 from simdup_gui.ui.compare import CompareView
+from simdup_gui.ui.dialogs import Dialogs
 from simdup_gui.ui.groups_panel import GroupsPanel
 from simdup_gui.ui.i18n import install_language
-from simdup_gui.ui.models import GroupsFilter, GroupsModel, MemberInfo, ProblemsModel
+from simdup_gui.ui.models import (
+    GroupsFilter,
+    GroupsModel,
+    MemberInfo,
+    ProblemsModel,
+    human_size,
+)
 from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
 from simdup_gui.ui.start_page import StartPage
 from simdup_gui.ui.tasks import ScanTask, TaskRunner
@@ -59,6 +66,7 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings("simdup", "simdup")
+        self.dialogs = Dialogs(self)  # every question asked, answered through one interface
         self.runner = TaskRunner(self)
         self.runner.idle.connect(self._update_actions)
         self.root: str | None = None
@@ -100,8 +108,13 @@ class MainWindow(QMainWindow):
         c.reveal.triggered.connect(self.reveal_selected)
         c.english.triggered.connect(lambda: self.set_language("en"))
         c.chinese.triggered.connect(lambda: self.set_language("zh_CN"))
-        self.toolbar.addActions([c.choose, c.sample, c.cancel])
+        self.toolbar.addActions([c.choose, c.sample, c.rescan, c.cancel])
         self.toolbar.addSeparator()
+        self.toolbar.addActions([c.mark_copies, c.clear_marks, c.trash, c.move, c.export])
+        self.addToolBarBreak()  # the knobs on a row of their own: every command fits 1024 px
+        self.knobs = QToolBar(self)
+        self.knobs.setObjectName("threshold-toolbar")
+        self.addToolBar(self.knobs)
         self.k_label = QLabel()
         self.k_box = QSpinBox()
         self.k_box.setRange(0, MAX_K)
@@ -116,10 +129,8 @@ class MainWindow(QMainWindow):
         self.floor_box.setValue(int(self.settings.value("min_similarity", default_floor)))
         self.floor_box.valueChanged.connect(self.regroup)
         for widget in (self.k_label, self.k_box, self.k_words, self.floor_label, self.floor_box):
-            self.toolbar.addWidget(widget)
-        self.toolbar.addAction(c.settings)
-        self.toolbar.addSeparator()
-        self.toolbar.addActions([c.mark_copies, c.trash, c.move, c.export])
+            self.knobs.addWidget(widget)
+        self.knobs.addAction(c.settings)
         c.fill_menus(self.menuBar())
 
         self.start_page = StartPage()
@@ -136,7 +147,7 @@ class MainWindow(QMainWindow):
         self.splitter.setObjectName("main-splitter")
         self.splitter.addWidget(self.groups_panel)
         self.splitter.addWidget(self.compare)
-        self.splitter.setSizes([600, 800])
+        self.splitter.setSizes([560, 720])
 
         self.pages = QStackedWidget()
         self.pages.addWidget(self.start_page)
@@ -147,7 +158,10 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(240)
         self.progress.hide()
         self.status = QLabel()
+        self.marked_label = QLabel()  # how many files are marked, at all times
+        self.groups.marks_changed.connect(self._show_marked)
         self.statusBar().addWidget(self.status, 1)
+        self.statusBar().addPermanentWidget(self.marked_label)
         self.statusBar().addPermanentWidget(self.progress)
         self._update_actions()
 
@@ -164,6 +178,10 @@ class MainWindow(QMainWindow):
 
     def warm_up_workers(self) -> None:
         """Start the worker processes now, so that the first large scan need not wait for them."""
+        if not kernels_compiled():
+            self.status.setText(
+                self.tr("Preparing fast kernels, once on this machine (about 20 s)") + "…"
+            )
         self.runner.warm_up(self.scan_options())
 
     def closeEvent(self, event: object) -> None:
@@ -220,9 +238,7 @@ class MainWindow(QMainWindow):
     def choose_folder(self) -> None:
         """Ask for a folder and scan it."""
         start = str(self.settings.value("last_folder", str(Path.home())))
-        folder = QFileDialog.getExistingDirectory(
-            self, self.tr("Choose a folder of articles"), start
-        )
+        folder = self.dialogs.folder(self.tr("Choose a folder of articles"), start)
         if folder:
             self.start_scan(folder)
 
@@ -234,7 +250,7 @@ class MainWindow(QMainWindow):
     def edit_settings(self) -> None:
         """Edit the scan settings; rescan when they change what a fingerprint is."""
         before = self.scan_options()
-        if SettingsDialog(self.settings, self).exec() != SettingsDialog.DialogCode.Accepted:
+        if not self.dialogs.edit(SettingsDialog(self.settings, self)):
             return
         self.apply_settings(before)
 
@@ -253,7 +269,7 @@ class MainWindow(QMainWindow):
         if self.runner.busy:
             return
         if not os.path.isdir(folder):
-            QMessageBox.warning(self, "simdup", self.tr("Not a folder: {0}").format(folder))
+            self.dialogs.warn(self.tr("Not a folder: {0}").format(folder))
             return
         self.root = folder
         self.settings.setValue("last_folder", folder)
@@ -273,6 +289,7 @@ class MainWindow(QMainWindow):
         stages = {
             "walking": self.tr("Finding files"),
             "preparing": self.tr("Preparing"),
+            "compiling": self.tr("Preparing fast kernels, once on this machine (about 20 s)"),
             "fingerprinting": self.tr("Reading"),
             "indexing": self.tr("Indexing"),
             "grouping": self.tr("Grouping"),
@@ -301,7 +318,7 @@ class MainWindow(QMainWindow):
     def _scan_failed(self, message: str) -> None:
         self.progress.hide()
         self.status.setText(self.tr("Scan failed: {0}").format(message))
-        QMessageBox.warning(self, "simdup", message)
+        self.dialogs.warn(message)
 
     def show_result(self, result: ScanResult) -> None:
         """Show a scan's groups and problems."""
@@ -310,6 +327,7 @@ class MainWindow(QMainWindow):
         have = (result.options.k, result.options.min_chars, result.options.min_similarity)
         if have != (wanted.k, wanted.min_chars, wanted.min_similarity):
             result = self.result = result.regroup(wanted.k, wanted.min_chars, wanted.min_similarity)
+        selected = self.selected_member()
         self.pinned = None
         self.groups.set_result(result)
         self.problems.set_result(result)
@@ -318,7 +336,8 @@ class MainWindow(QMainWindow):
         self.pages.setCurrentIndex(1)
         self.compare.clear()
         self.retranslate()
-        self.groups_panel.select_first_copy()
+        if selected is None or not self.groups_panel.select_file(selected.member.file):
+            self.groups_panel.select_first_copy()
         self._update_actions()
 
     def regroup(self) -> None:
@@ -340,6 +359,14 @@ class MainWindow(QMainWindow):
         if result.cancelled:
             text += " · " + self.tr("cancelled: partial results")
         self.status.setText(text)
+
+    def _show_marked(self) -> None:
+        """The marked files' count and size, beside the status."""
+        paths = self._marked_paths() if self.result is not None else []
+        size = sum(self.result.files[n].size for n in self.groups.marked_files()) if paths else 0
+        self.marked_label.setText(
+            self.tr("{0} marked ({1})").format(len(paths), human_size(size)) if paths else ""
+        )
 
     def _update_actions(self) -> None:
         busy = self.runner.busy
@@ -402,44 +429,52 @@ class MainWindow(QMainWindow):
         assert self.result is not None
         return [self.result.files[n].path for n in self.groups.marked_files()]
 
-    def _confirm(self, verb: str, paths: list[str]) -> bool:
-        """Ask before acting: how many files and how many bytes; nothing marked says so."""
-        if not paths:
-            QMessageBox.information(self, "simdup", self.tr("No files are marked."))
+    def _confirm(self, question: str, *more: str) -> bool:
+        """Ask before acting, naming the groups, files and bytes, listing the files; No first."""
+        assert self.result is not None
+        marked = self.groups.marked_files()
+        if not marked:
+            self.dialogs.inform(self.tr("No files are marked."))
             return False
-        size = sum(os.path.getsize(p) for p in paths if os.path.exists(p))
-        answer = QMessageBox.question(
-            self,
-            "simdup",
-            self.tr("{0} {1} files ({2:.1f} MB)?").format(verb, len(paths), size / 1e6),
+        groups = sum(
+            1 for g in self.groups.result.groups if any(m.file in marked for m in g.members)
         )
-        return answer == QMessageBox.StandardButton.Yes
+        size = sum(self.result.files[n].size for n in marked)
+        counts = self.tr("{0} files from {1} groups ({2})").format(
+            len(marked), groups, human_size(size)
+        )
+        listing = [display_path(self.result.files[n].path) for n in marked]
+        return self.dialogs.confirm(question.format(counts, *more), listing)
 
     def trash_marked(self) -> None:
-        """Send the marked files to the system trash."""
-        paths = self._marked_paths()
-        if self._confirm(self.tr("Send to the trash"), paths):
-            outcomes = trash_files(paths)
+        """Send the marked files to the system trash, after a confirmation."""
+        if self._confirm(self.tr("Send {0} to the trash?")):
+            outcomes = trash_files(self._marked_paths())
             folder = Path(user_data_dir("simdup", appauthor=False))
             folder.mkdir(parents=True, exist_ok=True)
             self._report_actions(outcomes, str(folder))
 
-    def move_marked(self, destination: str | None = None) -> None:
+    def move_marked(self) -> None:
         """Move the marked files to a folder, keeping their paths relative to the scan."""
-        paths = self._marked_paths()
-        if destination is None:  # interactive: ask where, then confirm
-            if not self._confirm(self.tr("Move"), paths):
-                return
-            destination = QFileDialog.getExistingDirectory(self, self.tr("Move marked files to"))
-            if not destination:
-                return
-        if not paths:
+        if not self.groups.marked_files():
+            self.dialogs.inform(self.tr("No files are marked."))
+            return
+        start = str(self.settings.value("move_folder", str(Path.home())))
+        destination = self.dialogs.folder(self.tr("Move marked files to"), start)
+        if not destination:
             return
         assert self.root is not None
-        outcomes = move_files(paths, self.root, destination)
+        problem = output_problem(destination, [self.root], folder=True)
+        if problem:
+            self.dialogs.warn(problem)
+            return
+        if not self._confirm(self.tr("Move {0} to {1}?"), destination):
+            return
+        self.settings.setValue("move_folder", destination)
+        outcomes = move_files(self._marked_paths(), self.root, destination)
         self._report_actions(outcomes, destination)
 
-    def _report_actions(self, outcomes: list, manifest_folder: str) -> None:  # type: ignore[type-arg]
+    def _report_actions(self, outcomes: list[ActionOutcome], manifest_folder: str) -> None:
         manifest = write_manifest(outcomes, manifest_folder)
         failed = [o for o in outcomes if o.action == "failed"]
         done = len(outcomes) - len(failed)
@@ -450,8 +485,7 @@ class MainWindow(QMainWindow):
             text += "\n\n" + "\n".join(f"{display_path(o.path)}: {o.error}" for o in failed[:20])
         self.last_manifest = manifest
         self.status.setText(text.splitlines()[0])
-        if not os.environ.get("SIMDUP_NO_DIALOGS"):
-            QMessageBox.information(self, "simdup", text)
+        self.dialogs.inform(text)
         if self.root:
             self.start_scan(self.root)
 
@@ -467,6 +501,8 @@ class MainWindow(QMainWindow):
         if info is not None and self.groups.make_reference(info.member.file):
             self.result = self.groups.result
             self.groups_panel.expand()
+            self.groups_panel.select_file(info.member.file)
+            self._current_changed()
 
     def pin_for_compare(self) -> None:
         """Compare every selection with the current file instead of with its reference."""
@@ -486,29 +522,33 @@ class MainWindow(QMainWindow):
             self.status.setText(self.tr("The file name is not valid UTF-8: showing its folder."))
             self.reveal_selected()
             return
-        QDesktopServices.openUrl(QUrl.fromLocalFile(info.record.path))
+        self.dialogs.open_url(QUrl.fromLocalFile(info.record.path))
 
     def reveal_selected(self) -> None:
         """Open the folder holding the current member."""
         info = self.selected_member()
         if info is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(os.path.dirname(info.record.path)))
+            self.dialogs.open_url(QUrl.fromLocalFile(os.path.dirname(info.record.path)))
 
-    def export_csv(self, destination: str | None = None) -> str | None:
-        """Write the report through the engine's writer; returns the path written."""
+    def export_csv(self) -> str | None:
+        """Ask where, then write the report through the engine's writer; the path written."""
         if self.result is None:
             return None
-        if destination is None:
-            start = str(self.settings.value("export_folder", str(Path.home())))
-            destination, _ = QFileDialog.getSaveFileName(
-                self,
-                self.tr("Export CSV report"),
-                os.path.join(start, "simdup-report.csv"),
-                "CSV (*.csv)",
-            )
-            if not destination:
-                return None
-        write_report(self.result, destination)
+        start = str(self.settings.value("export_folder", str(Path.home())))
+        destination = self.dialogs.save_path(
+            self.tr("Export CSV report"), os.path.join(start, "simdup-report.csv"), "CSV (*.csv)"
+        )
+        if not destination:
+            return None
+        problem = output_problem(destination, [self.result.root])
+        if problem is None:
+            try:
+                write_report(self.result, destination)
+            except OSError as exc:
+                problem = f"{destination}: {exc.strerror or exc}"
+        if problem:
+            self.dialogs.warn(problem)
+            return None
         self.settings.setValue("export_folder", os.path.dirname(os.path.abspath(destination)))
         self.status.setText(self.tr("Report written to {0}").format(destination))
         return destination

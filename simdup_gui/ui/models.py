@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
@@ -73,7 +74,8 @@ class _TitledColumns:
 class GroupsModel(_TitledColumns, QAbstractItemModel):
     """Groups at the top level, their members as children; members can be marked."""
 
-    COLUMNS = ("File", "Folder", "Size", "Encoding", "Distance", "Similarity")
+    COLUMNS = ("File", "Similarity", "Distance", "Size", "Encoding", "Folder")
+    marks_changed = Signal()  # which files are marked changed
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -91,11 +93,17 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         grouped = {m.file for g in self._groups for m in g.members[1:]}
         self._marked &= grouped
         self.endResetModel()
+        self.marks_changed.emit()
 
     @property
     def result(self) -> ScanResult | None:
         """The result shown."""
         return self._result
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        """The groups shown, in their order."""
+        return self._groups
 
     # --- marking ------------------------------------------------------------------------
     def marked_files(self) -> list[int]:
@@ -114,6 +122,7 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         row = next(n for n, m in enumerate(group.members) if m.file == file)
         index = self.index(row, 0, self.index(group_row, 0))
         self.dataChanged.emit(index, index, [Qt.ItemDataRole.CheckStateRole])
+        self.marks_changed.emit()
         return True
 
     def mark_all_but_references(self) -> None:
@@ -138,6 +147,7 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         self._result = replace(self._result, groups=self._groups)
         self._marked.discard(file)
         self.endResetModel()
+        self.marks_changed.emit()
         return True
 
     def clear_marks(self) -> None:
@@ -149,6 +159,7 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         """Tell views every check box may have changed (one signal, whatever the row count)."""
         self.layoutAboutToBeChanged.emit()
         self.layoutChanged.emit()
+        self.marks_changed.emit()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort groups by the column, and members within each group (references stay first)."""
@@ -161,18 +172,24 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
             record = files[member.file]
             return (
                 os.path.basename(display_path(record.path)).casefold(),
-                display_path(record.path).casefold(),
+                member.similarity,
+                member.distance,
                 record.size,
                 record.encoding,
-                member.distance,
-                -member.distance,
+                display_path(record.path).casefold(),
             )[column]
 
         def group_key(group: Group) -> object:
             if column == 0:
                 return (len(group), -group.id) if descending else (-len(group), group.id)
-            if column == 2:
+            if column == 3:
                 return sum(files[m.file].size for m in group.members)
+            if column in (1, 2):  # the group's least alike member
+                return (
+                    min(member_key(m) for m in group.members[1:])
+                    if column == 1
+                    else max(member_key(m) for m in group.members[1:])
+                )
             return member_key(group.members[0])
 
         self.beginResetModel()
@@ -257,7 +274,7 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
                 return f"#{group.id} · {len(group)}"
-            if column == 2:
+            if column == 3:
                 return human_size(size)
             return None
         if role == Qt.ItemDataRole.FontRole:
@@ -273,11 +290,11 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return (
                 os.path.basename(display_path(record.path)),
-                display_path(self._folder(record.path)),
+                f"{100 * member.similarity:.1f}%",
+                str(member.distance),
                 human_size(record.size),
                 record.encoding,
-                str(member.distance),
-                f"{100 * member.similarity:.1f}%",
+                display_path(self._folder(record.path)),
             )[column]
         if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not info.is_reference:
             marked = member.file in self._marked

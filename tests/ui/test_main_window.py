@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import csv
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from simdup_gui.app import create_window
@@ -25,12 +26,55 @@ from simdup_gui.ui.models import ItemRole, MemberInfo
 SAMPLE = resource("sample")
 
 
+class ScriptedDialogs:
+    """Answers the window's questions (see ui/dialogs.py) from a script, and records them."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, ...]] = []
+        self.folders: list[str] = []  # answers to "which folder?", in order ("" = cancel)
+        self.save_paths: list[str] = []
+        self.answers: list[bool] = []  # answers to yes-or-no questions (none left: No)
+        self.details: list[list[str]] = []  # the lists shown with each yes-or-no question
+        self.opened: list[str] = []
+        self.on_edit: Callable[[QDialog], bool] = lambda dialog: False
+
+    def folder(self, title: str, start: str) -> str:
+        self.asked.append(("folder", title))
+        return self.folders.pop(0) if self.folders else ""
+
+    def save_path(self, title: str, suggested: str, kinds: str) -> str:
+        self.asked.append(("save", title, suggested))
+        return self.save_paths.pop(0) if self.save_paths else ""
+
+    def confirm(self, question: str, details: list[str]) -> bool:
+        self.asked.append(("confirm", question))
+        self.details.append(list(details))
+        return self.answers.pop(0) if self.answers else False
+
+    def inform(self, text: str) -> None:
+        self.asked.append(("inform", text))
+
+    def warn(self, text: str) -> None:
+        self.asked.append(("warn", text))
+
+    def edit(self, dialog: QDialog) -> bool:
+        self.asked.append(("edit", type(dialog).__name__))
+        return self.on_edit(dialog)
+
+    def open_url(self, url: QUrl) -> None:
+        self.opened.append(url.toLocalFile())
+
+    def last(self, kind: str) -> tuple[str, ...]:
+        return next(q for q in reversed(self.asked) if q[0] == kind)
+
+
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    monkeypatch.setenv("SIMDUP_NO_DIALOGS", "1")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the trash and manifests
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     settings.setValue("language", "en")
     win = create_window(settings=settings)
+    win.dialogs = ScriptedDialogs()  # type: ignore[assignment]
     qtbot.addWidget(win)
     win.show()
     yield win
@@ -82,7 +126,7 @@ def test_scan_sample_shows_groups(qtbot: QtBot, window: MainWindow, qtmodelteste
     references = [info for info in member_rows(window) if info.is_reference]
     assert len(references) == 3
     first = window.groups.index(0, 0)
-    assert window.groups.index(0, 5, first).data() == "100.0%"
+    assert window.groups.index(0, 1, first).data() == "100.0%"
     assert window.groups.index(0, 0, first).data(Qt.ItemDataRole.CheckStateRole) is None
     assert window.problems.rowCount() == 0
     assert "3 groups" in window.status.text()
@@ -173,8 +217,17 @@ def test_compare_view_highlights_bits_and_text(qtbot: QtBot, window: MainWindow)
     assert any("络绎不绝" in passage for passage in left)  # a deleted sentence
     assert f"distance {len(expected)}" in window.compare.summary.text()
     assert f"{100 * info.member.similarity:.1f}%" in window.compare.summary.text()
-    window.compare.move_difference(1)
-    assert window.compare.right_text.textCursor().position() == window.compare.right_spans[0][0]
+    compare = window.compare
+    shown = []
+    for _ in range(3):
+        compare.next_button.click()
+        shown.append(compare.current_passages())
+    # the same passage on both sides: 每天 added at the start, 六点 dropped, 还没有 -> 尚未
+    assert shown == [("", "每天"), ("六点", ""), ("还没有", "尚未")]
+    assert compare.position.text() == f"3 of {compare.difference_count()}"
+    compare.previous_button.click()
+    assert compare.current_passages() == ("六点", "")
+    assert compare.position.text().startswith("2 of ")
 
 
 def test_space_marks_and_reference_cannot_be_marked(qtbot: QtBot, window: MainWindow) -> None:
@@ -215,10 +268,27 @@ def test_export_csv(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     scan_and_wait(qtbot, window, SAMPLE)
     target = tmp_path / "out" / "report.csv"
     target.parent.mkdir()
-    assert window.export_csv(str(target)) == str(target)
+    window.dialogs.save_paths.append(str(target))  # type: ignore[attr-defined]
+    qtbot.keyClick(window.groups_panel.tree, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     rows = list(csv.DictReader(target.read_text(encoding="utf-8-sig").splitlines()))
     assert sum(1 for r in rows if r["role"] == "reference") == 3
+    assert all(r["fingerprint"].startswith("0x") for r in rows)  # text to every spreadsheet
     assert window.settings.value("export_folder") == str(target.parent)
+    assert "Report written" in window.status.text()
+
+
+def test_export_refuses_to_write_over_an_article(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "articles"
+    shutil.copytree(SAMPLE, folder)
+    scan_and_wait(qtbot, window, folder)
+    article = folder / "en" / "library-hours.txt"
+    before = article.read_bytes()
+    window.dialogs.save_paths.append(str(article))  # type: ignore[attr-defined]
+    window.commands.export.trigger()
+    assert article.read_bytes() == before
+    assert "inside the input" in window.dialogs.last("warn")[1]  # type: ignore[attr-defined]
 
 
 def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
@@ -230,7 +300,19 @@ def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_p
     window.commands.mark_copies.trigger()
     marked = [window.result.files[n].path for n in window.groups.marked_files()]  # type: ignore[union-attr]
     assert len(marked) == 5
-    window.move_marked(str(destination))
+    assert window.marked_label.text().startswith("5 marked")
+    dialogs = window.dialogs
+    dialogs.folders.append(str(destination))  # type: ignore[attr-defined]
+    dialogs.answers.append(False)  # type: ignore[attr-defined]
+    window.commands.move.trigger()  # asked where, then asked to confirm: No
+    assert all(Path(p).exists() for p in marked)
+    question = dialogs.last("confirm")[1]  # type: ignore[attr-defined]
+    assert "5 files from 3 groups" in question
+    assert str(destination) in question
+    assert len(dialogs.details[-1]) == 5  # type: ignore[attr-defined]
+    dialogs.folders.append(str(destination))  # type: ignore[attr-defined]
+    dialogs.answers.append(True)  # type: ignore[attr-defined]
+    window.commands.move.trigger()
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     rows = list(csv.DictReader(window.last_manifest.read_text(encoding="utf-8-sig").splitlines()))
     assert window.last_manifest.parent == destination
@@ -241,6 +323,10 @@ def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_p
         assert not Path(row["path"]).exists()
         assert moved.relative_to(destination) == Path(row["path"]).relative_to(folder)
     assert window.groups.rowCount() == 0  # the rescan finds no duplicates left
+    panel = window.groups_panel
+    assert panel.results.currentWidget() is panel.empty
+    assert "No duplicates left" in panel.empty.text()
+    assert window.marked_label.text() == ""
 
 
 def test_switch_to_chinese(qtbot: QtBot, window: MainWindow) -> None:

@@ -158,10 +158,12 @@ class GroupsPanel(QWidget):
             self.tree.expand(self.groups.index(row, 0))
 
     def fit_columns(self) -> None:
-        """Size the columns to their contents (the file names at most half the view)."""
+        """Size the columns to their contents; names only as wide as leaves the measures in view."""
         self._show_tree_or_empty()
         if self.groups.rowCount() <= EXPAND_LIMIT:
             for column in range(self.groups.columnCount()):
                 self.tree.resizeColumnToContents(column)
-            widest = max(self.tree.viewport().width() // 2, 160)
+            # names elide in the middle: Similarity and Distance stay in view beside them
+            beside = self.tree.columnWidth(1) + self.tree.columnWidth(2)
+            widest = max(self.tree.viewport().width() - beside, 120)
             self.tree.setColumnWidth(0, min(self.tree.columnWidth(0), widest))

@@ -332,8 +332,11 @@ class MainWindow(QMainWindow):
         self.groups.set_result(result)
         self.problems.set_result(result)
         self.groups_panel.expand()
-        self.groups_panel.fit_columns()
         self.pages.setCurrentIndex(1)
+        total = sum(self.splitter.sizes())
+        if total and self.splitter.sizes()[0] < 0.4 * total:  # room for names and measures
+            self.splitter.setSizes([int(0.45 * total), total - int(0.45 * total)])
+        self.groups_panel.fit_columns()
         self.compare.clear()
         self.retranslate()
         if selected is None or not self.groups_panel.select_file(selected.member.file):

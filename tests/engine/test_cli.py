@@ -116,3 +116,52 @@ def test_console_entry_point_runs_as_module() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.startswith("simdup: error:")
+
+
+@pytest.mark.parametrize("where", ["article", "inside", "the folder"])
+def test_csv_never_lands_on_an_input(tmp_path: Path, where: str) -> None:
+    folder = tmp_path / "articles"
+    folder.mkdir()
+    article = folder / "a.txt"
+    article.write_text("an article " * 30, encoding="utf-8")
+    target = {"article": article, "inside": folder / "report.csv", "the folder": folder}[where]
+    code, out, err = run("scan", str(folder), "--csv", str(target), "--no-cache")
+    assert code == 2
+    assert err.count("\n") == 1
+    assert "simdup: error:" in err
+    assert article.read_text(encoding="utf-8") == "an article " * 30
+    assert sorted(p.name for p in folder.iterdir()) == ["a.txt"]
+    assert out == ""
+
+
+def test_a_bad_csv_path_is_refused_before_the_scan(tmp_path: Path) -> None:
+    code, _, err = run("scan", str(resource("sample")), "--csv", str(tmp_path / "no" / "r.csv"))
+    assert code == 2
+    assert err == f"simdup: error: {tmp_path / 'no'}: no such folder\n"  # no scan summary
+
+
+def test_a_device_is_written_through_never_replaced(tmp_path: Path) -> None:
+    code, _, _ = run("scan", str(resource("sample")), "--csv", "/dev/null", "--no-cache")
+    assert code == 0
+    assert Path("/dev/null").is_char_device()
+
+
+def test_pairs_out_is_checked_and_whole(tmp_path: Path) -> None:
+    prints = tmp_path / "fps.txt"
+    prints.write_text("0000000000000000\n0000000000000001\n", encoding="utf-8")
+    assert run("pairs", str(prints), "--out", str(prints))[0] == 2
+    out = tmp_path / "pairs.csv"
+    assert run("pairs", str(prints), "--out", str(out))[0] == 0
+    assert out.read_text(encoding="utf-8") == "i,j,distance\n0,1,1\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_the_first_run_says_it_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    from simdup_gui.engine import batches
+
+    monkeypatch.setattr(batches, "kernels_compiled", lambda: False)
+    code, _, err = run("scan", str(resource("sample")), "--no-cache", "--jobs", "1")
+    assert code == 0
+    assert "preparing fast kernels, once" in err
+    monkeypatch.setattr(batches, "kernels_compiled", lambda: True)
+    assert "preparing fast kernels" not in run("scan", str(resource("sample")), "--no-cache")[2]

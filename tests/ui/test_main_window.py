@@ -472,3 +472,191 @@ def test_worker_processes_start_early_and_are_let_go_when_idle(
     window.warm_up_workers()
     assert runner.workers.running == (window.scan_options().jobs > 1)
     qtbot.waitUntil(lambda: not runner.workers.running, timeout=5000)
+
+
+def commands_offered(window: MainWindow) -> set[QAction]:
+    """Every command a person can reach: toolbar buttons and menu items."""
+    offered = set(window.toolbar.actions()) | set(window.knobs.actions())
+    for menu in (window.commands.file_menu, window.commands.actions_menu):
+        offered |= set(menu.actions())
+    offered |= set(window.commands.language_menu.actions())
+    return {a for a in offered if not a.isSeparator() and a.text()}
+
+
+def press(qtbot: QtBot, window: MainWindow, action: QAction) -> None:
+    """Click the action's toolbar button if it has one (on screen), else its menu item."""
+    for bar in (window.toolbar, window.knobs):
+        button = bar.widgetForAction(action)
+        if button is not None:
+            assert button.isVisible(), f"{action.text()!r} is hidden at {window.width()} px"
+            assert button.geometry().right() <= bar.width(), action.text()
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            return
+    action.trigger()  # as its menu item does
+
+
+def test_every_command_does_what_it_says_at_1024_by_700(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    window.resize(1024, 700)
+    qtbot.waitExposed(window)
+    folder = tmp_path / "articles"
+    shutil.copytree(SAMPLE, folder)
+    c, dialogs = window.commands, window.dialogs
+    checked: set[QAction] = set()
+
+    def done(action: QAction) -> None:
+        checked.add(action)
+
+    # Choose folder: asked which, then scanned
+    dialogs.folders.append(str(folder))  # type: ignore[attr-defined]
+    press(qtbot, window, c.choose)
+    qtbot.waitUntil(lambda: not window.runner.busy and window.result is not None, timeout=60_000)
+    assert window.result.root == str(folder)  # type: ignore[union-attr]
+    done(c.choose)
+    # the sample folder, then the chosen folder again
+    press(qtbot, window, c.sample)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.result.root == str(SAMPLE)  # type: ignore[union-attr]
+    done(c.sample)
+    window.start_scan(str(folder))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    first = window.result
+    press(qtbot, window, c.rescan)
+    assert window.runner.busy
+    assert c.cancel.isEnabled()
+    press(qtbot, window, c.cancel)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.result is not first  # a new scan ran (finished or cancelled)
+    done(c.rescan)
+    done(c.cancel)
+    window.start_scan(str(folder))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.groups.rowCount() == 3
+    # every column readable: the tree's columns fit beside the compare view
+    tree = window.groups_panel.tree
+    right_edge = sum(tree.columnWidth(n) for n in range(3))
+    assert right_edge <= tree.viewport().width(), "File, Similarity and Distance on screen"
+
+    # marks
+    press(qtbot, window, c.mark_copies)
+    assert len(window.groups.marked_files()) == 5
+    done(c.mark_copies)
+    press(qtbot, window, c.clear_marks)
+    assert window.groups.marked_files() == []
+    done(c.clear_marks)
+    info = select_file(window, "茶园春茶-改写.txt")
+    press(qtbot, window, c.toggle_mark)
+    assert window.groups.marked_files() == [info.member.file]
+    done(c.toggle_mark)
+
+    # compare with this file, then with the reference again
+    select_file(window, "harbor-lighthouse-edited.md")
+    press(qtbot, window, c.pin)
+    select_file(window, "harbor-lighthouse-repost.html")
+    assert window.compare.left_title.text().endswith("harbor-lighthouse-edited.md")
+    done(c.pin)
+    press(qtbot, window, c.unpin)
+    assert window.compare.left_title.text().endswith("harbor-lighthouse.txt")
+    done(c.unpin)
+
+    # make reference: the compare view follows
+    info = select_file(window, "harbor-lighthouse-edited.md")
+    press(qtbot, window, c.make_reference)
+    assert window.result.groups[0].reference == info.member.file  # type: ignore[union-attr]
+    assert window.compare.left_title.text().endswith("harbor-lighthouse-edited.md")
+    done(c.make_reference)
+
+    # open and show in folder: handed to the system, never run here
+    press(qtbot, window, c.open)
+    press(qtbot, window, c.reveal)
+    opened = dialogs.opened  # type: ignore[attr-defined]
+    assert opened[-2].endswith("harbor-lighthouse-edited.md")
+    assert opened[-1] == str(folder / "en")
+    done(c.open)
+    done(c.reveal)
+
+    # settings: the dialog is shown; accepted with a length floor, the groups are made again
+    def floor_of_1000(dialog: QDialog) -> bool:
+        dialog.min_chars.setValue(1000)  # type: ignore[attr-defined]
+        dialog.accept()
+        return True
+
+    dialogs.on_edit = floor_of_1000  # type: ignore[attr-defined]
+    press(qtbot, window, c.settings)
+    assert dialogs.last("edit") == ("edit", "SettingsDialog")  # type: ignore[attr-defined]
+    assert window.groups.rowCount() == 1
+    window.settings.setValue("min_chars", 0)
+    window.regroup()
+    done(c.settings)
+
+    # export: asked where, CSV written and read back
+    report = tmp_path / "report.csv"
+    dialogs.save_paths.append(str(report))  # type: ignore[attr-defined]
+    press(qtbot, window, c.export)
+    rows = list(csv.DictReader(report.read_text(encoding="utf-8-sig").splitlines()))
+    assert len(rows) == 11
+    assert {r["role"] for r in rows} == {"reference", "duplicate", "unique"}
+    done(c.export)
+
+    # trash: confirmed, recorded in a manifest, the file in the (test's own) trash
+    window.groups.clear_marks()
+    info = select_file(window, "茶园春茶-改写.txt")
+    window.groups.set_marked(info.member.file, True)
+    dialogs.answers.append(True)  # type: ignore[attr-defined]
+    press(qtbot, window, c.trash)
+    assert "1 files from 1 groups" in dialogs.last("confirm")[1]  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert not Path(info.record.path).exists()
+    trashed = list((tmp_path / "data" / "Trash" / "files").iterdir())
+    assert [p.name for p in trashed] == ["茶园春茶-改写.txt"]
+    manifest = list(csv.DictReader(window.last_manifest.read_text("utf-8-sig").splitlines()))  # type: ignore[union-attr]
+    assert [r["action"] for r in manifest] == ["trashed"]
+    done(c.trash)
+
+    # move: asked where and to confirm; moved with a manifest
+    press(qtbot, window, c.mark_copies)
+    destination = tmp_path / "review"
+    destination.mkdir()
+    dialogs.folders.append(str(destination))  # type: ignore[attr-defined]
+    dialogs.answers.append(True)  # type: ignore[attr-defined]
+    press(qtbot, window, c.move)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    moved = list(csv.DictReader(window.last_manifest.read_text("utf-8-sig").splitlines()))  # type: ignore[union-attr]
+    assert [r["action"] for r in moved] == ["moved"] * 4
+    assert all(Path(r["destination"]).is_file() for r in moved)
+    assert window.groups.rowCount() == 0
+    done(c.move)
+
+    # languages
+    press(qtbot, window, c.chinese)
+    assert c.export.text() == "导出 CSV…"
+    press(qtbot, window, c.english)
+    assert c.export.text() == "Export CSV…"
+    done(c.chinese)
+    done(c.english)
+
+    # quit closes the window
+    press(qtbot, window, c.quit)
+    assert not window.isVisible()
+    done(c.quit)
+
+    assert commands_offered(window) - checked == set()  # a new command needs its check here
+
+
+def test_shortcuts_reach_their_commands(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    window.activateWindow()
+    tree = window.groups_panel.tree
+    info = select_file(window, "harbor-lighthouse-edited.md")
+    qtbot.keyClick(tree, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert window.result.groups[0].reference == info.member.file  # type: ignore[union-attr]
+    qtbot.keyClick(tree, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert window.dialogs.opened[-1].endswith("harbor-lighthouse-edited.md")  # type: ignore[attr-defined]
+    report = tmp_path / "r.csv"
+    window.dialogs.save_paths.append(str(report))  # type: ignore[attr-defined]
+    qtbot.keyClick(tree, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert report.is_file()
+    qtbot.keyClick(tree, Qt.Key.Key_F5)
+    assert window.runner.busy
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)

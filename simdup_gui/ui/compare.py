@@ -85,6 +85,7 @@ class CompareView(QWidget):
         self.left_spans: list[Span] = []
         self.right_spans: list[Span] = []
         self._current = -1
+        self.summary.setWordWrap(True)  # the pane may be narrow: the summary wraps, never widens it
         for title in (self.left_title, self.right_title):
             title.setTextFormat(Qt.TextFormat.PlainText)
             title.setWordWrap(True)

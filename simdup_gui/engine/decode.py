@@ -65,18 +65,29 @@ class Decoded:
     replaced: int = 0
 
 
+# Codecs Python has that no page is written in: they turn other text into text (punycode,
+# idna, escapes) and can fail on anything. A page naming one is decoded as if it named none.
+_NOT_PAGE_ENCODINGS = frozenset(
+    {"punycode", "idna", "raw_unicode_escape", "unicode_escape", "undefined", "palmos"}
+)
+
+
 def _python_codec(name: str) -> str | None:
+    """Python's codec for an encoding's name, if it is one a text can be stored in."""
     name = _WIDER.get(name.lower(), name.lower())
     try:
-        return codecs.lookup(name).name
-    except LookupError:
+        info = codecs.lookup(name)
+    except (LookupError, ValueError, TypeError):
         return None
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_PAGE_ENCODINGS:
+        return None  # rot13, base64, zlib, uu …: bytes-to-bytes or str-to-str transforms
+    return info.name
 
 
 def _strict(data: bytes, encoding: str) -> str | None:
     try:
         return data.decode(encoding)
-    except (UnicodeDecodeError, LookupError):
+    except (UnicodeError, LookupError, ValueError, TypeError):
         return None
 
 

@@ -76,6 +76,8 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
         extracted = extract_text(data, entry.path, boilerplate=options.text.boilerplate)
     except (ReadError, DecodeError) as exc:
         return record._replace(error=str(exc)), None, notes
+    except Exception as exc:  # a library choking on one file stays that file's error
+        return record._replace(error=f"could not be read: {type(exc).__name__}: {exc}"), None, notes
     if extracted.replaced:
         notes.append(f"{extracted.replaced} undecodable bytes replaced")
     record = record._replace(

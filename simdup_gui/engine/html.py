@@ -56,6 +56,11 @@ _RAW_TEXT = frozenset(  # elements whose text is written unescaped
 )
 MAX_LINK_DENSITY = 0.5
 MAX_REMOVED_SHARE = 0.9  # removing more than this would leave no article: keep the page whole
+MAX_TAG_CHARS = 8192  # a start tag longer than this keeps its name only: no page needs more
+# An overlong start tag, its name kept: Lexbor's attribute handling is quadratic in a tag's
+# attributes (10^5 of them took 70 s), while this regex is linear.
+# (A tag a read cut short never closes: it ends at the end of the data.)
+_OVERLONG_TAG = re.compile(rb"<([A-Za-z][^\s/>]{0,64})[\s/][^>]{%d,}(?:>|\Z)" % MAX_TAG_CHARS)
 _HTML_START = re.compile(
     r"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body|meta|div|p)\b",
     re.IGNORECASE | re.DOTALL,
@@ -101,10 +106,14 @@ def _with_block_breaks(markup: str) -> bytes:
     """The markup as UTF-8, with a line break before every block tag (one compiled pass).
 
     The breaks keep paragraphs apart in the text; inline tags get none, so words stay whole.
+    Start tags longer than MAX_TAG_CHARS lose their attributes (they hold no text).
     """
     from simdup_gui.engine import html_kernels  # on first use: see kernels.py
 
-    data = np.frombuffer(markup.encode("utf-8", "replace"), dtype=np.uint8)
+    raw = markup.encode("utf-8", "replace")
+    if len(raw) > MAX_TAG_CHARS:
+        raw = _OVERLONG_TAG.sub(rb"<\1>", raw)
+    data = np.frombuffer(raw, dtype=np.uint8)
     return html_kernels.break_before_tags(data, *_BLOCK_WORDS).tobytes()
 
 

@@ -83,3 +83,22 @@ def test_a_few_bad_bytes_are_replaced_and_counted() -> None:
 def test_bad_bytes_raise_a_clear_error(data: bytes, message: str) -> None:
     with pytest.raises(DecodeError, match=message):
         decode_bytes(data)
+
+
+@pytest.mark.parametrize(
+    "codec", ["punycode", "rot13", "base64", "zlib_codec", "uu", "idna", "nonsense"]
+)
+def test_a_page_naming_a_codec_that_is_no_text_encoding_is_still_read(codec: str) -> None:
+    from simdup_gui.engine.pipeline import extract_text
+
+    page = f'<html><head><meta charset="{codec}"></head><body><p>hello 文章</p></body></html>'
+    assert "hello 文章" in extract_text(page.encode(), "a.html").text
+
+
+def test_a_tag_with_a_hundred_thousand_attributes_is_read_in_linear_time() -> None:
+    from simdup_gui.engine.html import html_to_text
+
+    attributes = " ".join(f'a{n}="v{n}"' for n in range(100_000))
+    page = f"<html><body><div {attributes}>the article</div><p>more</p></body></html>"
+    assert html_to_text(page).text.split() == ["the", "article", "more"]
+    html_to_text(page[: len(page) // 2])  # a read cut short inside the tag: no hang either

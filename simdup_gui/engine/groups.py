@@ -134,9 +134,6 @@ class Nodes:
     paths: Sequence[str]
     similarities: Similarities
 
-    def __len__(self) -> int:
-        return len(self.fingerprints)
-
 
 class Cluster(NamedTuple):
     """A group in node terms: its reference node, and each member node with its measures."""

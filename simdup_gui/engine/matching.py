@@ -44,10 +44,8 @@ def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
     return Pairs(i, j, np.bitwise_count(fps[i] ^ fps[j]).astype(np.uint8))
 
 
-MINUTE_NS = 60 * 10**9
-
-
-_SEPARATORS = frozenset(" -_.(（[【~")
+MINUTE_NS = 60 * 10**9  # files saved within the same minute are as old as each other
+_SEPARATORS = frozenset(" -_.(（[【~")  # what a copy's name adds starts with one of these
 
 
 def named_copies(paths: list[str]) -> set[str]:
@@ -75,10 +73,9 @@ def _first_copy_key(
     """Which of a text's exact copies stands for it: the oldest (to the minute), then the plainest.
 
     A copy whose name says it is one (``copied``) comes last; copies saved within the same
-    minute are as old as each other; then a copy without a site
-    template around it, then one in the encoding most of its group uses (``usual``), without a
-    byte-order mark or decoding notes, then the fewest bytes (no CRLF, no full-width letters),
-    then the earliest path.
+    minute are as old as each other; then a copy without a site template around it, then one
+    in the encoding most of its group uses (``usual``), without a byte-order mark or decoding
+    notes, then the fewest bytes (no CRLF, no full-width letters), then the earliest path.
     """
     return (
         record.path in copied,
@@ -110,7 +107,7 @@ def group_files(
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
-    # in the number of copies. The node's file is its oldest copy.
+    # in the number of copies. The node's file is its first copy by _first_copy_key.
     by_text: dict[tuple[int | None, int | None, bytes], list[int]] = {}
     copied = named_copies([files[n].path for n in ok])
     for n in sorted(ok, key=lambda n: _first_copy_key(files[n], copied)):

@@ -365,10 +365,10 @@ class MainWindow(QMainWindow):
 
     def _show_marked(self) -> None:
         """The marked files' count and size, beside the status."""
-        paths = self._marked_paths() if self.result is not None else []
-        size = sum(self.result.files[n].size for n in self.groups.marked_files()) if paths else 0
+        marked = self.groups.marked_files() if self.result is not None else []
+        size = sum(self.result.files[n].size for n in marked) if marked else 0
         self.marked_label.setText(
-            self.tr("{0} marked ({1})").format(len(paths), human_size(size)) if paths else ""
+            self.tr("{0} marked ({1})").format(len(marked), human_size(size)) if marked else ""
         )
 
     def _update_actions(self) -> None:

@@ -28,7 +28,7 @@ from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.simhash import Features
 from simdup_gui.engine.snapshot import pack, unpack
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 _META = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS snapshots (
@@ -56,6 +56,8 @@ CREATE TABLE IF NOT EXISTS files (
     features INTEGER NOT NULL,
     chars INTEGER NOT NULL,
     boilerplate REAL NOT NULL,
+    converted_chars INTEGER NOT NULL,
+    notice_chars INTEGER NOT NULL,
     notes TEXT NOT NULL,
     sketch BLOB NOT NULL,
     hashes BLOB,
@@ -64,8 +66,8 @@ CREATE TABLE IF NOT EXISTS files (
 );
 """
 _COLUMNS = (
-    "fingerprint, lead, encoding, encoding_method, features, chars, boilerplate, notes, sketch,"
-    " hashes, counts"
+    "fingerprint, lead, encoding, encoding_method, features, chars, boilerplate, converted_chars,"
+    " notice_chars, notes, sketch, hashes, counts"
 )
 
 
@@ -93,6 +95,8 @@ class CachedFile(NamedTuple):
     features: int
     chars: int
     boilerplate: float
+    converted_chars: int
+    notice_chars: int
     notes: tuple[str, ...]
     sketch: bytes
     tfidf_features: Features | None = None
@@ -202,7 +206,7 @@ class FingerprintCache:
         if self.enabled:
             self._write(
                 f"INSERT OR REPLACE INTO files (path, settings, size, mtime_ns, {_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [_row(*entry) for entry in entries],
             )
 
@@ -350,6 +354,8 @@ def _row(
         cached.features,
         cached.chars,
         cached.boilerplate,
+        cached.converted_chars,
+        cached.notice_chars,
         "\n".join(cached.notes),
         cached.sketch,
         None if features is None else features.hashes.astype("<u8").tobytes(),
@@ -365,6 +371,8 @@ def _entry(
     features: int,
     chars: int,
     boilerplate: float,
+    converted_chars: int,
+    notice_chars: int,
     notes: str,
     sketch: bytes,
     hashes: bytes | None,
@@ -384,6 +392,8 @@ def _entry(
         features,
         chars,
         boilerplate,
+        converted_chars,
+        notice_chars,
         tuple(notes.split("\n")) if notes else (),
         sketch,
         tfidf,

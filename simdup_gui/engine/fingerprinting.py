@@ -12,6 +12,7 @@ from simdup_gui.engine.pipeline import Analysis, TextSettings, analyze_many, ext
 from simdup_gui.engine.reader import ReadError, read_prefix
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.simhash import Features
+from simdup_gui.engine.telltales import converted_chars, notice_chars
 from simdup_gui.engine.walk import Entry, display_path
 
 Outcome = tuple[FileRecord, Features | None]
@@ -84,8 +85,10 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
         size=max(record.size, len(data)),
         encoding=extracted.encoding,
         encoding_method=extracted.encoding_method,
-        chars=len(extracted.text),
+        chars=len("".join(extracted.text.split())),  # layout is not text
         boilerplate=round(extracted.boilerplate_share, 3),
+        converted_chars=converted_chars(extracted.text, data),
+        notice_chars=notice_chars(extracted.text),
     )
     if not extracted.text.strip():
         return record._replace(error="no text"), None, notes

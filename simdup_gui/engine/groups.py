@@ -17,6 +17,7 @@ then by the reference's path, so the same input always gives the same groups wit
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -128,9 +129,13 @@ class Nodes:
     fingerprints: npt.NDArray[np.uint64]
     weights: npt.NDArray[np.int64]
     named_copies: npt.NDArray[np.bool_]  # whose name is another's with something added
-    chars: npt.NDArray[np.int64]
+    converted: npt.NDArray[np.bool_]  # with characters a conversion leaves behind
+    notices: npt.NDArray[np.int64]  # characters in lines that read like a notice or an ad
     boilerplate: npt.NDArray[np.float64]  # share of an HTML page dropped as site template
-    mtimes: npt.NDArray[np.int64]
+    chars: npt.NDArray[np.int64]  # of text, whitespace not counted
+    mtimes: npt.NDArray[np.int64]  # to the minute
+    encodings: Sequence[str]
+    sizes: npt.NDArray[np.int64]  # bytes
     paths: Sequence[str]
     similarities: Similarities
 
@@ -210,14 +215,22 @@ def choose_reference(part: npt.NDArray[np.int64], nodes: Nodes) -> int:
     weights = nodes.weights[voters].astype(np.float64)
     shared = (alike @ weights - np.isin(part, voters)) / max(weights.sum() - 1, 1)
     shared = np.round(shared, SHARED_DIGITS)  # what the sketches cannot tell apart is a tie
+    usual = Counter[str]()
+    for node in part.tolist():
+        usual[nodes.encodings[node]] += int(nodes.weights[node])
     best = min(
         range(len(part)),
         key=lambda n: (
             bool(nodes.named_copies[part[n]]),
+            bool(nodes.converted[part[n]]),
             -shared[n],
+            nodes.notices[part[n]],
             nodes.boilerplate[part[n]],
-            nodes.chars[part[n]],
+            -nodes.chars[part[n]],
             nodes.mtimes[part[n]],
+            -usual[nodes.encodings[part[n]]],
+            nodes.encodings[part[n]] != "utf-8",
+            nodes.sizes[part[n]],
             nodes.paths[part[n]],
         ),
     )

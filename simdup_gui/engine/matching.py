@@ -33,7 +33,7 @@ def similarity(a: FileRecord, b: FileRecord) -> float:
 LEAD_K = 3  # openings this close make a candidate pair too (then verified like any other)
 BANDS_K = LOOSE_K  # from this k on (the app's "loose"), openings and sketch bands add candidates
 RUN_WINDOW = 32  # each fingerprint is checked against this many others sharing a table prefix
-GROUPING_VERSION = 3  # bump when grouping changes (cached groups are then made again)
+GROUPING_VERSION = 4  # bump when grouping changes (cached groups are then made again)
 
 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
@@ -81,7 +81,9 @@ def _first_copy_key(
         record.path in copied,
         record.mtime_ns // MINUTE_NS,
         record.boilerplate,
+        record.converted_chars,
         -usual[record.encoding] if usual else 0,
+        record.encoding != "utf-8",
         record.encoding_method == "bom",
         bool(record.notes),
         record.size,
@@ -125,9 +127,13 @@ def group_files(
         fps,
         np.array([len(same) for same in copies], dtype=np.int64),
         np.array([files[n].path in copied for n in node_files], dtype=np.bool_),
-        np.array([files[n].chars for n in node_files], dtype=np.int64),
+        np.array([files[n].converted_chars > 0 for n in node_files], dtype=np.bool_),
+        np.array([files[n].notice_chars for n in node_files], dtype=np.int64),
         np.array([files[n].boilerplate for n in node_files], dtype=np.float64),
+        np.array([files[n].chars for n in node_files], dtype=np.int64),
         np.array([files[n].mtime_ns // MINUTE_NS for n in node_files], dtype=np.int64),
+        [files[n].encoding for n in node_files],
+        np.array([files[n].size for n in node_files], dtype=np.int64),
         [files[n].path for n in node_files],
         alike,
     )

@@ -29,7 +29,7 @@ from simdup_gui.engine.tokens import (
 
 HTML_EXTENSIONS = (".htm", ".html", ".xhtml", ".xml")
 WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
-PIPELINE_VERSION = 8  # bump when any step below changes what a fingerprint is
+PIPELINE_VERSION = 9  # bump when any step below changes what a fingerprint is
 
 
 @dataclass(frozen=True)

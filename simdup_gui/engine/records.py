@@ -20,12 +20,14 @@ class FileRecord(NamedTuple):
     encoding_method: str = ""
     fingerprint: int | None = None
     features: int = 0
-    chars: int = 0
+    chars: int = 0  # of text, whitespace not counted
     boilerplate: float = 0.0  # share of an HTML page's text dropped as site template
     notes: tuple[str, ...] = ()
     error: str = ""
     sketch: bytes = b""  # bottom-k shingle sketch of the text (see shingles.py)
     lead: int | None = None  # fingerprint of the text's opening (finds truncated copies)
+    converted_chars: int = 0  # characters a conversion leaves behind (telltales.py)
+    notice_chars: int = 0  # characters of lines that read like a repost notice or an ad
 
     @property
     def ok(self) -> bool:

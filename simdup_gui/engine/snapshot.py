@@ -23,6 +23,7 @@ import numpy.typing as npt
 from simdup_gui.engine.records import FileRecord
 
 _SEPARATOR = "\0"
+_NUMBERS = 6  # size, mtime_ns, features, chars, converted_chars, notice_chars
 _HEADERS = {  # .npy header readers by format version
     (1, 0): np.lib.format.read_array_header_1_0,
     (2, 0): np.lib.format.read_array_header_2_0,
@@ -42,7 +43,13 @@ def pack(files: Sequence[FileRecord]) -> bytes:
     sketches = [f.sketch for f in files]
     columns = [
         np.array([len(files)], dtype="<i8"),
-        np.array([(f.size, f.mtime_ns, f.features, f.chars) for f in files], "<i8").reshape(-1, 4),
+        np.array(
+            [
+                (f.size, f.mtime_ns, f.features, f.chars, f.converted_chars, f.notice_chars)
+                for f in files
+            ],
+            "<i8",
+        ).reshape(-1, _NUMBERS),
         np.array([f.boilerplate for f in files], dtype="<f8"),
         _optional([f.fingerprint for f in files]),
         np.array([f.fingerprint is not None for f in files], dtype=bool),
@@ -109,11 +116,17 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
     paths, encodings, methods, errors, notes = (strings() for _ in range(5))
     ends = np.cumsum(column()).tolist()
     start, stop = bytes_column()  # the sketches: cut from ``data`` with no other copy
-    if numbers.shape != (count, 4) or len(ends) != count or (ends and ends[-1] != stop - start):
+    if (
+        numbers.shape != (count, _NUMBERS)
+        or len(ends) != count
+        or (ends and ends[-1] != stop - start)
+    ):
         raise ValueError("the columns do not fit the records")
     cuts = [start, *(start + end for end in ends)]
     sketches = [data[lo:hi] for lo, hi in pairwise(cuts)]
-    sizes, mtimes, features, chars = (numbers[:, n].tolist() for n in range(4))
+    sizes, mtimes, features, chars, converted, notices = (
+        numbers[:, n].tolist() for n in range(_NUMBERS)
+    )
     return tuple(
         map(
             partial(tuple.__new__, FileRecord),  # FileRecord._make without a Python call
@@ -131,6 +144,8 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
                 errors,
                 sketches,
                 leads,
+                converted,
+                notices,
                 strict=True,
             ),
         )

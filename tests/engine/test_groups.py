@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,6 +12,7 @@ from simdup_gui.engine.index import Pairs
 from simdup_gui.engine.matching import RUN_WINDOW, group_files
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.shingles import sketches
+from simdup_gui.engine.telltales import converted_chars, notice_chars
 
 
 def reference_components(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:
@@ -120,32 +124,75 @@ def test_identical_means_the_same_fingerprint() -> None:
     assert [len(g) for g in loose] == [3]
 
 
+def _text_record(name: str, text: str, fingerprint: int, raw: bytes = b"") -> FileRecord:
+    """A record with the measures the scan takes of ``text`` (``raw``: its bytes, if not UTF-8)."""
+    return FileRecord(
+        name,
+        len(raw or text.encode()),
+        fingerprint=fingerprint,
+        chars=len("".join(text.split())),
+        sketch=sketches([text])[0].tobytes(),
+        lead=fingerprint,
+        converted_chars=converted_chars(text, raw or text.encode()),
+        notice_chars=notice_chars(text),
+    )
+
+
+def _paragraphs(seed: int, count: int = 40) -> list[str]:
+    rng = np.random.default_rng(seed)
+    words = ["".join(rng.choice(list("abcdefghij"), 6)) for _ in range(count * 10)]
+    return [" ".join(words[n : n + 10]) + "." for n in range(0, len(words), 10)]
+
+
 def test_the_reference_is_the_text_the_others_share_most_with() -> None:
     """An original and three copies, each edited its own way: the original is kept."""
 
-    rng = np.random.default_rng(7)
-    words = ["".join(rng.choice(list("abcdefghij"), 6)) for _ in range(400)]
-    original = " ".join(words)
+    lines = _paragraphs(7)
+    original = "\n".join(lines)
     copies = {
         "original": original,
-        "with-header": "read more at our portal today " * 8 + original,
-        "cut": " ".join(words[:300]),
-        "with-footer": original + " copyright all rights reserved by the mirror" * 6,
+        "with-header": "Read more at our portal: www.example.com\n" + original,
+        "cut": "\n".join(lines[:30]),
+        "with-footer": original + "\nCopyright 2026 the mirror. All rights reserved.",
     }
     files = tuple(
-        FileRecord(
-            name,
-            len(text),
-            fingerprint=n,
-            chars=len(text),
-            sketch=sketches([text])[0].tobytes(),
-            lead=n,
-        )
-        for n, (name, text) in enumerate(sorted(copies.items()))
+        _text_record(name, text, n) for n, (name, text) in enumerate(sorted(copies.items()))
     )
     _, (group,) = group_files(files, 8, 0, 0.4)
     assert files[group.reference].path == "original"
     assert len(group) == 4
+
+
+@pytest.mark.parametrize(
+    ("edit", "raw"),
+    [
+        (lambda text: text.replace(".", "\uff0c", 5), None),  # full-width commas in English
+        (lambda text: text.replace("a", "\uff41", 9), None),  # full-width letters in words
+        (lambda text: text, "crlf"),  # saved again with Windows line endings
+        (lambda text: "\n".join(text.splitlines()[:35]), None),  # the end cut off
+    ],
+)
+def test_of_two_the_original_is_kept_over_a_converted_or_cut_copy(
+    edit: Callable[[str], str], raw: str | None
+) -> None:
+    original = "\n".join(_paragraphs(11))
+    copy = edit(original)
+    data = copy.replace("\n", "\r\n").encode() if raw else b""
+    for names in (("a", "b"), ("b", "a")):  # whatever the names
+        files = (_text_record(names[0], original, 1), _text_record(names[1], copy, 2, data))
+        _, (group,) = group_files(files, 8, 0, 0.4)
+        assert group.reference == 0
+
+
+def test_a_chinese_copy_with_traditional_or_ascii_punctuation_is_not_kept() -> None:
+    original = (
+        "铁路部门今天表示，春运期间将增开列车。旅客可以通过网络购票，也可以到车站窗口购买。" * 6
+    )
+    for copy in (original.replace("铁路", "鐵路"), original.replace("，", ",")):
+        for names in (("a", "b"), ("b", "a")):
+            files = (_text_record(names[0], original, 1), _text_record(names[1], copy, 2))
+            _, (group,) = group_files(files, 8, 0, 0.4)
+            assert group.reference == 0, copy[:20]
 
 
 def test_a_page_in_a_site_template_is_not_kept_over_the_plain_text() -> None:

@@ -21,6 +21,8 @@ RECORD = st.builds(
     fingerprint=FINGERPRINT,
     features=st.integers(0, 10**6),
     chars=st.integers(0, 10**9),
+    converted_chars=st.integers(0, 10**9),
+    notice_chars=st.integers(0, 10**9),
     boilerplate=st.floats(0, 1),
     notes=st.lists(TEXT.filter(lambda t: t and "\n" not in t), max_size=3).map(tuple),
     error=TEXT,

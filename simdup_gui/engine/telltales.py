@@ -1,0 +1,116 @@
+"""Traces a repost leaves in its text, so a group keeps the original and marks the copies.
+
+Two measures of a file's plain text, both counts of characters:
+
+* :func:`converted_chars`: characters a conversion leaves behind and an editor's original
+  rarely holds: ASCII punctuation against Chinese characters (``中国,人民``), full-width and
+  half-width letters or digits side by side (``ｆine``), full-width punctuation in a text that
+  is not Chinese, ideographs outside GB 2312 (traditional forms, OCR and typing noise: 鐵, 銂),
+  U+FFFD (an undecodable byte) and carriage returns (a text saved again on Windows).
+* :func:`notice_chars`: the characters of short lines that read like a repost notice, an
+  advert or a site's navigation (``本文转载自…``, ``Copyright …``, ``阅读原文``, a web address).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+_IDEOGRAPHS = ((0x3400, 0x4DC0), (0x4E00, 0xA000), (0xF900, 0xFB00))
+_ASCII_PUNCTUATION = ",;:!?"
+_FULL_WIDTH_PUNCTUATION = "，；：！？。"
+_FULL_WIDTH_ALNUM = ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B), (0xFF41, 0xFF5B))
+_HALF_WIDTH_ALNUM = ((0x30, 0x3A), (0x41, 0x5B), (0x61, 0x7B))
+_LATIN_TEXT = 0.05  # a text is not Chinese when fewer of its characters are ideographs
+
+NOTICE_LINE = 120  # a longer line is article text, whatever words it holds
+_NOTICE = re.compile(
+    "|".join(
+        (
+            r"转载|来源[:：]|出处[:：]|版权|著作权|责任编辑|原标题|原文链接|阅读原文|广告|推广",
+            r"声明[:：]|免责|公众号|扫码|二维码|关注我们|点击|订阅|热门|推荐阅读|相关(?:阅读|新闻|文章)",
+            r"首页|上一篇|下一篇|分享到|评论",
+            r"copyright|©|all rights reserved|reprint|originally published|source:|advertis",
+            r"sponsored|subscribe|newsletter|sign up|related (?:articles|posts|stories)|share this",
+            r"read more|https?://|www\.",
+        )
+    ),
+    re.IGNORECASE,
+)
+
+
+class _Tables:
+    """Per-character classes over the BMP (index 0x10000 stands for every other plane)."""
+
+    def __init__(self) -> None:
+        size = 0x10001
+        self.ideograph = np.zeros(size, bool)
+        for lo, hi in _IDEOGRAPHS:
+            self.ideograph[lo:hi] = True
+        self.rare = np.zeros(size, bool)
+        for code in np.flatnonzero(self.ideograph).tolist():
+            try:
+                chr(code).encode("gb2312")
+            except UnicodeEncodeError:
+                self.rare[code] = True
+        self.ascii_punctuation = self._of(_ASCII_PUNCTUATION, size)
+        self.full_punctuation = self._of(_FULL_WIDTH_PUNCTUATION, size)
+        self.full_alnum = self._ranges(_FULL_WIDTH_ALNUM, size)
+        self.half_alnum = self._ranges(_HALF_WIDTH_ALNUM, size)
+
+    @staticmethod
+    def _of(chars: str, size: int) -> npt.NDArray[np.bool_]:
+        table = np.zeros(size, bool)
+        table[[ord(c) for c in chars]] = True
+        return table
+
+    @staticmethod
+    def _ranges(ranges: tuple[tuple[int, int], ...], size: int) -> npt.NDArray[np.bool_]:
+        table = np.zeros(size, bool)
+        for lo, hi in ranges:
+            table[lo:hi] = True
+        return table
+
+
+@cache
+def _tables() -> _Tables:
+    return _Tables()
+
+
+def converted_chars(text: str, raw: bytes = b"") -> int:
+    """How many characters of ``text`` look left behind by a conversion (module docstring).
+
+    ``raw`` is the file's bytes, for the carriage returns that decoding takes out.
+    """
+    if not text:
+        return raw.count(b"\r")
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), "<u4")
+    astral = codes >= 0x10000
+    at = np.minimum(codes, 0x10000)
+    t = _tables()
+    ideograph = t.ideograph[at] | (astral & (codes >= 0x20000) & (codes < 0x40000))
+    rare = t.rare[at] | (ideograph & astral)
+    count = int(rare.sum()) + int((codes == 0xFFFD).sum()) + raw.count(b"\r")
+    beside = np.zeros(len(codes), bool)  # an ideograph before or after each character
+    beside[1:] |= ideograph[:-1]
+    beside[:-1] |= ideograph[1:]
+    count += int((t.ascii_punctuation[at] & beside).sum())
+    full, half = t.full_alnum[at], t.half_alnum[at]
+    mixed = np.zeros(len(codes), bool)
+    mixed[1:] |= (full[1:] & half[:-1]) | (half[1:] & full[:-1])
+    count += int(mixed.sum())
+    if ideograph.sum() < _LATIN_TEXT * len(codes):
+        count += int(t.full_punctuation[at].sum())
+    return count
+
+
+def notice_chars(text: str) -> int:
+    """How many characters of ``text`` lie in short lines that read like a notice or an ad."""
+    return sum(
+        len(line)
+        for line in text.splitlines()
+        if len(line.strip()) <= NOTICE_LINE and _NOTICE.search(line)
+    )

@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simdup_gui.engine.telltales import NOTICE_LINE, converted_chars, notice_chars
+
+
+def _ideograph(c: str) -> bool:
+    code = ord(c)
+    return (
+        0x3400 <= code < 0x4DC0
+        or 0x4E00 <= code < 0xA000
+        or 0xF900 <= code < 0xFB00
+        or 0x20000 <= code < 0x40000
+    )
+
+
+def _full_alnum(c: str) -> bool:
+    return "\uff10" <= c <= "\uff19" or "\uff21" <= c <= "\uff3a" or "\uff41" <= c <= "\uff5a"
+
+
+def _half_alnum(c: str) -> bool:
+    return c.isascii() and c.isalnum()
+
+
+def _plain_converted_chars(text: str, raw: bytes) -> int:
+    """The module's definition, one character at a time."""
+    count = raw.count(b"\r")
+    for n, c in enumerate(text):
+        before = text[n - 1] if n else ""
+        after = text[n + 1] if n + 1 < len(text) else ""
+        if _ideograph(c):
+            try:
+                c.encode("gb2312")
+            except UnicodeEncodeError:
+                count += 1
+        count += c == "\ufffd"
+        count += c in ",;:!?" and (_ideograph(before or "a") or _ideograph(after or "a"))
+        count += bool(before) and (
+            (_full_alnum(c) and _half_alnum(before)) or (_half_alnum(c) and _full_alnum(before))
+        )
+    if sum(map(_ideograph, text)) < 0.05 * len(text):
+        count += sum(c in "，；：！？。" for c in text)
+    return count
+
+
+_ALPHABET = st.sampled_from(
+    [*"ab1 ,;:!?\n，；：！？。中国人铁鐵銂镕\ufffd", "\uff41", "\uff11", "\U00020001", "\ud800"]
+)
+
+
+@settings(max_examples=300)
+@given(st.text(_ALPHABET, max_size=40), st.binary(max_size=8))
+def test_converted_chars_is_its_definition(text: str, raw: bytes) -> None:
+    assert converted_chars(text, raw) == _plain_converted_chars(text, raw)
+
+
+def test_what_a_conversion_leaves_is_counted_and_an_original_has_none() -> None:
+    assert converted_chars("铁路部门今天表示，春运期间将增开列车。") == 0
+    assert converted_chars("A plain English sentence, with commas; and 2026.") == 0
+    assert converted_chars("鐵路部门") == 1  # a traditional form in simplified text
+    assert converted_chars("铁路,部门") == 1  # ASCII comma against Chinese
+    assert converted_chars("the ｆine print") == 1  # full-width letter in a word
+    assert converted_chars("commas， in English") == 1
+    assert converted_chars("two lines\nhere", b"two lines\r\nhere") == 1
+
+
+def test_notices_are_short_lines_that_read_like_one() -> None:
+    text = "\n".join(
+        [
+            "本文转载自《城市晚报》",
+            "春运期间将增开列车，" * 20,  # article text, however long: not a notice
+            "Copyright 2026 Example News. All rights reserved.",
+            "来源：" + "很长的一段正文" * 30,  # a long line is article text
+        ]
+    )
+    assert notice_chars(text) == len("本文转载自《城市晚报》") + len(
+        "Copyright 2026 Example News. All rights reserved."
+    )
+    assert notice_chars("An article about trains.\nIt has two lines.") == 0
+    assert len("来源：" + "很长的一段正文" * 30) > NOTICE_LINE

@@ -3,6 +3,8 @@
     simdup scan DIR [--k 3] [--csv FILE] [--jobs N]     duplicate groups of a folder's articles
     simdup pairs FILE [--k 3] [--out FILE]              all pairs within k among fingerprints
     simdup query FILE FP... [--k 2]                     fingerprints within k of each FP
+    simdup apply REPORT (--move-to DIR | --trash)       act on a report's duplicates, re-checked
+    simdup restore MANIFEST                             undo what apply (or the app) did
     simdup cache clear | path                           the fingerprint cache
 
 Exit codes: 0 done (a scan with per-file errors is done), 1 cancelled, 2 bad input.
@@ -11,27 +13,38 @@ Exit codes: 0 done (a scan with per-file errors is done), 1 cancelled, 2 bad inp
 from __future__ import annotations
 
 import argparse
+import contextlib
+import csv
+import io
+import math
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
+from simdup_gui.engine.actions import Manifest, act, manifest_path, restore
 from simdup_gui.engine.cache import FingerprintCache, default_cache_path
+from simdup_gui.engine.cells import fingerprint_hex
 from simdup_gui.engine.fingerprint_files import (
     FingerprintFileError,
     load_fingerprints,
     parse_fingerprint,
 )
+from simdup_gui.engine.fingerprinting import fingerprint_file
 from simdup_gui.engine.index import MAX_K, FingerprintIndex, Pairs, all_pairs, check_k
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.outputs import output_problem, write_atomically
 from simdup_gui.engine.pipeline import WEIGHTINGS, TextSettings
 from simdup_gui.engine.progress import ProgressEvent, no_progress
-from simdup_gui.engine.report import report_text, write_report
+from simdup_gui.engine.report import ReportError, report_duplicates, report_text, write_report
 from simdup_gui.engine.scan import ScanResult, scan
 from simdup_gui.engine.tokens import TOKENIZERS
-from simdup_gui.engine.walk import DEFAULT_EXTENSIONS
+from simdup_gui.engine.walk import DEFAULT_EXTENSIONS, Entry, display_path
+
+MAX_MB = 4096  # --max-mb: a file's text read at most
 
 
 class UsageError(Exception):
@@ -59,6 +72,19 @@ def _jobs(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError("jobs must be a positive integer")
     return int(text)
+
+
+def max_jobs() -> int:
+    """The most workers worth starting: two per core (the work is computing, not waiting)."""
+    return 2 * max(1, os.cpu_count() or 1)
+
+
+def _capped_jobs(jobs: int, err: TextIO) -> int:
+    """``jobs``, lowered to :func:`max_jobs` with a note."""
+    if jobs > max_jobs():
+        err.write(f"simdup: note: --jobs {jobs} lowered to {max_jobs()} (two per core)\n")
+        return max_jobs()
+    return jobs
 
 
 class _Parser(argparse.ArgumentParser):
@@ -95,9 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=cpus,
         help=f"parallel workers: processes for large scans (default {cpus})",
     )
-    p.add_argument("--weighting", choices=WEIGHTINGS, default=TextSettings().weighting)
-    p.add_argument("--tokenizer", choices=sorted(TOKENIZERS), default="words")
-    p.add_argument("--no-stopwords", action="store_true", help="keep function words")
+    _add_text_options(p)
     p.add_argument(
         "--ext",
         nargs="+",
@@ -105,8 +129,6 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="EXT",
         help="file extensions to read (default: %(default)s)",
     )
-    p.add_argument("--no-boilerplate", action="store_true", help="keep HTML site templates")
-    p.add_argument("--max-mb", type=float, default=16, help="read at most this much of a file")
     p.add_argument("--skip-oversize", action="store_true", help="skip files over --max-mb")
     p.add_argument("--no-cache", action="store_true", help="neither use nor fill the cache")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -121,9 +143,47 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("fingerprints", nargs="+", metavar="FP")
     p.add_argument("--k", type=_k, default=2)
+    p = sub.add_parser(
+        "apply", help="move or trash a report's duplicates (never a reference), re-checked"
+    )
+    p.add_argument("report", help="a CSV report of simdup scan (or the app's Export)")
+    how = p.add_mutually_exclusive_group(required=True)
+    how.add_argument("--move-to", metavar="DIR", help="move them here, keeping their folders")
+    how.add_argument("--trash", action="store_true", help="send them to the system trash")
+    p.add_argument("--dry-run", action="store_true", help="say what would be done, do nothing")
+    p.add_argument("--manifest", metavar="FILE", help="where to record what is done")
+    _add_text_options(p)  # the scan's, so each file's fingerprint can be checked again
+    p = sub.add_parser("restore", help="undo what a manifest records (moves and trash)")
+    p.add_argument("manifest")
+    p.add_argument("--dry-run", action="store_true", help="say what would be done, do nothing")
     p = sub.add_parser("cache", help="the fingerprint cache")
     p.add_argument("action", choices=["clear", "path"])
     return parser
+
+
+def _add_text_options(p: argparse.ArgumentParser) -> None:
+    """The options that change a fingerprint (scan's, and apply's to check one again)."""
+    p.add_argument("--weighting", choices=WEIGHTINGS, default=TextSettings().weighting)
+    p.add_argument("--tokenizer", choices=sorted(TOKENIZERS), default="words")
+    p.add_argument("--no-stopwords", action="store_true", help="keep function words")
+    p.add_argument("--no-boilerplate", action="store_true", help="keep HTML site templates")
+    p.add_argument("--max-mb", type=_megabytes, default=16, help="read at most this much of a file")
+
+
+def _megabytes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= MAX_MB):
+        raise argparse.ArgumentTypeError(f"must be a number of megabytes from 0 to {MAX_MB}")
+    return value
+
+
+def _text_settings(args: argparse.Namespace) -> TextSettings:
+    return TextSettings(
+        args.tokenizer, not args.no_stopwords, args.weighting, not args.no_boilerplate
+    )
 
 
 def _extension(text: str) -> str:
@@ -193,18 +253,14 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup scan``."""
     if not os.path.isdir(args.folder):
         raise UsageError(f"{args.folder}: not a folder")
-    if args.max_mb <= 0:
-        raise UsageError("--max-mb must be positive")
-    settings = TextSettings(
-        args.tokenizer, not args.no_stopwords, args.weighting, not args.no_boilerplate
-    )
+    settings = _text_settings(args)
     options = ScanOptions(
         args.k,
         tuple(_extension(e) for e in args.ext),
         settings,
         max_bytes=int(args.max_mb * 1024 * 1024),
         skip_oversize=args.skip_oversize,
-        jobs=args.jobs,
+        jobs=_capped_jobs(args.jobs, err),
         min_similarity=args.min_similarity,
         processes=None,  # the console script is import-safe, so large scans may use processes
     )
@@ -253,7 +309,7 @@ def run_pairs(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         _check_output(args.out, [args.file])
     fps = load_fingerprints(args.file)
     started = time.perf_counter()
-    pairs = all_pairs(fps, args.k, jobs=args.jobs)
+    pairs = all_pairs(fps, args.k, jobs=_capped_jobs(args.jobs, err))
     seconds = time.perf_counter() - started
     if args.out:
         write_atomically(args.out, lambda stream: _write_pairs(pairs, stream))
@@ -275,13 +331,13 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except ValueError as exc:
             raise UsageError(f"query: {exc}") from None
     index = FingerprintIndex(load_fingerprints(args.file), args.k)
-    out.write("query,index,distance\n")
-    for text, fp in zip(args.fingerprints, queries, strict=True):
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(("query", "index", "distance"))
+    for fp in queries:
         ids, dist = index.query(fp, args.k)
-        out.write(
-            "".join(f"{text},{i},{d}\n" for i, d in zip(ids.tolist(), dist.tolist(), strict=True))
-        )
-        err.write(f"simdup: {text}: {len(ids)} within k={args.k}\n")
+        shown = fingerprint_hex(fp)  # the query as parsed: one cell, whatever was typed
+        writer.writerows((shown, i, d) for i, d in zip(ids.tolist(), dist.tolist(), strict=True))
+        err.write(f"simdup: {shown}: {len(ids)} within k={args.k}\n")
     return 0
 
 
@@ -300,17 +356,116 @@ def run_cache(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-COMMANDS = {"scan": run_scan, "pairs": run_pairs, "query": run_query, "cache": run_cache}
+def run_apply(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``simdup apply``."""
+    try:
+        files = [
+            f._replace(path=os.path.abspath(f.path), reference=os.path.abspath(f.reference))
+            for f in report_duplicates(args.report)
+        ]
+    except ReportError as exc:
+        raise UsageError(str(exc)) from None
+    named = [f.path for f in files] + [f.reference for f in files]
+    root = os.path.commonpath(named) if named else os.getcwd()
+    root = root if os.path.isdir(root) else os.path.dirname(root)
+    if args.move_to:
+        problem = output_problem(args.move_to, [root, args.report], folder=True)
+        if problem:
+            raise UsageError(problem)
+    options = ScanOptions(text=_text_settings(args), max_bytes=int(args.max_mb * 1024 * 1024))
+
+    def fingerprint_of(path: str) -> int | None:
+        info = os.stat(path)
+        return fingerprint_file(Entry(path, info.st_size, info.st_mtime_ns), options)[0].fingerprint
+
+    manifest = None
+    if not args.dry_run:
+        manifest = _open_manifest(args.manifest, args.move_to, [root, args.report])
+    try:
+        outcomes = act(
+            files,
+            manifest,
+            move_to=args.move_to,
+            root=root,
+            fingerprint_of=None if options.text.whole_folder else fingerprint_of,
+            dry_run=args.dry_run,
+        )
+    finally:
+        if manifest is not None:
+            manifest.close()
+    done = "moved" if args.move_to else "trashed"
+    if args.dry_run:
+        done = "would move" if args.move_to else "would trash"
+    for o in outcomes:
+        if o.error:
+            err.write(f"simdup: {o.action} {display_path(o.path)}: {o.error}\n")
+        elif args.dry_run:
+            where = f" -> {display_path(o.destination)}" if o.destination else ""
+            err.write(f"simdup: {o.action} {display_path(o.path)}{where}\n")
+    counts = Counter(o.action for o in outcomes)
+    where = f" (manifest: {manifest.path})" if manifest is not None else " (dry run: nothing done)"
+    err.write(
+        f"simdup: {done} {counts[done]}, skipped {counts['skipped']},"
+        f" failed {counts['failed']}{where}\n"
+    )
+    return 0 if not counts["failed"] else 1
+
+
+def _open_manifest(path: str | None, move_to: str | None, inputs: list[str]) -> Manifest:
+    """The manifest, created before anything is done (a file that cannot be is exit 2)."""
+    try:
+        if path is None and move_to is not None:
+            os.makedirs(move_to, exist_ok=True)
+        if path is not None:
+            _check_output(path, inputs)
+            if os.path.lexists(path):
+                raise UsageError(f"{path}: exists; a manifest is never written over a file")
+        return Manifest(Path(path) if path else manifest_path(move_to))
+    except OSError as exc:
+        raise UsageError(f"manifest: {exc.strerror or exc}") from None
+
+
+def run_restore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``simdup restore``."""
+    try:
+        outcomes = restore(args.manifest, dry_run=args.dry_run)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{args.manifest}: {getattr(exc, 'strerror', None) or exc}") from None
+    for o in outcomes:
+        if o.action != "restored":
+            err.write(f"simdup: {o.action} {display_path(o.path)}: {o.error}\n")
+    counts = Counter(o.action for o in outcomes)
+    state = " (dry run: nothing done)" if args.dry_run else ""
+    err.write(
+        f"simdup: restored {counts['restored']}, skipped {counts['skipped']},"
+        f" failed {counts['failed']}{state}\n"
+    )
+    return 0 if not counts["failed"] else 1
+
+
+COMMANDS = {
+    "scan": run_scan,
+    "pairs": run_pairs,
+    "query": run_query,
+    "apply": run_apply,
+    "restore": run_restore,
+    "cache": run_cache,
+}
 
 
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
     """Run the command line; return the exit code."""
+    for stream, given in ((sys.stdout, out), (sys.stderr, err)):
+        if given is None and isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", errors="backslashreplace")  # whatever the locale
     out, err = out or sys.stdout, err or sys.stderr
     try:
         args = build_parser().parse_args(argv)
-        return COMMANDS[args.command](args, out, err)
+        code = COMMANDS[args.command](args, out, err)
+        out.flush()
+        return code
     except (UsageError, FingerprintFileError) as exc:
         err.write(f"simdup: error: {exc}\n")
         return 2
@@ -318,7 +473,18 @@ def main(
         err.write("simdup: interrupted\n")
         return 130
     except BrokenPipeError:
+        _silence(out)
         return 0
+    except OSError as exc:  # standard output full or gone
+        _silence(out)
+        err.write(f"simdup: error: cannot write the output: {exc.strerror or exc}\n")
+        return 2
+
+
+def _silence(out: TextIO) -> None:
+    """Point a failed standard output at nothing, so Python's last flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
 
 
 if __name__ == "__main__":

@@ -107,32 +107,32 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="124"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="125"/>
         <source>◀ Previous difference</source>
         <translation>◀ 上一处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="125"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="126"/>
         <source>Next difference ▶</source>
         <translation>下一处差异 ▶</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="127"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="128"/>
         <source>Select a file to compare it with its reference.</source>
         <translation>选择一个文件，与其参照文件对比。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="165"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="166"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · 1 difference</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · 1 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="169"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="170"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · {2} 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="180"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="181"/>
         <source>{0} of {1}</source>
         <translation>第 {0} 处，共 {1} 处</translation>
     </message>
@@ -208,174 +208,179 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="183"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="182"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="291"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="205"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="204"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="207"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="206"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="208"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="207"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="211"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="210"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="218"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="217"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="230"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="229"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="231"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="230"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="232"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="231"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="233"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="232"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="241"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="240"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="284"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="283"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="290"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="289"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="291"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="290"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="295"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="296"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="295"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="308"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="307"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="320"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="319"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="356"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="358"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="360"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="362"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="368"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="370"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="417"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="419"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="437"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="460"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="455"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="475"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="443"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="461"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="451"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="469"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="471"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="486"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="463"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="499"/>
+        <source>Nothing was done: no manifest ({0})</source>
+        <translation>未执行任何操作：无法写入清单（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="518"/>
+        <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
+        <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="478"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="481"/>
-        <source>Done with {0} of {1} files; {2} failed. Manifest: {3}</source>
-        <translation>已处理 {0}/{1} 个文件，{2} 个失败。清单：{3}</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="522"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="561"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="539"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="578"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="553"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="592"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

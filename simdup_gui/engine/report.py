@@ -11,10 +11,19 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from simdup_gui.engine.actions import Seen
+from simdup_gui.engine.cells import (
+    fingerprint_hex,
+    modified_ns,
+    modified_text,
+    safe_cell,
+    unsafe_cell,
+)
 from simdup_gui.engine.outputs import write_atomically
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import ScanResult
@@ -28,6 +37,7 @@ COLUMNS = (
     "similarity",
     "encoding",
     "size",
+    "modified",
     "fingerprint",
     "error",
     "chars",
@@ -36,18 +46,6 @@ COLUMNS = (
     "decoded_by",
     "notes",
 )
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell(value: object) -> str:
-    """The value as text, with a leading quote when a spreadsheet would read it as a formula."""
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(_FORMULA_START) else text
-
-
-def fingerprint_hex(fingerprint: int | None) -> str:
-    """A fingerprint as ``0x`` and 16 hex digits, text to every spreadsheet (empty if none)."""
-    return "" if fingerprint is None else f"0x{fingerprint:016x}"
 
 
 def _row(
@@ -61,6 +59,7 @@ def _row(
         similarity,
         record.encoding,
         record.size,
+        modified_text(record.mtime_ns) if record.mtime_ns else "",
         fingerprint_hex(record.fingerprint),
         record.error,
         record.chars or "",
@@ -108,3 +107,56 @@ def report_text(result: ScanResult) -> str:
     buffer = io.StringIO()
     write_rows(buffer, report_rows(result))
     return buffer.getvalue()
+
+
+class ReportError(ValueError):
+    """A file that is not a simdup report, or a row of it that cannot be read."""
+
+
+def _existing_path(shown: str) -> str:
+    r"""The path a report's cell names: as written, or with ``\xNN`` bytes put back."""
+    if os.path.lexists(shown) or "\\x" not in shown:
+        return shown
+    raw = re.sub(rb"\\x([0-9a-f]{2})", lambda m: bytes([int(m[1], 16)]), shown.encode())
+    path = os.fsdecode(raw)
+    return path if os.path.lexists(path) else shown
+
+
+def report_duplicates(path: str | os.PathLike[str]) -> list[Seen]:
+    """Each duplicate row of a report (never a reference), with its group's reference.
+
+    Raises:
+        ReportError: not a report, or a row that cannot be read.
+    """
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as stream:
+            rows = list(csv.DictReader(stream))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise ReportError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
+    if not rows or not {"group_id", "role", "path", "size"} <= rows[0].keys():
+        raise ReportError(f"{path}: not a simdup report (no group_id, role, path, size columns)")
+    references: dict[str, str] = {}
+    duplicates: list[tuple[str, Seen]] = []
+    for line, row in enumerate(rows, 2):
+        role = unsafe_cell(row["role"] or "")
+        file = _existing_path(unsafe_cell(row["path"] or ""))
+        if role == "reference":
+            references[row["group_id"]] = file
+        if role != "duplicate":
+            continue
+        try:
+            modified = unsafe_cell(row.get("modified") or "")
+            fingerprint = unsafe_cell(row.get("fingerprint") or "")
+            seen = Seen(
+                file,
+                int(row["size"]),
+                modified_ns(modified) if modified else None,
+                int(fingerprint, 16) if fingerprint else None,
+            )
+        except (TypeError, ValueError) as exc:
+            raise ReportError(f"{path}: line {line}: {exc}") from None
+        duplicates.append((row["group_id"], seen))
+    missing = [group for group, _ in duplicates if group not in references]
+    if missing:
+        raise ReportError(f"{path}: group {missing[0]} has duplicates but no reference")
+    return [seen._replace(reference=references[group]) for group, seen in duplicates]

@@ -7,7 +7,6 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from platformdirs import user_data_dir
 from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
@@ -20,10 +19,10 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from simdup_gui.engine.actions import ActionOutcome, move_files, trash_files, write_manifest
+from simdup_gui.engine.actions import ActionOutcome, Manifest, Seen, act, manifest_path
 from simdup_gui.engine.compiled import kernels_compiled
 from simdup_gui.engine.decode import DecodeError
-from simdup_gui.engine.fingerprinting import read_text
+from simdup_gui.engine.fingerprinting import fingerprint_file, read_text
 from simdup_gui.engine.index import MAX_K
 from simdup_gui.engine.matching import similarity
 from simdup_gui.engine.options import ScanOptions
@@ -34,7 +33,7 @@ from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.report import write_report
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanResult
-from simdup_gui.engine.walk import display_path
+from simdup_gui.engine.walk import Entry, display_path
 from simdup_gui.ui.commands import Commands
 from simdup_gui.ui.compare import CompareView
 from simdup_gui.ui.dialogs import Dialogs
@@ -428,9 +427,25 @@ class MainWindow(QMainWindow):
             marked = info.member.file in set(self.groups.marked_files())
             self.groups.set_marked(info.member.file, not marked)
 
-    def _marked_paths(self) -> list[str]:
+    def _marked_files(self) -> list[Seen]:
+        """The marked files as the scan saw them, each with its group's reference."""
         assert self.result is not None
-        return [self.result.files[n].path for n in self.groups.marked_files()]
+        files = self.result.files
+        marked = self.groups.marked_files()
+        kept = {m.file: g.reference for g in self.result.groups for m in g.members}
+        return [
+            Seen(files[n].path, files[n].size, files[n].mtime_ns, files[n].fingerprint)._replace(
+                reference=files[kept[n]].path if n in kept else ""
+            )
+            for n in marked
+        ]
+
+    def _fingerprint_of(self, path: str) -> int | None:
+        """The file's fingerprint now, as the scan would take it (to re-check before acting)."""
+        assert self.result is not None
+        info = os.stat(path)
+        entry = Entry(path, info.st_size, info.st_mtime_ns)
+        return fingerprint_file(entry, self.result.options)[0].fingerprint
 
     def _confirm(self, question: str, *more: str) -> bool:
         """Ask before acting, naming the groups, files and bytes, listing the files; No first."""
@@ -452,10 +467,7 @@ class MainWindow(QMainWindow):
     def trash_marked(self) -> None:
         """Send the marked files to the system trash, after a confirmation."""
         if self._confirm(self.tr("Send {0} to the trash?")):
-            outcomes = trash_files(self._marked_paths())
-            folder = Path(user_data_dir("simdup", appauthor=False))
-            folder.mkdir(parents=True, exist_ok=True)
-            self._report_actions(outcomes, str(folder))
+            self._act(None)
 
     def move_marked(self) -> None:
         """Move the marked files to a folder, keeping their paths relative to the scan."""
@@ -474,18 +486,42 @@ class MainWindow(QMainWindow):
         if not self._confirm(self.tr("Move {0} to {1}?"), destination):
             return
         self.settings.setValue("move_folder", destination)
-        outcomes = move_files(self._marked_paths(), self.root, destination)
-        self._report_actions(outcomes, destination)
+        self._act(destination)
 
-    def _report_actions(self, outcomes: list[ActionOutcome], manifest_folder: str) -> None:
-        manifest = write_manifest(outcomes, manifest_folder)
+    def _act(self, move_to: str | None) -> None:
+        """Move the marked files to ``move_to``, or trash them, re-checked, with a manifest."""
+        assert self.result is not None
+        try:
+            if move_to is not None:
+                os.makedirs(move_to, exist_ok=True)
+            manifest = Manifest(manifest_path(move_to))
+        except OSError as exc:
+            self.dialogs.warn(self.tr("Nothing was done: no manifest ({0})").format(exc))
+            return
+        tfidf = self.result.options.text.whole_folder
+        try:
+            outcomes = act(
+                self._marked_files(),
+                manifest,
+                move_to=move_to,
+                root=self.root,
+                fingerprint_of=None if tfidf else self._fingerprint_of,
+            )
+        finally:
+            manifest.close()
+        self._report_actions(outcomes, manifest.path)
+
+    def _report_actions(self, outcomes: list[ActionOutcome], manifest: Path) -> None:
+        done = sum(o.action in ("moved", "trashed") for o in outcomes)
+        skipped = [o for o in outcomes if o.action == "skipped"]
         failed = [o for o in outcomes if o.action == "failed"]
-        done = len(outcomes) - len(failed)
-        text = self.tr("Done with {0} of {1} files; {2} failed. Manifest: {3}").format(
-            done, len(outcomes), len(failed), manifest
+        text = self.tr("Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}").format(
+            done, len(outcomes), len(skipped), len(failed), manifest
         )
-        if failed:
-            text += "\n\n" + "\n".join(f"{display_path(o.path)}: {o.error}" for o in failed[:20])
+        if skipped or failed:
+            text += "\n\n" + "\n".join(
+                f"{display_path(o.path)}: {o.error}" for o in (skipped + failed)[:20]
+            )
         self.last_manifest = manifest
         self.status.setText(text.splitlines()[0])
         self.dialogs.inform(text)

@@ -93,6 +93,10 @@ def test_query(fingerprints: tuple[Path, np.ndarray]) -> None:
         (["query", "GOOD", "xyz"], "query: not a fingerprint"),
         (["scan", "MISSING"], "not a folder"),
         (["frobnicate"], "invalid choice"),
+        (["scan", ".", "--max-mb", "nan"], "--max-mb: must be a number of megabytes"),
+        (["scan", ".", "--max-mb", "-1"], "--max-mb: must be a number of megabytes"),
+        (["query", "GOOD", "0x1\nabc"], "query: not a fingerprint"),
+        (["restore", "MISSING"], "MISSING: No such file"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, argv: list[str], message: str) -> None:
@@ -165,3 +169,99 @@ def test_the_first_run_says_it_compiles(monkeypatch: pytest.MonkeyPatch) -> None
     assert "preparing fast kernels, once" in err
     monkeypatch.setattr(batches, "kernels_compiled", lambda: True)
     assert "preparing fast kernels" not in run("scan", str(resource("sample")), "--no-cache")[2]
+
+
+def _sample_copy(tmp_path: Path) -> tuple[Path, Path, dict[str, bytes]]:
+    import shutil
+
+    folder = tmp_path / "articles"
+    shutil.copytree(resource("sample"), folder)
+    report = tmp_path / "report.csv"
+    assert run("scan", str(folder), "--csv", str(report), "--no-cache")[0] == 0
+    before = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    return folder, report, before
+
+
+def test_apply_moves_the_duplicates_and_restore_puts_them_back(tmp_path: Path) -> None:
+    folder, report, before = _sample_copy(tmp_path)
+    rows = list(csv.DictReader(report.read_text(encoding="utf-8-sig").splitlines()))
+    duplicates = {r["path"] for r in rows if r["role"] == "duplicate"}
+    references = {r["path"] for r in rows if r["role"] == "reference"}
+    changed = sorted(duplicates)[0]
+    Path(changed).write_bytes(Path(changed).read_bytes() + b"\n")  # edited since the scan
+
+    code, _, err = run("apply", str(report), "--move-to", str(tmp_path / "moved"), "--dry-run")
+    assert code == 0
+    assert "(dry run: nothing done)" in err
+    assert not (tmp_path / "moved").exists()
+
+    code, _, err = run("apply", str(report), "--move-to", str(tmp_path / "moved"))
+    assert code == 0, err
+    assert f"simdup: moved {len(duplicates) - 1}, skipped 1, failed 0" in err
+    assert "changed since the scan (size)" in err
+    assert all(Path(p).exists() for p in references | {changed})
+    assert not any(Path(p).exists() for p in duplicates - {changed})
+    (manifest,) = (tmp_path / "moved").glob("simdup-manifest-*.csv")
+
+    code, _out, err = run("restore", str(manifest))
+    assert code == 0
+    assert f"restored {len(duplicates) - 1}" in err
+    after = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    edited = str(Path(changed).relative_to(folder))
+    assert after == {**before, edited: before[edited] + b"\n"}
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p: p.write_text("a,b\n1,2\n", encoding="utf-8"), "not a simdup report"),
+        (lambda p: p.write_bytes(b"\xff\xfe\x00garbage"), "report.csv"),
+        (lambda p: None, "No such file"),
+    ],
+)
+def test_apply_refuses_what_is_not_a_report(tmp_path: Path, make, message: str) -> None:  # type: ignore[no-untyped-def]
+    report = tmp_path / "report.csv"
+    make(report)
+    code, _, err = run("apply", str(report), "--trash")
+    assert code == 2
+    assert err.count("\n") == 1
+    assert message in err
+
+
+def test_apply_never_moves_into_the_scanned_folder(tmp_path: Path) -> None:
+    folder, report, _before = _sample_copy(tmp_path)
+    code, _, err = run("apply", str(report), "--move-to", str(folder / "dups"))
+    assert code == 2
+    assert "inside the input" in err
+
+
+def test_jobs_are_capped_with_a_note(tmp_path: Path) -> None:
+    from simdup_gui.cli import max_jobs
+
+    code, _, err = run("scan", str(resource("sample")), "--jobs", "100000", "--no-cache")
+    assert code == 0
+    assert f"--jobs 100000 lowered to {max_jobs()}" in err
+
+
+def test_query_rows_are_one_cell_per_value(tmp_path: Path) -> None:
+    (tmp_path / "fps").write_text("0123456789abcdef\n")
+    code, out, _ = run("query", str(tmp_path / "fps"), " 0123456789ABCDEF")
+    assert code == 0
+    assert list(csv.reader(out.splitlines())) == [
+        ["query", "index", "distance"],
+        ["0x0123456789abcdef", "0", "0"],
+    ]
+
+
+def test_stdout_is_utf8_whatever_the_locale_and_a_full_disk_is_one_line() -> None:
+    command = [sys.executable, "-m", "simdup_gui.cli", "scan", str(resource("sample"))]
+    env = {**__import__("os").environ, "LC_ALL": "C", "PYTHONIOENCODING": ""}
+    done = subprocess.run(command, capture_output=True, env=env, check=False)
+    assert done.returncode == 0
+    assert "春运返乡".encode() in done.stdout
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, check=False)
+    assert done.returncode == 2
+    assert done.stderr.decode().strip().splitlines()[-1] == (
+        "simdup: error: cannot write the output: No space left on device"
+    )

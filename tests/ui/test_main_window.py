@@ -291,6 +291,26 @@ def test_export_refuses_to_write_over_an_article(
     assert "inside the input" in window.dialogs.last("warn")[1]  # type: ignore[attr-defined]
 
 
+def test_a_file_changed_since_the_scan_is_not_trashed(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = tmp_path / "articles"
+    shutil.copytree(SAMPLE, folder)
+    scan_and_wait(qtbot, window, folder)
+    window.commands.mark_copies.trigger()
+    marked = [window.result.files[n].path for n in window.groups.marked_files()]  # type: ignore[union-attr]
+    edited = Path(marked[0])
+    edited.write_bytes(edited.read_bytes() + "编辑部又改了一句。".encode())
+    window.dialogs.answers.append(True)  # type: ignore[attr-defined]
+    window.commands.trash.trigger()
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    told = window.dialogs.last("inform")[1]  # type: ignore[attr-defined]
+    assert "Done with 4 of 5 files; 1 skipped, 0 failed." in told
+    assert "changed since the scan (size)" in told
+    assert edited.exists()
+    assert not any(Path(p).exists() for p in marked[1:])
+
+
 def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     folder = tmp_path / "articles"
     shutil.copytree(SAMPLE, folder)
@@ -316,7 +336,8 @@ def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_p
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     rows = list(csv.DictReader(window.last_manifest.read_text(encoding="utf-8-sig").splitlines()))
     assert window.last_manifest.parent == destination
-    assert [r["action"] for r in rows] == ["moved"] * 5
+    assert [r["action"] for r in rows] == ["moving", "moved"] * 5  # each written ahead
+    rows = [r for r in rows if r["action"] == "moved"]
     for row in rows:
         moved = Path(row["destination"])
         assert moved.is_file()
@@ -611,7 +632,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     trashed = list((tmp_path / "data" / "Trash" / "files").iterdir())
     assert [p.name for p in trashed] == ["茶园春茶-改写.txt"]
     manifest = list(csv.DictReader(window.last_manifest.read_text("utf-8-sig").splitlines()))  # type: ignore[union-attr]
-    assert [r["action"] for r in manifest] == ["trashed"]
+    assert [r["action"] for r in manifest] == ["trashing", "trashed"]
     done(c.trash)
 
     # move: asked where and to confirm; moved with a manifest
@@ -623,7 +644,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     press(qtbot, window, c.move)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     moved = list(csv.DictReader(window.last_manifest.read_text("utf-8-sig").splitlines()))  # type: ignore[union-attr]
-    assert [r["action"] for r in moved] == ["moved"] * 4
+    assert [r["action"] for r in moved] == ["moving", "moved"] * 4
     assert all(Path(r["destination"]).is_file() for r in moved)
     assert window.groups.rowCount() == 0
     done(c.move)

@@ -1,0 +1,45 @@
+"""CSV cells every spreadsheet shows as text: no formula runs, no fingerprint becomes a number."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def safe_cell(value: object) -> str:
+    """The value as text, with a leading quote when a spreadsheet would read it as a formula.
+
+    A value that starts with a quote gets one too, so :func:`unsafe_cell` gives back any value.
+    """
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def unsafe_cell(text: str) -> str:
+    """The value :func:`safe_cell` was given."""
+    return text[1:] if text.startswith("'") and text[1:].startswith(_FORMULA_START) else text
+
+
+def fingerprint_hex(fingerprint: int | None) -> str:
+    """A fingerprint as ``0x`` and 16 hex digits, text to every spreadsheet (empty if none)."""
+    return "" if fingerprint is None else f"0x{fingerprint:016x}"
+
+
+def modified_text(mtime_ns: int) -> str:
+    """A modification time as local ISO 8601 with its UTC offset, to the microsecond."""
+    when = _EPOCH + timedelta(microseconds=mtime_ns // 1000)
+    return when.astimezone().isoformat(timespec="microseconds")
+
+
+def modified_ns(text: str) -> int:
+    """The modification time :func:`modified_text` wrote, in ns (to the microsecond).
+
+    Raises:
+        ValueError: the text is not such a time.
+    """
+    when = datetime.fromisoformat(text)
+    if when.tzinfo is None:
+        raise ValueError(f"no UTC offset in {text!r}")
+    return (when - _EPOCH) // timedelta(microseconds=1) * 1000

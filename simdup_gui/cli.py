@@ -132,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--skip-oversize", action="store_true", help="skip files over --max-mb")
     p.add_argument("--no-cache", action="store_true", help="neither use nor fill the cache")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument(
+        "--verbose", action="store_true", help="list the hidden and tool folders skipped"
+    )
 
     p = sub.add_parser("pairs", help="all pairs within k among fingerprints in a file")
     p.add_argument("file", help="one fingerprint per line (16 hex or 64 binary digits), or .npy")
@@ -218,10 +221,13 @@ def _summary(result: ScanResult) -> str:
     duplicates = sum(len(g) - 1 for g in result.groups)
     state = " (cancelled: partial results)" if result.cancelled else ""
     cached = f", {result.cached} from cache" if result.cached else ""
+    links = f", {_count(len(result.links), 'link')} not read" if result.links else ""
+    hidden = result.skipped_folders
+    skipped = f", {_count(len(hidden), 'hidden or tool folder')} skipped" if hidden else ""
     return (
         f"simdup: {_count(files, 'file')} ({megabytes:.1f} MB{cached}) in {result.seconds:.1f} s"
         f"{state}: {_count(len(result.groups), 'group')}, {_count(duplicates, 'duplicate')},"
-        f" {len(result.errors)} unreadable"
+        f" {len(result.errors)} unreadable{links}{skipped}"
         f" (k={result.options.k}, text similarity >= {result.options.min_similarity:.0%})"
     )
 
@@ -279,6 +285,9 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         cache.close()
     for warning in result.warnings:
         err.write(f"simdup: warning: {warning}\n")
+    if args.verbose:
+        for folder in result.skipped_folders:
+            err.write(f"simdup: skipped folder {display_path(folder)}\n")
     if args.csv:
         try:
             write_report(result, args.csv)

@@ -27,7 +27,7 @@ from simdup_gui.engine.cells import (
 from simdup_gui.engine.outputs import write_atomically
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import ScanResult
-from simdup_gui.engine.walk import display_path
+from simdup_gui.engine.walk import display_path, is_link
 
 COLUMNS = (
     "group_id",
@@ -85,7 +85,7 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
             yield _row("", "unique", record, "")
     for record in result.files:
         if record.error:
-            yield _row("", "error", record, "")
+            yield _row("", "link" if is_link(record.error) else "error", record, "")
 
 
 def write_rows(stream: TextIO, rows: Iterator[Sequence[str]]) -> None:

@@ -30,7 +30,7 @@ from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.simhash import Features, idf_table, tfidf_fingerprint
-from simdup_gui.engine.walk import Entry, display_path, walk
+from simdup_gui.engine.walk import Entry, display_path, is_link, walk
 from simdup_gui.engine.workers import WorkerPool
 
 
@@ -51,11 +51,17 @@ class ScanResult:
     seconds: float = 0.0
     cached: int = 0  # files whose fingerprint came from the cache
     warnings: tuple[str, ...] = ()
+    skipped_folders: tuple[str, ...] = ()  # hidden and tool folders, not walked
 
     @property
     def errors(self) -> tuple[FileRecord, ...]:
-        """The files that could not be read or fingerprinted."""
-        return tuple(f for f in self.files if f.error)
+        """The files that could not be read or fingerprinted (links are not errors)."""
+        return tuple(f for f in self.files if f.error and not is_link(f.error))
+
+    @property
+    def links(self) -> tuple[FileRecord, ...]:
+        """The symbolic links to files: rows that name their target, never read."""
+        return tuple(f for f in self.files if is_link(f.error))
 
     def regroup(
         self, k: int, min_chars: int | None = None, min_similarity: float | None = None
@@ -167,7 +173,8 @@ def scan(
     if not os.path.isdir(root):
         raise NotADirectoryError(f"not a folder: {root}")
     entries = []
-    for entry in walk(root, options.extensions, cancel=cancel):
+    skipped: list[str] = []
+    for entry in walk(root, options.extensions, cancel=cancel, skipped=skipped):
         entries.append(entry)
         if len(entries) % 200 == 0:
             progress(ProgressEvent("walking", len(entries), 0, current=display_path(entry.path)))
@@ -214,6 +221,7 @@ def scan(
         time.perf_counter() - started,
         cached,
         tuple(cache.warnings),
+        tuple(skipped),
     )
 
 

@@ -1,9 +1,12 @@
 """Find the article files under a folder without following links or opening special files.
 
-Symbolic links to folders are not followed (so a link loop never hangs the walk); links to
-files are read through, and a dangling one is reported. Hidden folders (``.git``, ``.svn`` …)
-are skipped. Anything that matches the article extensions but cannot be read as a regular
-file (a FIFO, a device, a socket, a dangling link) is reported, never opened.
+Symbolic links are never read: a link to a file is a row that names its target (a file of the
+folder is read where it is, so a link is never its own target's duplicate, nor a reference,
+nor moved; a file outside the folder is not the folder's), and a link to a folder is not
+followed (so a link loop never hangs the walk). Hidden folders (``.git``, ``.svn`` …) and tool
+folders (``node_modules`` …) are skipped and counted. Anything that matches the article
+extensions but cannot be read as a regular file (a FIFO, a device, a socket, a dangling link)
+is reported, never opened.
 """
 
 from __future__ import annotations
@@ -18,6 +21,14 @@ DEFAULT_EXTENSIONS = (".txt", ".htm", ".html", ".md", ".xml")
 SKIPPED_FOLDERS = frozenset(
     {"__pycache__", "node_modules", "$RECYCLE.BIN", "System Volume Information"}
 )
+
+
+LINK = "symbolic link to "  # how a link's row starts: a link is not an error, and never read
+
+
+def is_link(error: str) -> bool:
+    """Whether a record's error says it is a symbolic link to a file (see :data:`LINK`)."""
+    return error.startswith(LINK)
 
 
 class Entry(NamedTuple):
@@ -51,9 +62,14 @@ def walk(
     extensions: tuple[str, ...] = DEFAULT_EXTENSIONS,
     *,
     cancel: Callable[[], bool] = lambda: False,
+    skipped: list[str] | None = None,
 ) -> Iterator[Entry]:
-    """Yield every article file under ``root`` (sorted by path within each folder)."""
+    """Yield every article file under ``root`` (sorted by path within each folder).
+
+    Hidden and tool folders left out are added to ``skipped``.
+    """
     wanted = tuple(e.lower() for e in extensions)
+    inside = os.path.realpath(root).rstrip(os.sep) + os.sep
     stack = [root]
     while stack and not cancel():
         folder = stack.pop()
@@ -72,14 +88,16 @@ def walk(
             if is_dir:
                 if not entry.name.startswith(".") and entry.name not in SKIPPED_FOLDERS:
                     subfolders.append(entry.path)
+                elif skipped is not None:
+                    skipped.append(entry.path)
                 continue
             if not entry.name.lower().endswith(wanted) or entry.name.startswith("."):
                 continue
-            yield _file_entry(entry)
+            yield _file_entry(entry, inside)
         stack.extend(reversed(subfolders))
 
 
-def _file_entry(entry: os.DirEntry[str]) -> Entry:
+def _file_entry(entry: os.DirEntry[str], inside: str) -> Entry:
     try:
         info = entry.stat(follow_symlinks=True)
     except FileNotFoundError:
@@ -92,4 +110,8 @@ def _file_entry(entry: os.DirEntry[str]) -> Entry:
         return Entry(entry.path, error="symbolic link to a folder, not followed")
     if not stat.S_ISREG(info.st_mode):
         return Entry(entry.path, error=f"{_special_kind(info.st_mode)}, not read")
+    if entry.is_symlink():
+        target = os.path.realpath(entry.path)
+        where = "read there" if target.startswith(inside) else "outside the folder: not read"
+        return Entry(entry.path, error=f"{LINK}{display_path(target)} ({where})")
     return Entry(entry.path, info.st_size, info.st_mtime_ns)

@@ -354,7 +354,7 @@ class GroupsFilter(QSortFilterProxyModel):
 
 
 class ProblemsModel(_TitledColumns, QAbstractTableModel):
-    """Files that could not be read, and why."""
+    """Files that could not be read, and why; then the links, each naming its target."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -362,9 +362,9 @@ class ProblemsModel(_TitledColumns, QAbstractTableModel):
         self._titles = ["File", "Problem"]
 
     def set_result(self, result: ScanResult | None) -> None:
-        """Show the unreadable files of a result."""
+        """Show the unreadable files and the links of a result."""
         self.beginResetModel()
-        self._rows = result.errors if result else ()
+        self._rows = result.errors + result.links if result else ()
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008

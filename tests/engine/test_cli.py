@@ -265,3 +265,20 @@ def test_stdout_is_utf8_whatever_the_locale_and_a_full_disk_is_one_line() -> Non
     assert done.stderr.decode().strip().splitlines()[-1] == (
         "simdup: error: cannot write the output: No space left on device"
     )
+
+
+def test_links_and_skipped_folders_are_counted_and_listed(tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "articles"
+    shutil.copytree(resource("sample"), folder)
+    (folder / "again.txt").symlink_to(folder / "zh" / "春运返乡.txt")
+    (folder / ".drafts").mkdir()
+    code, out, err = run("scan", str(folder), "--verbose", "--no-cache")
+    assert code == 0
+    assert "0 unreadable, 1 link not read, 1 hidden or tool folder skipped" in err
+    assert f"simdup: skipped folder {folder / '.drafts'}" in err
+    rows = list(csv.DictReader(out.splitlines()))
+    (link,) = [r for r in rows if r["path"].endswith("again.txt")]
+    assert link["role"] == "link"
+    assert link["error"].startswith("symbolic link to ")

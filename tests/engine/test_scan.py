@@ -126,6 +126,35 @@ def test_bad_inputs_are_reported_per_file(messy: Path) -> None:
     assert {"good.txt", "good-copy.txt", os.fsdecode(b"bad-\xff-name.txt")} <= grouped
 
 
+def test_links_are_rows_that_name_their_target_never_duplicates(tmp_path: Path) -> None:
+    folder, outside = tmp_path / "articles", tmp_path / "elsewhere.txt"
+    folder.mkdir()
+    (folder / "story.txt").write_text(ARTICLE, encoding="utf-8")
+    (folder / "link-to-story.txt").symlink_to(folder / "story.txt")
+    outside.write_text(ARTICLE, encoding="utf-8")
+    (folder / "link-out.txt").symlink_to(outside)
+    (folder / "copy.txt").write_text(ARTICLE, encoding="utf-8")
+    for hidden in (".git", "node_modules"):
+        (folder / hidden).mkdir()
+        (folder / hidden / "x.txt").write_text(ARTICLE, encoding="utf-8")
+    result = scan(str(folder))
+    by_name = {Path(f.path).name: f for f in result.files}
+    assert by_name["link-to-story.txt"].error == (
+        f"symbolic link to {folder / 'story.txt'} (read there)"
+    )
+    assert by_name["link-out.txt"].error == (
+        f"symbolic link to {outside} (outside the folder: not read)"
+    )
+    assert [Path(f.path).name for f in result.links] == ["link-out.txt", "link-to-story.txt"]
+    assert result.errors == ()
+    (group,) = result.groups
+    assert sorted(Path(result.files[m.file].path).name for m in group.members) == [
+        "copy.txt",
+        "story.txt",
+    ]
+    assert sorted(Path(p).name for p in result.skipped_folders) == [".git", "node_modules"]
+
+
 def test_large_files_are_read_up_to_the_limit(tmp_path: Path) -> None:
     (tmp_path / "big.txt").write_text(ARTICLE * 50, encoding="utf-8")
     result = scan(str(tmp_path), ScanOptions(max_bytes=4096))

@@ -11,6 +11,7 @@ goes on and says why in a warning.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -24,7 +25,7 @@ from platformdirs import user_cache_dir
 
 from simdup_gui.engine.groups import Group, Member
 from simdup_gui.engine.index import Pairs
-from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.records import FileRecord, impossible_values
 from simdup_gui.engine.simhash import Features
 from simdup_gui.engine.snapshot import pack, unpack
 
@@ -164,6 +165,13 @@ class FingerprintCache:
                         "INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
                     )
                 db.executescript(_SCHEMA)
+                state = db.execute("SELECT value FROM meta WHERE key = 'open'").fetchone()
+                if state is not None and state[0] != "0":  # the last run did not close it
+                    check = db.execute("PRAGMA quick_check").fetchone()[0]
+                    if check != "ok":
+                        db.close()
+                        raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+                db.execute("INSERT OR REPLACE INTO meta VALUES ('open', '1')")
                 db.commit()
                 return db
             except sqlite3.DatabaseError as exc:
@@ -199,7 +207,16 @@ class FingerprintCache:
             " WHERE settings = ? AND path >= ? AND path < ?",
             (settings, low, high),
         )
-        return {row[0]: (row[1], row[2], _entry(*row[3:])) for row in rows}
+        found = {}
+        damaged = 0
+        for row in rows:
+            try:
+                found[row[0]] = (row[1], row[2], _entry(*row[3:]))
+            except (ValueError, TypeError):
+                damaged += 1
+        if damaged:
+            self.warnings.append(f"{damaged} damaged rows in the cache: those files read again")
+        return found
 
     def put_many(self, entries: Iterable[tuple[str, int, int, str, CachedFile]]) -> None:
         """Store entries ``(path, size, mtime_ns, settings, cached)`` in one transaction."""
@@ -290,20 +307,37 @@ class FingerprintCache:
             self._fail(exc)
 
     def clear(self) -> int:
-        """Forget every cached fingerprint; return how many there were."""
-        if self._db is None:
+        """Forget every cached fingerprint; return how many there were.
+
+        A database that cannot be used (damaged, another program's) is removed and made
+        afresh, so a clear always ends with a clean cache.
+        """
+        if self.path is None:
             return 0
-        with self._lock, self._db:
-            count = self._db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
-            self._db.execute("DELETE FROM files")
-            self._db.execute("DELETE FROM groupings")
-            self._db.execute("DELETE FROM snapshots")
-        self._db.execute("VACUUM")
-        return int(count)
+        try:
+            if self._db is None:
+                raise sqlite3.DatabaseError("not usable")
+            with self._lock, self._db:
+                count = self._db.execute("SELECT COUNT(*) FROM files").fetchone()[0]
+                self._db.execute("DELETE FROM files")
+                self._db.execute("DELETE FROM groupings")
+                self._db.execute("DELETE FROM snapshots")
+            self._db.execute("VACUUM")
+            return int(count)
+        except sqlite3.Error:
+            self.close()
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(self.path) + suffix).unlink(missing_ok=True)
+            self.warnings.clear()
+            self._db = self._open(self.path)
+            return 0
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database, marked as closed cleanly."""
         if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("INSERT OR REPLACE INTO meta VALUES ('open', '0')")
+                self._db.commit()
             self._db.close()
             self._db = None
 
@@ -378,6 +412,22 @@ def _entry(
     hashes: bytes | None,
     counts: bytes | None,
 ) -> CachedFile:
+    """A ``files`` row as a :class:`CachedFile` (ValueError: values no scan could store)."""
+    why = impossible_values(
+        features,
+        chars,
+        converted_chars,
+        notice_chars,
+        boilerplate=boilerplate,
+        fingerprints=(_to_unsigned(fingerprint), _to_unsigned(lead)),
+        sketch=sketch,
+    )
+    if why or not isinstance(encoding, str) or not isinstance(notes, str):
+        raise ValueError(why or "a text column that is not text")
+    if (hashes is None) != (counts is None) or (
+        hashes is not None and (len(hashes) % 8 or len(hashes) != len(counts or b""))
+    ):
+        raise ValueError("features of the wrong length")
     tfidf = None
     if hashes is not None and counts is not None:
         tfidf = Features(
@@ -441,5 +491,7 @@ def _grouping(
 
 
 def _is_corrupt(exc: sqlite3.DatabaseError) -> bool:
+    """Whether the database is damaged or not simdup's (then replaced), not just out of reach."""
     text = str(exc).lower()
-    return "not a database" in text or "malformed" in text or "corrupt" in text
+    busy = ("locked", "busy", "readonly", "read-only", "unable to open", "permission", "disk i/o")
+    return not any(word in text for word in busy)

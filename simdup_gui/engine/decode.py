@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 SAMPLE_BYTES = 64 * 1024
 _BOMS = (
@@ -198,6 +198,9 @@ def _decode(data: bytes, declared: bool) -> Decoded:
         return Decoded(wide[0], wide[1], "utf-16 without BOM")
     if b"\x00" in data[:SAMPLE_BYTES]:
         raise DecodeError("binary file (contains NUL bytes)")
+    if b"\x00" in data:  # past the sample: stray bytes in a text file, dropped and counted
+        decoded = _decode(data.replace(b"\x00", b""), declared=False)
+        return replace(decoded, replaced=decoded.replaced + data.count(b"\x00"))
     gb, big5 = _strict(data, "gb18030"), _strict(data, "big5hkscs")
     if gb is not None and big5 is None:
         return Decoded(gb, "gb18030", "gb18030")

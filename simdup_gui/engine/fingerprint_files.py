@@ -6,7 +6,9 @@ lines starting with ``#`` are skipped, so line numbers in errors are the file's 
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -66,6 +68,9 @@ def load_fingerprints(path: str | Path) -> U64:
     """
     path = Path(path)
     try:
+        kind = os.stat(path).st_mode
+        if stat.S_ISCHR(kind) or stat.S_ISBLK(kind) or stat.S_ISDIR(kind):
+            raise FingerprintFileError(f"{path}: not a file of fingerprints (a device or folder)")
         if path.suffix.lower() == ".npy":
             array = np.load(path, allow_pickle=False, mmap_mode="r")
             try:

@@ -29,7 +29,42 @@ class FileRecord(NamedTuple):
     converted_chars: int = 0  # characters a conversion leaves behind (telltales.py)
     notice_chars: int = 0  # characters of lines that read like a repost notice or an ad
 
+    def impossible(self) -> str:
+        """Why no scan could have made this record (empty if one could): a damaged cache."""
+        return impossible_values(
+            self.size,
+            self.mtime_ns,
+            self.features,
+            self.chars,
+            self.converted_chars,
+            self.notice_chars,
+            boilerplate=self.boilerplate,
+            fingerprints=(self.fingerprint, self.lead),
+            sketch=self.sketch,
+        )
+
     @property
     def ok(self) -> bool:
         """Whether the file has a fingerprint."""
         return self.fingerprint is not None and not self.error
+
+
+SKETCH_BYTES = 128 * 8  # the longest shingle sketch (shingles.SKETCH hashes of 8 bytes)
+
+
+def impossible_values(
+    *counts: int,
+    boilerplate: float,
+    fingerprints: tuple[int | None, ...],
+    sketch: bytes,
+) -> str:
+    """Why these values cannot be a scan's (empty if they can); see ``FileRecord.impossible``."""
+    if any(not isinstance(n, int) or n < 0 for n in counts):
+        return "a negative or non-integer count"
+    if not 0.0 <= boilerplate <= 1.0:
+        return "a share out of range"
+    if any(f is not None and not 0 <= f < 1 << 64 for f in fingerprints):
+        return "a fingerprint that is not 64 bits"
+    if not isinstance(sketch, bytes) or len(sketch) % 8 or len(sketch) > SKETCH_BYTES:
+        return "a sketch of the wrong length"
+    return ""

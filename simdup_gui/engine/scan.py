@@ -80,15 +80,19 @@ class ScanResult:
 
 
 def _cache_keys(root: str) -> Callable[[str], str]:
-    """The cache's name for each path under ``root``: absolute, undecodable bytes escaped.
+    r"""The cache's name for each path under ``root``: absolute, undecodable bytes escaped.
 
-    Every walked path starts with ``root``, so only the root is made absolute.
+    Where a path's bytes can be other than UTF-8 (not on Windows), its backslashes are doubled
+    first, so a name with the byte 0xFF and one with the four characters ``\xff`` never share a
+    key. Every walked path starts with ``root``, so only the root is made absolute.
     """
     base = os.path.abspath(root)
     if root.endswith(os.sep) and not base.endswith(os.sep):
         base += os.sep
     cut = len(root)
-    return lambda path: display_path(base + path[cut:])
+    if os.sep == "\\":
+        return lambda path: display_path(base + path[cut:])
+    return lambda path: display_path((base + path[cut:]).replace("\\", "\\\\"))
 
 
 def _from_cache(entry: Entry, cached: CachedFile) -> Outcome:

@@ -5,7 +5,7 @@ The blob is a run of ``.npy`` arrays (read with ``allow_pickle=False``, so a dam
 foreign blob raises ``ValueError`` and can never run code); strings are joined with NUL,
 which no path or note holds.
 
->>> record = FileRecord("a.txt", 3, 4, "utf-8", "bom", 5, 6, 7, 0.5, ("n",), "", b"s", None)
+>>> record = FileRecord("a.txt", 3, 4, "utf-8", "bom", 5, 6, 7, 0.5, ("n",), "", b"8 bytes.", None)
 >>> unpack(pack([record])) == (record,)
 True
 """
@@ -127,7 +127,7 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
     sizes, mtimes, features, chars, converted, notices = (
         numbers[:, n].tolist() for n in range(_NUMBERS)
     )
-    return tuple(
+    records = tuple(
         map(
             partial(tuple.__new__, FileRecord),  # FileRecord._make without a Python call
             zip(
@@ -150,3 +150,8 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
             ),
         )
     )
+    for record in records:
+        why = record.impossible()
+        if why:
+            raise ValueError(f"{why} in the record of {record.path!r}")
+    return records

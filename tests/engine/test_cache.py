@@ -296,3 +296,119 @@ def test_stored_groups_that_do_not_fit_the_folder_are_made_again(tmp_path: Path)
     again = scan(str(SAMPLE), cache=FingerprintCache(tmp_path / "cache.db"))
     assert again.groups == first.groups
     assert any("damaged groups" in w for w in again.warnings)
+
+
+def _report(folder: Path, cache: FingerprintCache | None = None) -> str:
+    from simdup_gui.engine.report import report_text
+
+    result = scan(str(folder), cache=cache or FingerprintCache.disabled())
+    if cache is not None:
+        cache.close()
+    return report_text(result)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE files SET features = -3",
+        "UPDATE files SET sketch = x'0102'",
+        "UPDATE files SET boilerplate = 7.5",
+        "UPDATE files SET chars = 'many'",
+        "UPDATE files SET hashes = x'01', counts = NULL",
+    ],
+)
+def test_impossible_values_in_the_cache_are_misses(
+    folder: Path, cache_path: Path, damage: str
+) -> None:
+    clean = _report(folder)
+    _report(folder, FingerprintCache(cache_path))
+    db = sqlite3.connect(cache_path)
+    db.execute(damage)
+    db.execute("DELETE FROM snapshots")  # so the rows are what the rescan reads
+    db.commit()
+    db.close()
+    cache = FingerprintCache(cache_path)
+    result = scan(str(folder), cache=cache)
+    cache.close()
+    assert result.cached == 0
+    assert any("damaged rows" in w for w in result.warnings)
+    assert _report(folder, FingerprintCache(cache_path)) == clean
+
+
+def test_a_snapshot_with_impossible_records_is_ignored(folder: Path, cache_path: Path) -> None:
+    from simdup_gui.engine.snapshot import pack, unpack
+
+    clean = _report(folder)
+    _report(folder, FingerprintCache(cache_path))
+    db = sqlite3.connect(cache_path)
+    (blob,) = db.execute("SELECT records FROM snapshots").fetchone()
+    records = [r._replace(sketch=r.sketch[:-3]) for r in unpack(blob)]
+    db.execute("UPDATE snapshots SET records = ?", (pack(records),))
+    db.commit()
+    db.close()
+    cache = FingerprintCache(cache_path)
+    result = scan(str(folder), cache=cache)
+    cache.close()
+    assert any("snapshot" in w for w in result.warnings)
+    assert _report(folder, FingerprintCache(cache_path)) == clean
+
+
+def test_another_programs_database_is_replaced_and_clear_always_cleans(
+    folder: Path, cache_path: Path
+) -> None:
+    clean = _report(folder)
+    cache_path.parent.mkdir(parents=True)
+    other = sqlite3.connect(cache_path)
+    other.executescript("CREATE TABLE meta (name TEXT, owner TEXT); CREATE TABLE files (x);")
+    other.commit()
+    other.close()
+    cache = FingerprintCache(cache_path)
+    assert cache.enabled
+    assert any("damaged" in w for w in cache.warnings)
+    assert _report(folder, cache) == clean
+    cache_path.write_bytes(b"\x00garbage" * 1000)
+    for _ in range(2):
+        cache = FingerprintCache(cache_path)
+        cache.clear()
+        cache.close()
+        fresh = FingerprintCache(cache_path)
+        assert fresh.enabled
+        assert fresh.warnings == []
+        fresh.close()
+
+
+def test_a_cache_left_open_is_checked_and_a_damaged_one_rebuilt(
+    folder: Path, cache_path: Path
+) -> None:
+    clean = _report(folder)
+    cache = FingerprintCache(cache_path)
+    scan(str(folder), cache=cache)
+    cache._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # type: ignore[union-attr]
+    # killed: never closed, so the next open checks the database
+    data = bytearray(cache_path.read_bytes())
+    data[4096 * 2 : 4096 * 2 + 512] = os.urandom(512)  # a damaged page
+    cache_path.write_bytes(bytes(data))
+    cache = FingerprintCache(cache_path)
+    assert _report(folder, cache) == clean
+    assert FingerprintCache(cache_path).enabled
+
+
+def test_a_byte_name_and_its_escaped_spelling_never_share_a_cache_row(
+    tmp_path: Path, cache_path: Path
+) -> None:
+    folder = tmp_path / "names"
+    folder.mkdir()
+    raw = os.fsencode(folder) + b"/\xff.txt"
+    with open(raw, "wb") as handle:
+        handle.write(("First article about the harbour. " * 40).encode())
+    (folder / "\\xff.txt").write_text("Second article, on rain and tea! " * 40, encoding="utf-8")
+    when = 1_700_000_000_000_000_000
+    for path in (raw, os.fsencode(folder / "\\xff.txt")):
+        os.utime(path, ns=(when, when))
+    clean = _report(folder)
+    _report(folder, FingerprintCache(cache_path))
+    db = sqlite3.connect(cache_path)
+    db.execute("DELETE FROM snapshots")
+    db.commit()
+    db.close()
+    assert _report(folder, FingerprintCache(cache_path)) == clean

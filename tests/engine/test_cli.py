@@ -97,6 +97,7 @@ def test_query(fingerprints: tuple[Path, np.ndarray]) -> None:
         (["scan", ".", "--max-mb", "-1"], "--max-mb: must be a number of megabytes"),
         (["query", "GOOD", "0x1\nabc"], "query: not a fingerprint"),
         (["restore", "MISSING"], "MISSING: No such file"),
+        (["pairs", "/dev/zero"], "/dev/zero: not a file of fingerprints"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, argv: list[str], message: str) -> None:

@@ -102,3 +102,13 @@ def test_a_tag_with_a_hundred_thousand_attributes_is_read_in_linear_time() -> No
     page = f"<html><body><div {attributes}>the article</div><p>more</p></body></html>"
     assert html_to_text(page).text.split() == ["the", "article", "more"]
     html_to_text(page[: len(page) // 2])  # a read cut short inside the tag: no hang either
+
+
+def test_a_nul_past_the_sample_is_dropped_not_a_reason_to_guess_another_encoding() -> None:
+    from simdup_gui.engine.decode import SAMPLE_BYTES
+
+    text = ("An English line of an article. " * 3000)[: SAMPLE_BYTES + 100]
+    decoded = decode_bytes(text.encode() + b"\x00tail" + "，中文".encode())
+    assert decoded.encoding == "utf-8"
+    assert decoded.text == text + "tail，中文"
+    assert decoded.replaced == 1

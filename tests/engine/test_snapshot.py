@@ -26,7 +26,7 @@ RECORD = st.builds(
     boilerplate=st.floats(0, 1),
     notes=st.lists(TEXT.filter(lambda t: t and "\n" not in t), max_size=3).map(tuple),
     error=TEXT,
-    sketch=st.binary(max_size=40),
+    sketch=st.lists(st.binary(min_size=8, max_size=8), max_size=5).map(b"".join),
     lead=FINGERPRINT,
 )
 

@@ -4,8 +4,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# The fuzz suite (tests/engine/test_fuzz.py) runs a few examples by default; longer runs:
+#   python3 -m pytest tests/engine/test_fuzz.py --hypothesis-profile=long
+settings.register_profile(
+    "long", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -7,6 +7,7 @@ becomes that file's error in its record; the batch goes on.
 from __future__ import annotations
 
 from simdup_gui.engine.decode import DecodeError
+from simdup_gui.engine.html import PageTooComplex
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.pipeline import Analysis, TextSettings, analyze_many, extract_text
 from simdup_gui.engine.reader import ReadError, read_prefix
@@ -75,7 +76,7 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
         if truncated:
             notes.append(f"only the first {options.max_bytes} bytes read")
         extracted = extract_text(data, entry.path, boilerplate=options.text.boilerplate)
-    except (ReadError, DecodeError) as exc:
+    except (ReadError, DecodeError, PageTooComplex) as exc:
         return record._replace(error=str(exc)), None, notes
     except Exception as exc:  # a library choking on one file stays that file's error
         return record._replace(error=f"could not be read: {type(exc).__name__}: {exc}"), None, notes

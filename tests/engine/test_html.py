@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from simdup_gui.engine import html as html_module
 from simdup_gui.engine.html import (
     _BLOCKS,
     _DROPPED,
@@ -259,3 +262,32 @@ def test_element_sums_equal_a_walk_of_the_tree(body: str) -> None:
         assert total == visible(node)
         assert linked == sum(map(visible, links))
         assert count == len(links)
+
+
+def _plain_depth(markup: str) -> int:
+    depth = deepest = 0
+    for closing in re.findall(r"<(/?)(?:div|table|ul)[\s/>]", markup, re.IGNORECASE):
+        depth += -1 if closing else 1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+@given(st.lists(st.sampled_from(["<div>", "</div>", "<TABLE >", "</table>", "<ul/>", "x"])))
+def test_nesting_depth_is_told_exactly_where_it_matters(parts: list[str]) -> None:
+    markup = "".join(parts)
+    limit = 5
+    found = html_module.nesting_depth(markup, limit)
+    plain = _plain_depth(markup)
+    assert (found > limit) == (plain > limit)
+    assert found >= plain
+
+
+def test_a_page_nested_too_deep_is_an_error_row_in_moments(tmp_path: Path) -> None:
+    from simdup_gui.engine.scan import scan
+
+    deep = "<html><body>" + "<div>" * 100_000 + "text" + "</div>" * 100_000
+    with pytest.raises(html_module.PageTooComplex, match="nested 100,000 deep"):
+        html_to_text(deep)
+    (tmp_path / "deep.html").write_text(deep, encoding="utf-8")
+    (record,) = scan(str(tmp_path)).files
+    assert record.error == "too complex: HTML elements nested 100,000 deep"

@@ -283,3 +283,14 @@ def test_links_and_skipped_folders_are_counted_and_listed(tmp_path: Path) -> Non
     (link,) = [r for r in rows if r["path"].endswith("again.txt")]
     assert link["role"] == "link"
     assert link["error"].startswith("symbolic link to ")
+
+
+def test_apply_does_nothing_when_its_manifest_cannot_be_written(tmp_path: Path) -> None:
+    folder, report, before = _sample_copy(tmp_path)
+    code, _, err = run(
+        "apply", str(report), "--trash", "--manifest", str(tmp_path / "no" / "such" / "m.csv")
+    )
+    assert code == 2
+    assert "no such folder" in err
+    after = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    assert after == before

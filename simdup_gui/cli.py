@@ -25,24 +25,29 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from simdup_gui.engine.actions import Manifest, act, manifest_path, restore
-from simdup_gui.engine.cache import FingerprintCache, default_cache_path
-from simdup_gui.engine.cells import fingerprint_hex
-from simdup_gui.engine.fingerprint_files import (
+from simdup_gui.engine.fingerprint.files import fingerprint_file
+from simdup_gui.engine.fingerprint.pipeline import WEIGHTINGS, TextSettings
+from simdup_gui.engine.match.fingerprint_files import (
     FingerprintFileError,
     load_fingerprints,
     parse_fingerprint,
 )
-from simdup_gui.engine.fingerprinting import fingerprint_file
-from simdup_gui.engine.index import MAX_K, FingerprintIndex, Pairs, all_pairs, check_k
+from simdup_gui.engine.match.index import MAX_K, FingerprintIndex, Pairs, all_pairs, check_k
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.outputs import output_problem, write_atomically
-from simdup_gui.engine.pipeline import WEIGHTINGS, TextSettings
+from simdup_gui.engine.output.actions import Manifest, act, manifest_path, restore
+from simdup_gui.engine.output.cells import fingerprint_hex
+from simdup_gui.engine.output.outputs import output_problem, write_atomically
+from simdup_gui.engine.output.report import (
+    ReportError,
+    report_duplicates,
+    report_text,
+    write_report,
+)
 from simdup_gui.engine.progress import ProgressEvent, no_progress
-from simdup_gui.engine.report import ReportError, report_duplicates, report_text, write_report
+from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, Entry, display_path
 from simdup_gui.engine.scan import ScanResult, scan
-from simdup_gui.engine.tokens import TOKENIZERS
-from simdup_gui.engine.walk import DEFAULT_EXTENSIONS, Entry, display_path
+from simdup_gui.engine.store.cache import FingerprintCache, default_cache_path
+from simdup_gui.engine.text.tokens import TOKENIZERS
 
 MAX_MB = 4096  # --max-mb: a file's text read at most
 

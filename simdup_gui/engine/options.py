@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from simdup_gui.engine.index import check_k
-from simdup_gui.engine.pipeline import TextSettings
-from simdup_gui.engine.reader import DEFAULT_MAX_BYTES
-from simdup_gui.engine.walk import DEFAULT_EXTENSIONS
+from simdup_gui.engine.fingerprint.pipeline import TextSettings
+from simdup_gui.engine.match.index import check_k
+from simdup_gui.engine.read.reader import DEFAULT_MAX_BYTES
+from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS
 
 
 @dataclass(frozen=True)

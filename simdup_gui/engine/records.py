@@ -1,8 +1,13 @@
-"""What a scan learns about one file: the record every later step works from."""
+"""The values every stage passes on: what a scan learns of each file, and pairs of files."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 
 class FileRecord(NamedTuple):
@@ -68,3 +73,33 @@ def impossible_values(
     if not isinstance(sketch, bytes) or len(sketch) % 8 or len(sketch) > SKETCH_BYTES:
         return "a sketch of the wrong length"
     return ""
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """All pairs ``i < j`` within distance k, sorted by (i, j)."""
+
+    i: npt.NDArray[np.int64]
+    j: npt.NDArray[np.int64]
+    distance: npt.NDArray[np.uint8]
+
+    def __len__(self) -> int:
+        return len(self.i)
+
+    @classmethod
+    def empty(cls) -> Pairs:
+        """No pairs."""
+        return cls(np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.uint8))
+
+    @classmethod
+    def from_parts(
+        cls, parts: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]], n: int
+    ) -> Pairs:
+        """Concatenate per-table results and sort them by (i, j)."""
+        if not parts or not sum(len(p[0]) for p in parts):
+            return cls.empty()
+        i = np.concatenate([p[0] for p in parts]).astype(np.int64)
+        j = np.concatenate([p[1] for p in parts]).astype(np.int64)
+        d = np.concatenate([p[2] for p in parts]).astype(np.uint8)
+        order = np.argsort(i * n + j, kind="stable")
+        return cls(i[order], j[order], d[order])

@@ -20,18 +20,17 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from simdup_gui.engine.batches import in_batches
-from simdup_gui.engine.cache import CachedFile, FingerprintCache, Snapshot
-from simdup_gui.engine.fingerprinting import Outcome, fingerprint_file
-from simdup_gui.engine.groups import Group
-from simdup_gui.engine.index import Pairs
-from simdup_gui.engine.matching import GROUPING_VERSION, group_files
+from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_file
+from simdup_gui.engine.fingerprint.simhash import Features, idf_table, tfidf_fingerprint
+from simdup_gui.engine.match.groups import Group
+from simdup_gui.engine.match.matching import GROUPING_VERSION, group_files
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
-from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.simhash import Features, idf_table, tfidf_fingerprint
-from simdup_gui.engine.walk import Entry, display_path, is_link, walk
-from simdup_gui.engine.workers import WorkerPool
+from simdup_gui.engine.read.walk import Entry, display_path, is_link, walk
+from simdup_gui.engine.records import FileRecord, Pairs
+from simdup_gui.engine.run.batches import in_batches
+from simdup_gui.engine.run.workers import WorkerPool
+from simdup_gui.engine.store.cache import CachedFile, FingerprintCache, Snapshot
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from simdup_gui.engine.textdiff import Hunk, Span, diff_hunks
+from simdup_gui.engine.text.textdiff import Hunk, Span, diff_hunks
 
 DIFF_COLOR = QColor("#ffd8a8")  # differing text
 BIT_DIFF_COLOR = QColor("#e8590c")  # differing fingerprint bit

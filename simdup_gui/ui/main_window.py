@@ -19,21 +19,21 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from simdup_gui.engine.actions import ActionOutcome, Manifest, Seen, act, manifest_path
-from simdup_gui.engine.compiled import kernels_compiled
-from simdup_gui.engine.decode import DecodeError
-from simdup_gui.engine.fingerprinting import fingerprint_file, read_text
-from simdup_gui.engine.index import MAX_K
-from simdup_gui.engine.matching import similarity
+from simdup_gui.engine.fingerprint.compiled import kernels_compiled
+from simdup_gui.engine.fingerprint.files import fingerprint_file, read_text
+from simdup_gui.engine.match.index import MAX_K
+from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.outputs import output_problem
+from simdup_gui.engine.output.actions import ActionOutcome, Manifest, Seen, act, manifest_path
+from simdup_gui.engine.output.outputs import output_problem
+from simdup_gui.engine.output.report import write_report
 from simdup_gui.engine.progress import ProgressEvent
-from simdup_gui.engine.reader import ReadError
+from simdup_gui.engine.read.decode import DecodeError
+from simdup_gui.engine.read.reader import ReadError
+from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.report import write_report
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanResult
-from simdup_gui.engine.walk import Entry, display_path
 from simdup_gui.ui.commands import Commands
 from simdup_gui.ui.compare import CompareView
 from simdup_gui.ui.dialogs import Dialogs

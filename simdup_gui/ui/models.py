@@ -17,11 +17,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from simdup_gui.engine.groups import Group, Member
-from simdup_gui.engine.matching import similarity
+from simdup_gui.engine.match.groups import Group, Member
+from simdup_gui.engine.match.matching import similarity
+from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import ScanResult
-from simdup_gui.engine.walk import display_path
 
 ItemRole = Qt.ItemDataRole.UserRole + 1  # the MemberInfo (or Group) behind a row
 Index = QModelIndex | QPersistentModelIndex

@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from simdup_gui.engine.fingerprint.pipeline import TextSettings
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.pipeline import TextSettings
-from simdup_gui.engine.walk import DEFAULT_EXTENSIONS
+from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS
 
 
 def _as_bool(value: object) -> bool:

@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
-from simdup_gui.engine.cache import FingerprintCache
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
+from simdup_gui.engine.run.workers import WorkerPool
 from simdup_gui.engine.scan import scan
-from simdup_gui.engine.workers import WorkerPool
+from simdup_gui.engine.store.cache import FingerprintCache
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals, so the event loop is never flooded
 WORKERS_IDLE_MS = 10 * 60 * 1000  # worker processes are let go after this long without a scan

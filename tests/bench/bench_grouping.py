@@ -25,10 +25,10 @@ sys.path.insert(0, str(HERE))
 
 from common import machine  # noqa: E402
 
-from simdup_gui.engine.matching import group_files  # noqa: E402
+from simdup_gui.engine.fingerprint.shingles import sketches  # noqa: E402
+from simdup_gui.engine.match.matching import group_files  # noqa: E402
 from simdup_gui.engine.options import ScanOptions  # noqa: E402
 from simdup_gui.engine.records import FileRecord  # noqa: E402
-from simdup_gui.engine.shingles import sketches  # noqa: E402
 
 
 def family_texts(families: int, rng: np.random.Generator) -> list[str]:

@@ -24,7 +24,7 @@ sys.path.insert(0, str(HERE))
 
 from common import machine, peak_rss_gb, planted_fingerprints, timed  # noqa: E402
 
-from simdup_gui.engine.index import (  # noqa: E402
+from simdup_gui.engine.match.index import (  # noqa: E402
     FingerprintIndex,
     all_pairs,
     brute_force_query,

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import machine, peak_rss_gb, planted_fingerprints, timed
 
-from simdup_gui.engine.index import all_pairs, brute_force_pairs, plan_for_pairs
+from simdup_gui.engine.match.index import all_pairs, brute_force_pairs, plan_for_pairs
 
 
 def simhash_pypi_pairs(fps: np.ndarray, k: int) -> int:

@@ -35,12 +35,12 @@ sys.path.insert(0, str(HERE))
 
 from bench_accuracy import EVAL, load_truth, prf, true_pairs  # noqa: E402
 
-from simdup_gui.engine.batches import BATCH_FILES  # noqa: E402
-from simdup_gui.engine.index import brute_force_pairs  # noqa: E402
-from simdup_gui.engine.matching import group_files, similarity  # noqa: E402
+from simdup_gui.engine.fingerprint.pipeline import analyze_many, extract_text  # noqa: E402
+from simdup_gui.engine.match.index import brute_force_pairs  # noqa: E402
+from simdup_gui.engine.match.matching import group_files, similarity  # noqa: E402
 from simdup_gui.engine.options import ScanOptions  # noqa: E402
-from simdup_gui.engine.pipeline import analyze_many, extract_text  # noqa: E402
 from simdup_gui.engine.records import FileRecord  # noqa: E402
+from simdup_gui.engine.run.batches import BATCH_FILES  # noqa: E402
 
 Pair = tuple[str, str]
 

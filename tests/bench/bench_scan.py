@@ -37,13 +37,13 @@ sys.path.insert(0, str(HERE))
 
 from common import machine  # noqa: E402
 
-from simdup_gui.engine.cache import FingerprintCache  # noqa: E402
-from simdup_gui.engine.decode import DecodeError  # noqa: E402
+from simdup_gui.engine.fingerprint.pipeline import TextSettings, extract_text, warm_up  # noqa: E402
 from simdup_gui.engine.options import ScanOptions  # noqa: E402
-from simdup_gui.engine.pipeline import TextSettings, extract_text, warm_up  # noqa: E402
 from simdup_gui.engine.progress import ProgressEvent  # noqa: E402
+from simdup_gui.engine.read.decode import DecodeError  # noqa: E402
 from simdup_gui.engine.scan import scan  # noqa: E402
-from simdup_gui.engine.text import has_cjk  # noqa: E402
+from simdup_gui.engine.store.cache import FingerprintCache  # noqa: E402
+from simdup_gui.engine.text.normalize import has_cjk  # noqa: E402
 
 CORPUS = HERE.parents[2] / "shared" / "eval" / "corpus"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from simdup_gui.engine import actions
-from simdup_gui.engine.actions import (
+from simdup_gui.engine.output import actions
+from simdup_gui.engine.output.actions import (
     ActionOutcome,
     Manifest,
     Seen,

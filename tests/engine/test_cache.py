@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simdup_gui.engine import fingerprinting
 from simdup_gui.engine import scan as scan_module
-from simdup_gui.engine.cache import SCHEMA_VERSION, FingerprintCache
+from simdup_gui.engine.fingerprint import files as fingerprinting
+from simdup_gui.engine.fingerprint.pipeline import TextSettings
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.pipeline import TextSettings
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
+from simdup_gui.engine.store.cache import SCHEMA_VERSION, FingerprintCache
 
 SAMPLE = resource("sample")
 TEXT = "The harbour lighthouse reopened after two years of careful repairs. " * 30
@@ -299,7 +299,7 @@ def test_stored_groups_that_do_not_fit_the_folder_are_made_again(tmp_path: Path)
 
 
 def _report(folder: Path, cache: FingerprintCache | None = None) -> str:
-    from simdup_gui.engine.report import report_text
+    from simdup_gui.engine.output.report import report_text
 
     result = scan(str(folder), cache=cache or FingerprintCache.disabled())
     if cache is not None:
@@ -336,7 +336,7 @@ def test_impossible_values_in_the_cache_are_misses(
 
 
 def test_a_snapshot_with_impossible_records_is_ignored(folder: Path, cache_path: Path) -> None:
-    from simdup_gui.engine.snapshot import pack, unpack
+    from simdup_gui.engine.store.snapshot import pack, unpack
 
     clean = _report(folder)
     _report(folder, FingerprintCache(cache_path))

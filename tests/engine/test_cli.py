@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from simdup_gui.cli import main
-from simdup_gui.engine.index import brute_force_pairs
+from simdup_gui.engine.match.index import brute_force_pairs
 from simdup_gui.engine.resources import resource
 
 
@@ -162,7 +162,7 @@ def test_pairs_out_is_checked_and_whole(tmp_path: Path) -> None:
 
 
 def test_the_first_run_says_it_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
-    from simdup_gui.engine import batches
+    from simdup_gui.engine.run import batches
 
     monkeypatch.setattr(batches, "kernels_compiled", lambda: False)
     code, _, err = run("scan", str(resource("sample")), "--no-cache", "--jobs", "1")

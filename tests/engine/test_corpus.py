@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simdup_gui.engine.groups import Thresholds
+from simdup_gui.engine.match.groups import Thresholds
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.scan import ScanResult, scan
 

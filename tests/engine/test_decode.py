@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from simdup_gui.engine.decode import DecodeError, decode_bytes
+from simdup_gui.engine.read.decode import DecodeError, decode_bytes
 
 ZH = "春运首日铁路发送旅客三百万人次，各地火车站提前增开售票窗口。" * 4
 ZH_TRAD = "春運首日鐵路發送旅客三百萬人次，各地火車站提前增開售票窗口。" * 4
@@ -89,14 +89,14 @@ def test_bad_bytes_raise_a_clear_error(data: bytes, message: str) -> None:
     "codec", ["punycode", "rot13", "base64", "zlib_codec", "uu", "idna", "nonsense"]
 )
 def test_a_page_naming_a_codec_that_is_no_text_encoding_is_still_read(codec: str) -> None:
-    from simdup_gui.engine.pipeline import extract_text
+    from simdup_gui.engine.fingerprint.pipeline import extract_text
 
     page = f'<html><head><meta charset="{codec}"></head><body><p>hello 文章</p></body></html>'
     assert "hello 文章" in extract_text(page.encode(), "a.html").text
 
 
 def test_a_tag_with_a_hundred_thousand_attributes_is_read_in_linear_time() -> None:
-    from simdup_gui.engine.html import html_to_text
+    from simdup_gui.engine.read.html import html_to_text
 
     attributes = " ".join(f'a{n}="v{n}"' for n in range(100_000))
     page = f"<html><body><div {attributes}>the article</div><p>more</p></body></html>"
@@ -105,7 +105,7 @@ def test_a_tag_with_a_hundred_thousand_attributes_is_read_in_linear_time() -> No
 
 
 def test_a_nul_past_the_sample_is_dropped_not_a_reason_to_guess_another_encoding() -> None:
-    from simdup_gui.engine.decode import SAMPLE_BYTES
+    from simdup_gui.engine.read.decode import SAMPLE_BYTES
 
     text = ("An English line of an article. " * 3000)[: SAMPLE_BYTES + 100]
     decoded = decode_bytes(text.encode() + b"\x00tail" + "，中文".encode())

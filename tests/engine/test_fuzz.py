@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.cli import main
-from simdup_gui.engine.walk import DEFAULT_EXTENSIONS, SKIPPED_FOLDERS
+from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, SKIPPED_FOLDERS
 
 STORY = (
     "铁路部门今天表示，春运期间将增开列车。旅客可以通过网络购票。"

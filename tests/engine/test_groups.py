@@ -7,12 +7,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.groups import components
-from simdup_gui.engine.index import Pairs
-from simdup_gui.engine.matching import RUN_WINDOW, group_files
-from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.shingles import sketches
-from simdup_gui.engine.telltales import converted_chars, notice_chars
+from simdup_gui.engine.fingerprint.shingles import sketches
+from simdup_gui.engine.match.groups import components
+from simdup_gui.engine.match.matching import RUN_WINDOW, group_files
+from simdup_gui.engine.records import FileRecord, Pairs
+from simdup_gui.engine.text.telltales import converted_chars, notice_chars
 
 
 def reference_components(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:

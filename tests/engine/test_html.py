@@ -10,8 +10,10 @@ from hypothesis import assume, example, given
 from hypothesis import strategies as st
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from simdup_gui.engine import html as html_module
-from simdup_gui.engine.html import (
+from simdup_gui.engine.fingerprint.pipeline import TextSettings, text_features
+from simdup_gui.engine.fingerprint.simhash import tf_fingerprint
+from simdup_gui.engine.read import html as html_module
+from simdup_gui.engine.read.html import (
     _BLOCKS,
     _DROPPED,
     _LINK_BLOCKS,
@@ -26,8 +28,6 @@ from simdup_gui.engine.html import (
     html_to_text,
     looks_like_html,
 )
-from simdup_gui.engine.pipeline import TextSettings, text_features
-from simdup_gui.engine.simhash import tf_fingerprint
 
 HEADLINES = [
     "市政府召开常务会议研究部署冬季供暖工作",

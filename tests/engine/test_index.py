@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine.index import (
+from simdup_gui.engine.match.index import (
     MAX_K,
     FingerprintIndex,
     Pairs,

@@ -6,13 +6,13 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.kernels import _sort_hashes
+from simdup_gui.engine.text.token_kernels import sort_hashes
 
 
 def sorted_in_place(array: np.ndarray, room: int = 0) -> list[int]:
-    """``array`` sorted by ``_sort_hashes``, with room for ``room`` buckets (or enough)."""
+    """``array`` sorted by ``sort_hashes``, with room for ``room`` buckets (or enough)."""
     counts = np.empty(room or 2 * len(array) + 2, np.int64)
-    _sort_hashes(array, np.empty(len(array) + 1, np.uint64), counts)
+    sort_hashes(array, np.empty(len(array) + 1, np.uint64), counts)
     return array.tolist()
 
 

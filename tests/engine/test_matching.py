@@ -6,9 +6,9 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.matching import BANDS_K, group_files
+from simdup_gui.engine.fingerprint.shingles import FULL_RUN, banded_pairs, sketch_matrix, sketches
+from simdup_gui.engine.match.matching import BANDS_K, group_files
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.shingles import FULL_RUN, banded_pairs, sketch_matrix, sketches
 
 
 def prose(words: int, seed: int) -> str:

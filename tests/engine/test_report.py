@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from simdup_gui.engine.cells import safe_cell
-from simdup_gui.engine.report import COLUMNS, write_report
+from simdup_gui.engine.output.cells import safe_cell
+from simdup_gui.engine.output.report import COLUMNS, write_report
 from simdup_gui.engine.scan import scan
 
 

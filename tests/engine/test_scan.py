@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from simdup_gui.engine.batches import BATCHES_PER_JOB, THREAD_BATCH_FILES, process_context
-from simdup_gui.engine.fingerprinting import read_text
-from simdup_gui.engine.matching import similarity
+from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
+from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.resources import resource
+from simdup_gui.engine.run.batches import BATCHES_PER_JOB, THREAD_BATCH_FILES, process_context
+from simdup_gui.engine.run.workers import WorkerPool
 from simdup_gui.engine.scan import ScanResult, scan
-from simdup_gui.engine.walk import display_path
-from simdup_gui.engine.workers import WorkerPool
 
 SAMPLE = resource("sample")
 PLANTED = [
@@ -203,8 +203,8 @@ def test_rjieba_gives_jiebas_tokens() -> None:
     import jieba
     import rjieba
 
-    from simdup_gui.engine.pipeline import extract_text
-    from simdup_gui.engine.text import normalize
+    from simdup_gui.engine.fingerprint.pipeline import extract_text
+    from simdup_gui.engine.text.normalize import normalize
 
     texts = [extract_text(p.read_bytes(), str(p)).text for p in sorted(SAMPLE.glob("zh/*"))]
     assert len(texts) == 6
@@ -230,7 +230,7 @@ def test_file_vanishing_mid_scan_is_reported(tmp_path: Path) -> None:
 
 
 def test_unreadable_file_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from simdup_gui.engine import reader
+    from simdup_gui.engine.read import reader
 
     (tmp_path / "secret.txt").write_text(ARTICLE, encoding="utf-8")
     (tmp_path / "open.txt").write_text(ARTICLE, encoding="utf-8")
@@ -372,7 +372,7 @@ def test_group_with_another_reference() -> None:
 def test_a_text_the_analysis_fails_on_is_one_files_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from simdup_gui.engine import fingerprinting
+    from simdup_gui.engine.fingerprint import files as fingerprinting
 
     for n in range(5):
         (tmp_path / f"a{n}.txt").write_text(f"article {n} " + ARTICLE, encoding="utf-8")

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine.shingles import (
+from simdup_gui.engine.fingerprint.shingles import (
     jaccard,
     jaccard_many,
     shingle_hashes,

@@ -4,8 +4,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.pipeline import TextSettings, text_features
-from simdup_gui.engine.simhash import (
+from simdup_gui.engine.fingerprint.pipeline import TextSettings, text_features
+from simdup_gui.engine.fingerprint.simhash import (
     Features,
     idf_table,
     simhash,

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.snapshot import pack, unpack
+from simdup_gui.engine.store.snapshot import pack, unpack
 
 TEXT = st.text(st.characters(blacklist_characters="\0", blacklist_categories=("Cs",)), max_size=8)
 FINGERPRINT = st.none() | st.integers(0, 2**64 - 1)

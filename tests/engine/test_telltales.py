@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine.telltales import NOTICE_LINE, converted_chars, notice_chars
+from simdup_gui.engine.text.telltales import NOTICE_LINE, converted_chars, notice_chars
 
 
 def _ideograph(c: str) -> bool:

@@ -6,8 +6,14 @@ import numpy as np
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.text import _QUOTES, _to_simplified, has_cjk, local_forms, normalize
-from simdup_gui.engine.tokens import Batch
+from simdup_gui.engine.text.normalize import (
+    _QUOTES,
+    _to_simplified,
+    has_cjk,
+    local_forms,
+    normalize,
+)
+from simdup_gui.engine.text.tokens import Batch
 
 
 def reference_normalize(text: str) -> str:

@@ -8,10 +8,10 @@ import rjieba
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from simdup_gui.engine import kernels
-from simdup_gui.engine.pipeline import TextSettings, analyze, analyze_many
-from simdup_gui.engine.simhash import tf_fingerprint
-from simdup_gui.engine.tokens import (
+from simdup_gui.engine.fingerprint.pipeline import TextSettings, analyze, analyze_many
+from simdup_gui.engine.fingerprint.simhash import tf_fingerprint
+from simdup_gui.engine.text import token_kernels as kernels
+from simdup_gui.engine.text.tokens import (
     Batch,
     char_spans,
     count_hashes,

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from simdup_gui.app import create_window
-from simdup_gui.engine.matching import similarity
+from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.resources import resource

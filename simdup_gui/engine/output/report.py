@@ -16,18 +16,18 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from simdup_gui.engine.actions import Seen
-from simdup_gui.engine.cells import (
+from simdup_gui.engine.output.actions import Seen
+from simdup_gui.engine.output.cells import (
     fingerprint_hex,
     modified_ns,
     modified_text,
     safe_cell,
     unsafe_cell,
 )
-from simdup_gui.engine.outputs import write_atomically
+from simdup_gui.engine.output.outputs import write_atomically
+from simdup_gui.engine.read.walk import display_path, is_link
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import ScanResult
-from simdup_gui.engine.walk import display_path, is_link
 
 COLUMNS = (
     "group_id",

@@ -11,17 +11,18 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-KERNEL_MODULES = ("kernels", "html_kernels")
+KERNEL_MODULES = ("text/token_kernels", "fingerprint/kernels", "read/html_kernels")
 
 
 def kernels_compiled() -> bool:
     """Whether every kernel module has compiled code on disk newer than its source."""
-    here = Path(__file__).resolve().parent
-    places = [here / "__pycache__"]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-    for module in KERNEL_MODULES:
-        source = (here / f"{module}.py").stat().st_mtime
+    engine = Path(__file__).resolve().parents[1]
+    for path in KERNEL_MODULES:
+        folder, module = (engine / path).parent, Path(path).name
+        places = [folder / "__pycache__"]
+        if os.environ.get("NUMBA_CACHE_DIR"):
+            places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
+        source = (folder / f"{module}.py").stat().st_mtime
         found = (
             index for place in places if place.is_dir() for index in place.rglob(f"{module}.*.nbi")
         )

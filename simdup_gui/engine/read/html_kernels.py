@@ -1,4 +1,6 @@
-"""The per-byte loops of reading HTML, compiled by numba (loaded like ``kernels.py``).
+"""The per-byte loops of reading HTML, compiled by numba.
+
+The rule for kernel modules is written once, in ``text/token_kernels.py``.
 
 :func:`break_before_tags` runs on the markup as written, before it is parsed.
 :func:`read_page` runs on the markup Lexbor writes back from the parsed tree (its ``html``),
@@ -17,12 +19,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from simdup_gui.engine.html import words
-from simdup_gui.engine.kernels import Bytes, Flags, Index
+from simdup_gui.engine.arrays import Bytes, Flags, Index
+from simdup_gui.engine.read.html_codes import HIDDEN, RAW, VOID, words
 
 Index2D = npt.NDArray[np.int64]
 
-VOID, RAW, HIDDEN = 1, 2, 4  # what a tag's flags say: no end tag; raw text inside; none shown
 # The columns of read_page's table of elements
 TAG, PARENT, LAST, START, END, TOTAL, LINKED, LINKS, NAME_AT, NAME, NAME_END = range(11)
 COLUMNS = 11

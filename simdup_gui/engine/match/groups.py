@@ -26,7 +26,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.index import Pairs
+from simdup_gui.engine.records import Pairs
 
 LOOSE_K = 7  # from this k on ("loose"), a text alike enough is grouped whatever its distance
 SHARED_DIGITS = 2  # mean similarities equal to this many digits are a tie

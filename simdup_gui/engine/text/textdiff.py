@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from simdup_gui.engine.text import normalize
+from simdup_gui.engine.text.normalize import normalize
 
 _UNITS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]", re.UNICODE)
 

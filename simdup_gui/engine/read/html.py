@@ -29,6 +29,8 @@ import numpy as np
 import numpy.typing as npt
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from simdup_gui.engine.read.html_codes import HIDDEN, RAW, VOID, words
+
 Index = npt.NDArray[np.int64]
 
 _DROPPED = frozenset(
@@ -69,15 +71,6 @@ _HTML_START = re.compile(
 )
 
 
-def words(*spelled: str) -> tuple[npt.NDArray[np.uint8], Index]:
-    """ASCII words as the kernels take them: their bytes one after another, and their bounds.
-
-    The ``i``-th word is ``data[bounds[i]:bounds[i + 1]]``.
-    """
-    data = np.frombuffer("".join(spelled).encode("ascii"), np.uint8).copy()
-    return data, np.cumsum([0] + [len(word) for word in spelled], dtype=np.int64)
-
-
 _BLOCK_WORDS = words(*(tag.strip() for tag in _BLOCKS.split(",")))
 _TAGS = sorted({"a"} | _TEMPLATE_TAGS | _LINK_BLOCKS | _NAMED_BLOCKS | _VOID | _RAW_TEXT | _DROPPED)
 
@@ -93,8 +86,6 @@ _IS_TEMPLATE_TAG, _IS_LINK_BLOCK = _tags_in(_TEMPLATE_TAGS), _tags_in(_LINK_BLOC
 @cache
 def _tag_tables() -> tuple[object, ...]:
     """The tags ``html_kernels.read_page`` tells apart, and what it must know of each."""
-    from simdup_gui.engine.html_kernels import HIDDEN, RAW, VOID
-
     flags = [
         (VOID if tag in _VOID else 0)
         | (RAW if tag in _RAW_TEXT else 0)
@@ -110,7 +101,7 @@ def _with_block_breaks(markup: str) -> bytes:
     The breaks keep paragraphs apart in the text; inline tags get none, so words stay whole.
     Start tags longer than MAX_TAG_CHARS lose their attributes (they hold no text).
     """
-    from simdup_gui.engine import html_kernels  # on first use: see kernels.py
+    from simdup_gui.engine.read import html_kernels  # on first use: see text/token_kernels.py
 
     raw = markup.encode("utf-8", "replace")
     if len(raw) > MAX_TAG_CHARS:
@@ -160,7 +151,9 @@ class _Page(NamedTuple):
     @classmethod
     def of(cls, root: LexborNode) -> _Page:
         """Read the element's markup, as Lexbor writes it back, in one compiled pass."""
-        from simdup_gui.engine import html_kernels as k  # on first use: see kernels.py
+        from simdup_gui.engine.read import (
+            html_kernels as k,  # on first use: see text/token_kernels.py
+        )
 
         data = np.frombuffer(root.html.encode("utf-8", "replace"), np.uint8)
         text, elements, names = k.read_page(data, *_tag_tables())

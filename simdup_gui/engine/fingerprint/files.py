@@ -6,15 +6,20 @@ becomes that file's error in its record; the batch goes on.
 
 from __future__ import annotations
 
-from simdup_gui.engine.decode import DecodeError
-from simdup_gui.engine.html import PageTooComplex
+from simdup_gui.engine.fingerprint.pipeline import (
+    Analysis,
+    TextSettings,
+    analyze_many,
+    extract_text,
+)
+from simdup_gui.engine.fingerprint.simhash import Features
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.pipeline import Analysis, TextSettings, analyze_many, extract_text
-from simdup_gui.engine.reader import ReadError, read_prefix
+from simdup_gui.engine.read.decode import DecodeError
+from simdup_gui.engine.read.html import PageTooComplex
+from simdup_gui.engine.read.reader import ReadError, read_prefix
+from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.simhash import Features
-from simdup_gui.engine.telltales import converted_chars, notice_chars
-from simdup_gui.engine.walk import Entry, display_path
+from simdup_gui.engine.text.telltales import converted_chars, notice_chars
 
 Outcome = tuple[FileRecord, Features | None]
 

@@ -24,18 +24,15 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.text import local_forms, normalize, simplified
+from simdup_gui.engine.text.codes import GOLDEN, IDEOGRAPH, MIXERS, SPACE, TOKEN_BASE, WORD
+from simdup_gui.engine.text.normalize import local_forms, normalize, simplified
 
 Codes = npt.NDArray[np.uint32]
 Index = npt.NDArray[np.int64]
 Spans = tuple[Index, Index]  # token starts and ends
 U64 = npt.NDArray[np.uint64]
 
-WORD, IDEOGRAPH, SPACE = np.uint8(1), np.uint8(2), np.uint8(4)  # bits of char_flags()
 TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
-TOKEN_BASE = 0x100000001B3  # the hash's polynomial base (odd)
-GOLDEN = 0x9E3779B97F4A7C15  # mixes the token's length in
-MIXERS = (0xBF58476D1CE4E5B9, 0x94D049BB133111EB)  # SplitMix64's multipliers
 _MASK = (1 << 64) - 1
 _NONE = np.empty(0, np.uint64)
 
@@ -115,13 +112,13 @@ class Batch:
 
     @classmethod
     def normalized(cls, texts: list[str]) -> Batch:
-        """Join the texts, each :func:`~simdup_gui.engine.text.normalize`-d and stripped.
+        """Join the texts, each :func:`~simdup_gui.engine.text.normalize.normalize`-d and stripped.
 
         A compiled pass replaces each character with its form (``text.LocalForms``); a text
         with ideographs is then converted by OpenCC and case-folded, and only a text holding
         a character whose form depends on its neighbours goes through ``normalize`` itself.
         """
-        from simdup_gui.engine import kernels  # on first use: see kernels.py
+        from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
 
         codes, bounds = joined(texts)
         codes, bounds, flags, tables = kernels.local_forms(
@@ -163,7 +160,7 @@ def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
 
 def word_spans(batch: Batch) -> Spans:
     """Runs of letters and digits; an apostrophe between two of them stays inside the word."""
-    from simdup_gui.engine import kernels  # on first use: see kernels.py
+    from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
 
     return kernels.word_spans(batch.codes, batch.flags, batch.bounds)
 
@@ -200,7 +197,7 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
     runs of letters and digits, so an English sentence gives the same words with or without
     Chinese around it.
     """
-    from simdup_gui.engine import kernels  # on first use: see kernels.py
+    from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
 
     if tokenizer == "chars":
         return char_spans(batch)
@@ -222,7 +219,7 @@ def text_of(bounds: Index, positions: Index) -> Index:
     The same as ``np.searchsorted(bounds, positions, side="right") - 1``: empty texts hold
     none (compiled: a merge instead of a binary search per position).
     """
-    from simdup_gui.engine import kernels  # on first use: see kernels.py
+    from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
 
     return kernels.text_of(bounds.astype(np.int64), positions.astype(np.int64))
 
@@ -236,7 +233,7 @@ def mix(value: int) -> int:
 
 def span_hashes(codes: Codes, starts: Index, ends: Index) -> U64:
     """The 64-bit :func:`token_hash` of each token ``codes[start:end]`` (compiled)."""
-    from simdup_gui.engine import kernels  # on first use: see kernels.py
+    from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
 
     return kernels.span_hashes(codes, starts.astype(np.int64), ends.astype(np.int64))
 
@@ -261,7 +258,7 @@ def count_per_text(
 
     Returns the distinct hashes, their counts, and the text each belongs to.
     """
-    from simdup_gui.engine import kernels  # on first use: see kernels.py
+    from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
 
     texts = texts.astype(np.int64)
     if len(texts) and (texts[1:] < texts[:-1]).any():

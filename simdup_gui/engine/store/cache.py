@@ -20,14 +20,13 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-import numpy as np
 from platformdirs import user_cache_dir
 
-from simdup_gui.engine.groups import Group, Member
-from simdup_gui.engine.index import Pairs
-from simdup_gui.engine.records import FileRecord, impossible_values
-from simdup_gui.engine.simhash import Features
-from simdup_gui.engine.snapshot import pack, unpack
+from simdup_gui.engine.match.groups import Group
+from simdup_gui.engine.records import FileRecord, Pairs
+from simdup_gui.engine.store.groupings import grouping_blobs, stored_groups
+from simdup_gui.engine.store.rows import COLUMNS, CachedFile, cached_file, file_row
+from simdup_gui.engine.store.snapshot import pack, unpack
 
 SCHEMA_VERSION = 9
 _META = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
@@ -66,10 +65,6 @@ CREATE TABLE IF NOT EXISTS files (
     PRIMARY KEY (settings, path)
 );
 """
-_COLUMNS = (
-    "fingerprint, lead, encoding, encoding_method, features, chars, boilerplate, converted_chars,"
-    " notice_chars, notes, sketch, hashes, counts"
-)
 
 
 def default_cache_dir() -> Path:
@@ -80,36 +75,6 @@ def default_cache_dir() -> Path:
 def default_cache_path() -> Path:
     """The cache database in the default folder."""
     return default_cache_dir() / "fingerprints.sqlite3"
-
-
-class CachedFile(NamedTuple):
-    """What the cache holds for one file version.
-
-    A :class:`~simdup_gui.engine.records.FileRecord`'s computed fields and, with TF-IDF
-    weighting, the features.
-    """
-
-    fingerprint: int | None
-    lead: int | None
-    encoding: str
-    encoding_method: str
-    features: int
-    chars: int
-    boilerplate: float
-    converted_chars: int
-    notice_chars: int
-    notes: tuple[str, ...]
-    sketch: bytes
-    tfidf_features: Features | None = None
-
-
-def _to_signed(value: int | None) -> int | None:
-    """SQLite integers are signed 64-bit."""
-    return None if value is None else value - (1 << 64) if value >= 1 << 63 else value
-
-
-def _to_unsigned(value: int | None) -> int | None:
-    return None if value is None else value + (1 << 64) if value < 0 else value
 
 
 class Snapshot(NamedTuple):
@@ -203,7 +168,7 @@ class FingerprintCache:
         low = folder.rstrip(os.sep) + os.sep
         high = low[:-1] + chr(ord(os.sep) + 1)
         rows = self._read(
-            f"SELECT path, size, mtime_ns, {_COLUMNS} FROM files"
+            f"SELECT path, size, mtime_ns, {COLUMNS} FROM files"
             " WHERE settings = ? AND path >= ? AND path < ?",
             (settings, low, high),
         )
@@ -211,7 +176,7 @@ class FingerprintCache:
         damaged = 0
         for row in rows:
             try:
-                found[row[0]] = (row[1], row[2], _entry(*row[3:]))
+                found[row[0]] = (row[1], row[2], cached_file(*row[3:]))
             except (ValueError, TypeError):
                 damaged += 1
         if damaged:
@@ -222,9 +187,9 @@ class FingerprintCache:
         """Store entries ``(path, size, mtime_ns, settings, cached)`` in one transaction."""
         if self.enabled:
             self._write(
-                f"INSERT OR REPLACE INTO files (path, settings, size, mtime_ns, {_COLUMNS})"
+                f"INSERT OR REPLACE INTO files (path, settings, size, mtime_ns, {COLUMNS})"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [_row(*entry) for entry in entries],
+                [file_row(*entry) for entry in entries],
             )
 
     def load_groups(
@@ -242,7 +207,7 @@ class FingerprintCache:
         if not rows:
             return None
         try:
-            return _grouping(*rows[0], files)  # type: ignore[arg-type]
+            return stored_groups(*rows[0], files)  # type: ignore[arg-type]
         except (ValueError, TypeError) as exc:
             self.warnings.append(f"damaged groups in the cache were made again: {exc}")
             return None
@@ -251,17 +216,7 @@ class FingerprintCache:
         """Remember the pairs and groups of ``folder`` as made from ``digest``."""
         if not self.enabled:
             return
-        members = np.array(
-            [(m.file, m.distance, m.similarity) for g in groups for m in g.members],
-            dtype=_MEMBER,
-        )
-        row = (
-            folder,
-            digest,
-            np.rec.fromarrays([pairs.i, pairs.j, pairs.distance], dtype=_PAIR).tobytes(),
-            members.tobytes(),
-            np.array([len(g) for g in groups], dtype="<i8").tobytes(),
-        )
+        row = (folder, digest, *grouping_blobs(pairs, groups))
         self._write("INSERT OR REPLACE INTO groupings VALUES (?, ?, ?, ?, ?)", [row])
 
     def load_snapshot(self, folder: str, digest: str) -> Snapshot | None:
@@ -369,125 +324,6 @@ def _columns(schema: str) -> dict[str, frozenset[str]]:
 
 def _columns_of(db: sqlite3.Connection, table: str) -> frozenset[str]:
     return frozenset(row[1] for row in db.execute(f"PRAGMA table_info({table})"))
-
-
-def _row(
-    path: str, size: int, mtime_ns: int, settings: str, cached: CachedFile
-) -> tuple[object, ...]:
-    """The ``files`` table's row for an entry (columns as in ``put_many``)."""
-    features = cached.tfidf_features
-    return (
-        path,
-        settings,
-        size,
-        mtime_ns,
-        _to_signed(cached.fingerprint),
-        _to_signed(cached.lead),
-        cached.encoding,
-        cached.encoding_method,
-        cached.features,
-        cached.chars,
-        cached.boilerplate,
-        cached.converted_chars,
-        cached.notice_chars,
-        "\n".join(cached.notes),
-        cached.sketch,
-        None if features is None else features.hashes.astype("<u8").tobytes(),
-        None if features is None else features.counts.astype("<f8").tobytes(),
-    )
-
-
-def _entry(
-    fingerprint: int | None,
-    lead: int | None,
-    encoding: str,
-    encoding_method: str,
-    features: int,
-    chars: int,
-    boilerplate: float,
-    converted_chars: int,
-    notice_chars: int,
-    notes: str,
-    sketch: bytes,
-    hashes: bytes | None,
-    counts: bytes | None,
-) -> CachedFile:
-    """A ``files`` row as a :class:`CachedFile` (ValueError: values no scan could store)."""
-    why = impossible_values(
-        features,
-        chars,
-        converted_chars,
-        notice_chars,
-        boilerplate=boilerplate,
-        fingerprints=(_to_unsigned(fingerprint), _to_unsigned(lead)),
-        sketch=sketch,
-    )
-    if why or not isinstance(encoding, str) or not isinstance(notes, str):
-        raise ValueError(why or "a text column that is not text")
-    if (hashes is None) != (counts is None) or (
-        hashes is not None and (len(hashes) % 8 or len(hashes) != len(counts or b""))
-    ):
-        raise ValueError("features of the wrong length")
-    tfidf = None
-    if hashes is not None and counts is not None:
-        tfidf = Features(
-            np.frombuffer(hashes, dtype="<u8").astype(np.uint64),
-            np.frombuffer(counts, dtype="<f8").astype(np.float64),
-        )
-    return CachedFile(
-        _to_unsigned(fingerprint),
-        _to_unsigned(lead),
-        encoding,
-        encoding_method,
-        features,
-        chars,
-        boilerplate,
-        converted_chars,
-        notice_chars,
-        tuple(notes.split("\n")) if notes else (),
-        sketch,
-        tfidf,
-    )
-
-
-_PAIR = np.dtype([("i", "<i8"), ("j", "<i8"), ("distance", "u1")])
-_MEMBER = np.dtype([("file", "<i8"), ("distance", "<i8"), ("similarity", "<f8")])
-
-
-def _grouping(
-    pairs: bytes, members: bytes, sizes: bytes, files: int
-) -> tuple[Pairs, tuple[Group, ...]]:
-    """Stored pairs and groups, checked against a folder of ``files`` files (ValueError)."""
-    stored = np.frombuffer(pairs, dtype=_PAIR)
-    found = Pairs(
-        stored["i"].astype(np.int64), stored["j"].astype(np.int64), stored["distance"].copy()
-    )
-    rows = np.frombuffer(members, dtype=_MEMBER)
-    counts = np.frombuffer(sizes, dtype="<i8")
-    files_in = np.concatenate([rows["file"], found.i, found.j])
-    if files_in.size and (files_in.min() < 0 or files_in.max() >= files):
-        raise ValueError("a file index out of range")
-    if (counts < 2).any() or counts.sum() != len(rows):
-        raise ValueError("group sizes that do not add up")
-    if ((rows["distance"] < 0) | (rows["distance"] > 64)).any():
-        raise ValueError("a distance out of range")
-    if not ((rows["similarity"] >= 0) & (rows["similarity"] <= 1)).all():
-        raise ValueError("a similarity out of range")
-    every = list(
-        map(
-            Member,
-            rows["file"].tolist(),
-            rows["distance"].tolist(),
-            rows["similarity"].tolist(),
-        )
-    )
-    ends = np.cumsum(counts).tolist()
-    starts = [0, *ends[:-1]] if ends else []
-    groups = tuple(
-        Group(n, tuple(every[lo:hi]))
-        for n, (lo, hi) in enumerate(zip(starts, ends, strict=True), 1)
-    )
-    return found, groups
 
 
 def _is_corrupt(exc: sqlite3.DatabaseError) -> bool:

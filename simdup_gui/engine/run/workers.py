@@ -11,7 +11,7 @@ import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor
 
-from simdup_gui.engine.pipeline import TextSettings, warm_up
+from simdup_gui.engine.fingerprint.pipeline import TextSettings, warm_up
 
 
 class WorkerPool:

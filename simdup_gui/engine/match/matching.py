@@ -16,11 +16,24 @@ from collections.abc import Callable
 
 import numpy as np
 
-from simdup_gui.engine.groups import LOOSE_K, Group, Member, Nodes, Thresholds, clusters, numbered
-from simdup_gui.engine.index import Pairs, all_pairs
+from simdup_gui.engine.fingerprint.shingles import (
+    banded_pairs,
+    jaccard,
+    jaccard_many,
+    sketch_matrix,
+)
+from simdup_gui.engine.match.groups import (
+    LOOSE_K,
+    Group,
+    Member,
+    Nodes,
+    Thresholds,
+    clusters,
+    numbered,
+)
+from simdup_gui.engine.match.index import all_pairs
 from simdup_gui.engine.progress import never
-from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.shingles import banded_pairs, jaccard, jaccard_many, sketch_matrix
+from simdup_gui.engine.records import FileRecord, Pairs
 
 
 def similarity(a: FileRecord, b: FileRecord) -> float:

@@ -16,14 +16,11 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.tokens import Batch, mix
+from simdup_gui.engine.fingerprint.codes import PAD, SHINGLE, SHINGLE_BASE, SKETCH
+from simdup_gui.engine.text.tokens import Batch, mix
 
-SHINGLE = 5
-SKETCH = 128
-SHINGLE_BASE = 0x100000001B3  # the shingle hash's polynomial base
 _MASK = (1 << 64) - 1
 Sketch = npt.NDArray[np.uint64]
-PAD = np.uint64(2**64 - 1)  # fills short sketches; never a real hash's place in the minimum
 
 
 def shingle_hashes(text: str, size: int = SHINGLE) -> list[int]:
@@ -56,7 +53,7 @@ def sketches_of(batch: Batch, size: int = SKETCH) -> list[Sketch]:
     The texts must have no whitespace at either end (``str.strip``). Compiled
     (``kernels.sketches``); :func:`shingle_hashes` defines the hashes.
     """
-    from simdup_gui.engine import kernels  # on first use: see kernels.py
+    from simdup_gui.engine.fingerprint import kernels  # on first use: see text/token_kernels.py
 
     rows, filled = kernels.sketches(batch.codes, batch.flags, batch.bounds, SHINGLE, size)
     return [row[:count] for row, count in zip(rows, filled.tolist(), strict=True)]
@@ -102,7 +99,7 @@ def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], .
     (many near-copies of one text) give each row paired with the first, not every pair: enough to
     group them, with candidates linear in their number. Returns ``i < j``, each pair once.
     """
-    from simdup_gui.engine import kernels  # on first use: see kernels.py
+    from simdup_gui.engine.fingerprint import kernels  # on first use: see text/token_kernels.py
 
     count, bins = len(rows), BANDS * BAND_BINS
     minima = kernels.bin_minima(np.ascontiguousarray(rows, dtype=np.uint64), bins)
@@ -142,7 +139,7 @@ def jaccard_many(
     of the two sorted rows, compiled (``kernels.jaccard_pairs``; about 8 times as fast as
     sorting the pairs' values with numpy).
     """
-    from simdup_gui.engine import kernels  # on first use: see kernels.py
+    from simdup_gui.engine.fingerprint import kernels  # on first use: see text/token_kernels.py
 
     left, right = np.asarray(left, dtype=np.int64), np.asarray(right, dtype=np.int64)
     return kernels.jaccard_pairs(np.ascontiguousarray(rows, dtype=np.uint64), left, right)

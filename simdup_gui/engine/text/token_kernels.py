@@ -1,15 +1,15 @@
-"""The per-character loops of fingerprinting, compiled by numba: one pass each, no Python.
+"""The per-character loops of reading text, compiled by numba: one pass each, no Python.
 
-Modules call these through a local import, so that numba (a quarter of a second to import) is
-only loaded by work that fingerprints: an unchanged folder's rescan never needs it.
+This module and ``fingerprint/kernels.py`` (and ``read/html_kernels.py``) follow one rule: a
+kernel module holds only compiled loops and imports only constants and array types; its callers
+import it inside the function that needs it, so numba (a quarter of a second to import) is only
+loaded by work that fingerprints — an unchanged folder's rescan never needs it. Each loop's
+result is defined by plain Python beside its caller (``tokens.token_hash``, ``word_spans`` …)
+and tests check the loops against those definitions. Compiled code is cached on disk
+(``cache=True``), so only the first run on a machine pays for compiling.
 
 Every function here works on a batch of texts joined into one array of code points, with the
-``bounds`` where each text starts and ends (see ``tokens.py``). Each loop does in one pass
-what took numpy a dozen whole-array passes, and none holds the GIL. Compiled code is cached
-on disk (``cache=True``), so only the first run on a machine pays for compiling.
-
-The results are defined by plain Python in ``tokens.py``, ``shingles.py`` and ``simhash.py``
-(``token_hash``, ``shingle_hashes``, ``simhash``), and tests check these loops against them.
+``bounds`` where each text starts and ends (see ``tokens.py``).
 """
 
 from __future__ import annotations
@@ -18,23 +18,19 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from simdup_gui.engine import shingles, tokens
-from simdup_gui.engine.shingles import PAD
-from simdup_gui.engine.tokens import IDEOGRAPH, SPACE, WORD
-
-Codes = npt.NDArray[np.uint32]
-Flags = npt.NDArray[np.uint8]
-Index = npt.NDArray[np.int64]
-U64 = npt.NDArray[np.uint64]
-F64 = npt.NDArray[np.float64]
-Bytes = npt.NDArray[np.uint8]
-Bytes2D = npt.NDArray[np.uint8]  # rows of bytes
-Bools = npt.NDArray[np.bool_]
+from simdup_gui.engine.arrays import F64, U64, Bools, Codes, Flags, Index
+from simdup_gui.engine.text.codes import (
+    GOLDEN,
+    IDEOGRAPH,
+    MIXERS,
+    SPACE,
+    TOKEN_BASE,
+    WORD,
+)
 
 APOSTROPHE = 39
-TOKEN_BASE, GOLDEN = np.uint64(tokens.TOKEN_BASE), np.uint64(tokens.GOLDEN)
-SHINGLE_BASE = np.uint64(shingles.SHINGLE_BASE)
-_M1, _M2 = (np.uint64(m) for m in tokens.MIXERS)
+_TOKEN_BASE, _GOLDEN = np.uint64(TOKEN_BASE), np.uint64(GOLDEN)
+_M1, _M2 = (np.uint64(m) for m in MIXERS)
 _S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 _JIT = {"cache": True, "nogil": True}
 
@@ -160,13 +156,13 @@ def span_hashes(codes: Codes, starts: Index, ends: Index) -> U64:
         value, power = np.uint64(0), np.uint64(1)
         for at in range(starts[span], ends[span]):
             value += np.uint64(codes[at]) * power
-            power *= TOKEN_BASE
-        out[span] = mix(value ^ np.uint64(ends[span] - starts[span]) * GOLDEN)
+            power *= _TOKEN_BASE
+        out[span] = mix(value ^ np.uint64(ends[span] - starts[span]) * _GOLDEN)
     return out
 
 
 @njit(**_JIT)
-def _sort_hashes(values: U64, scratch: U64, counts: Index) -> None:
+def sort_hashes(values: U64, scratch: U64, counts: Index) -> None:
     """Sort uniform 64-bit hashes in place: into buckets by their leading bits, then insertion.
 
     With at least as many buckets as values, each holds about one, so the insertion sort
@@ -224,7 +220,7 @@ def count_per_text(hashes: U64, texts: Index, dropped: U64) -> tuple[U64, F64, I
         while hi < len(hashes) and texts[hi] == texts[lo]:
             hi += 1
         ordered = hashes[lo:hi].copy()
-        _sort_hashes(ordered, scratch, buckets)
+        sort_hashes(ordered, scratch, buckets)
         skip = 0  # the first of ``dropped`` not below the current hash
         for at in range(len(ordered)):
             value = ordered[at]
@@ -305,169 +301,6 @@ def with_cuts(
             out_starts[found], out_ends[found] = starts[after], ends[after]
             found += 1
     return out_starts[:found].copy(), out_ends[:found].copy()
-
-
-@njit(**_JIT)
-def simhash_many(hashes: U64, weights: F64, texts: Index, count: int) -> U64:
-    """Charikar's simhash of each of ``count`` texts (``texts`` ascending).
-
-    A bit is set where the weights of the features with a 1 there outweigh the rest.
-    """
-    out = np.zeros(count, np.uint64)
-    ones = np.zeros(64, np.float64)
-    lo = 0
-    while lo < len(hashes):
-        ones[:] = 0.0
-        total = 0.0
-        hi = lo
-        while hi < len(hashes) and texts[hi] == texts[lo]:
-            value, weight = hashes[hi], weights[hi]
-            total += weight
-            for bit in range(64):
-                if (value >> np.uint64(bit)) & np.uint64(1):
-                    ones[bit] += weight
-            hi += 1
-        fingerprint = np.uint64(0)
-        for bit in range(64):
-            if ones[bit] * 2.0 - total > 0.0:
-                fingerprint |= np.uint64(1) << np.uint64(bit)
-        out[texts[lo]] = fingerprint
-        lo = hi
-    return out
-
-
-@njit(**_JIT)
-def _shingle_hashes(chars: Codes, length: int, size: int, limit: np.uint64, out: U64) -> int:
-    """The hashes of the runs of ``size`` characters of ``chars[:length]`` up to ``limit``.
-
-    They are written to the front of ``out``; returns how many.
-    """
-    leading = np.uint64(1)  # SHINGLE_BASE ** (size - 1): the weight of a run's first character
-    value = np.uint64(0)
-    for at in range(size - 1):
-        leading *= SHINGLE_BASE
-        value = value * SHINGLE_BASE + np.uint64(chars[at])
-    kept = 0
-    for at in range(length - size + 1):  # each run's polynomial, rolled on by one character
-        value = value * SHINGLE_BASE + np.uint64(chars[at + size - 1])
-        hashed = mix(value)
-        if hashed <= limit:
-            out[kept] = hashed
-            kept += 1
-        value -= np.uint64(chars[at]) * leading
-    return kept
-
-
-@njit(**_JIT)
-def _smallest_distinct(values: U64, row: U64, scratch: U64, counts: Index) -> int:
-    """The smallest distinct ``values`` (sorted in place) into ``row``; returns how many."""
-    _sort_hashes(values, scratch, counts)
-    kept = 0
-    for at in range(len(values)):
-        if kept == len(row):
-            break
-        if at == 0 or values[at] != values[at - 1]:
-            row[kept] = values[at]
-            kept += 1
-    return kept
-
-
-@njit(**_JIT)
-def sketches(
-    codes: Codes, flags: Flags, bounds: Index, shingle: int, size: int
-) -> tuple[U64, Index]:
-    """The bottom-``size`` shingle sketch of each text, as rows padded with ``PAD``.
-
-    Each text's whitespace runs count as one space (the texts have none at either end); a
-    text shorter than a shingle has one, its first character. Hashes are uniform, so the
-    ``size`` smallest of ``n`` lie below about ``size / n`` of the range: only those under four
-    times that are kept and sorted (repeated shingles make fewer distinct ones there), unless
-    too few distinct ones are there (a very repetitive text): then all are.
-
-    Returns the rows and how many values each holds.
-    """
-    texts = len(bounds) - 1
-    rows = np.full((texts, size), PAD, np.uint64)
-    filled = np.zeros(texts, np.int64)
-    longest = 0
-    for text in range(texts):
-        longest = max(longest, bounds[text + 1] - bounds[text])
-    chars = np.empty(longest, np.uint32)
-    hashes = np.empty(longest, np.uint64)
-    scratch = np.empty(longest, np.uint64)
-    counts = np.empty(8 * size + 1, np.int64)  # buckets for 8 * size hashes (4 * size kept)
-    for text in range(texts):
-        length, after_space = 0, 0
-        for at in range(bounds[text], bounds[text + 1]):  # without branches: faster
-            space = np.int64(flags[at] & SPACE != 0)
-            chars[length] = 32 if space else codes[at]
-            length += 1 - (space & after_space)
-            after_space = space
-        if length == 0:
-            continue
-        if length < shingle:
-            rows[text, 0] = mix(np.uint64(chars[0]))
-            filled[text] = 1
-            continue
-        shingles = length - shingle + 1
-        kept = 0
-        if shingles > 4 * size:
-            limit = np.uint64(4.0 * size / shingles * 2.0**64)
-            found = _shingle_hashes(chars, length, shingle, limit, hashes)
-            kept = _smallest_distinct(hashes[:found], rows[text], scratch, counts)
-        if kept < size:
-            found = _shingle_hashes(chars, length, shingle, PAD, hashes)
-            kept = _smallest_distinct(hashes[:found], rows[text], scratch, counts)
-        filled[text] = kept
-    return rows, filled
-
-
-@njit(**_JIT)
-def bin_minima(rows: U64, bins: int) -> U64:
-    """Each row's smallest value in each bin (values by their remainder modulo ``bins``).
-
-    Rows are sorted and padded with ``PAD``: a bin none falls in keeps ``PAD``.
-    """
-    out = np.full((rows.shape[0], bins), PAD, np.uint64)
-    for row in range(rows.shape[0]):
-        for column in range(rows.shape[1]):
-            value = rows[row, column]
-            if value == PAD:
-                break
-            place = value % np.uint64(bins)
-            if value < out[row, place]:
-                out[row, place] = value
-    return out
-
-
-@njit(**_JIT)
-def jaccard_pairs(rows: U64, left: Index, right: Index) -> F64:
-    """Estimated Jaccard similarity of each pair of sketch rows (sorted, padded with ``PAD``).
-
-    A merge of the two rows: of the union's smallest distinct values (as many as a row holds),
-    the share that both rows hold; 1.0 when both are empty.
-    """
-    size = rows.shape[1]
-    out = np.empty(len(left), np.float64)
-    for pair in range(len(left)):
-        a, b = rows[left[pair]], rows[right[pair]]
-        at_a = at_b = union = both = 0
-        while union < size:
-            x = a[at_a] if at_a < size else PAD
-            y = b[at_b] if at_b < size else PAD
-            if x == PAD and y == PAD:
-                break
-            union += 1
-            if x == y:
-                both += 1
-                at_a += 1
-                at_b += 1
-            elif x < y:
-                at_a += 1
-            else:
-                at_b += 1
-        out[pair] = both / union if union else 1.0
-    return out
 
 
 @njit(**_JIT)

@@ -16,13 +16,13 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
-from simdup_gui.engine.compiled import kernels_compiled
-from simdup_gui.engine.fingerprinting import Outcome, fingerprint_batch
+from simdup_gui.engine.fingerprint.compiled import kernels_compiled
+from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_batch
+from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.pipeline import warm_up
 from simdup_gui.engine.progress import Progress, ProgressEvent
-from simdup_gui.engine.walk import Entry
-from simdup_gui.engine.workers import WorkerPool
+from simdup_gui.engine.read.walk import Entry
+from simdup_gui.engine.run.workers import WorkerPool
 
 PROCESS_THRESHOLD = 200  # files to fingerprint before worker processes pay for their start-up
 BATCH_FILES, BATCH_BYTES = 32, 1 << 20  # one process task: this many files or bytes at most

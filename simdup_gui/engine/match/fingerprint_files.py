@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simdup_gui.engine.index import U64, as_fingerprints
+from simdup_gui.engine.match.index import U64, as_fingerprints
 
 _HEX = re.compile(r"(?:0[xX])?([0-9a-fA-F]{16})")
 _BITS = re.compile(r"[01]{64}")

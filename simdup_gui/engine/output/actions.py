@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import unquote_to_bytes
 
-from simdup_gui.engine.cells import safe_cell, unsafe_cell
-from simdup_gui.engine.walk import display_path
+from simdup_gui.engine.output.cells import safe_cell, unsafe_cell
+from simdup_gui.engine.read.walk import display_path
 
 MANIFEST_COLUMNS = ("path", "action", "destination", "error", "path_bytes", "destination_bytes")
 

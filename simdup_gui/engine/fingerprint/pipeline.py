@@ -12,12 +12,12 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.decode import decode_bytes
-from simdup_gui.engine.html import html_to_text, looks_like_html
-from simdup_gui.engine.shingles import sketches_of
-from simdup_gui.engine.simhash import Features, simhash_many
-from simdup_gui.engine.text import all_stopwords
-from simdup_gui.engine.tokens import (
+from simdup_gui.engine.fingerprint.shingles import sketches_of
+from simdup_gui.engine.fingerprint.simhash import Features, simhash_many
+from simdup_gui.engine.read.decode import decode_bytes
+from simdup_gui.engine.read.html import html_to_text, looks_like_html
+from simdup_gui.engine.text.normalize import all_stopwords
+from simdup_gui.engine.text.tokens import (
     TOKENIZERS,
     Batch,
     count_per_text,

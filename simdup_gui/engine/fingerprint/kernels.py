@@ -1,0 +1,181 @@
+"""The per-character loops of fingerprinting, compiled by numba: simhash sums and sketches.
+
+The rule for kernel modules is written once, in ``text/token_kernels.py``. The plain
+definitions these loops are checked against: ``simhash.simhash`` and ``shingles.shingle_hashes``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simdup_gui.engine.arrays import F64, U64, Codes, Flags, Index
+from simdup_gui.engine.fingerprint.codes import PAD, SHINGLE_BASE
+from simdup_gui.engine.text.codes import SPACE
+from simdup_gui.engine.text.token_kernels import mix, sort_hashes
+
+_SHINGLE_BASE = np.uint64(SHINGLE_BASE)
+_JIT = {"cache": True, "nogil": True}
+
+
+@njit(**_JIT)
+def simhash_many(hashes: U64, weights: F64, texts: Index, count: int) -> U64:
+    """Charikar's simhash of each of ``count`` texts (``texts`` ascending).
+
+    A bit is set where the weights of the features with a 1 there outweigh the rest.
+    """
+    out = np.zeros(count, np.uint64)
+    ones = np.zeros(64, np.float64)
+    lo = 0
+    while lo < len(hashes):
+        ones[:] = 0.0
+        total = 0.0
+        hi = lo
+        while hi < len(hashes) and texts[hi] == texts[lo]:
+            value, weight = hashes[hi], weights[hi]
+            total += weight
+            for bit in range(64):
+                if (value >> np.uint64(bit)) & np.uint64(1):
+                    ones[bit] += weight
+            hi += 1
+        fingerprint = np.uint64(0)
+        for bit in range(64):
+            if ones[bit] * 2.0 - total > 0.0:
+                fingerprint |= np.uint64(1) << np.uint64(bit)
+        out[texts[lo]] = fingerprint
+        lo = hi
+    return out
+
+
+@njit(**_JIT)
+def _shingle_hashes(chars: Codes, length: int, size: int, limit: np.uint64, out: U64) -> int:
+    """The hashes of the runs of ``size`` characters of ``chars[:length]`` up to ``limit``.
+
+    They are written to the front of ``out``; returns how many.
+    """
+    leading = np.uint64(1)  # _SHINGLE_BASE ** (size - 1): the weight of a run's first character
+    value = np.uint64(0)
+    for at in range(size - 1):
+        leading *= _SHINGLE_BASE
+        value = value * _SHINGLE_BASE + np.uint64(chars[at])
+    kept = 0
+    for at in range(length - size + 1):  # each run's polynomial, rolled on by one character
+        value = value * _SHINGLE_BASE + np.uint64(chars[at + size - 1])
+        hashed = mix(value)
+        if hashed <= limit:
+            out[kept] = hashed
+            kept += 1
+        value -= np.uint64(chars[at]) * leading
+    return kept
+
+
+@njit(**_JIT)
+def _smallest_distinct(values: U64, row: U64, scratch: U64, counts: Index) -> int:
+    """The smallest distinct ``values`` (sorted in place) into ``row``; returns how many."""
+    sort_hashes(values, scratch, counts)
+    kept = 0
+    for at in range(len(values)):
+        if kept == len(row):
+            break
+        if at == 0 or values[at] != values[at - 1]:
+            row[kept] = values[at]
+            kept += 1
+    return kept
+
+
+@njit(**_JIT)
+def sketches(
+    codes: Codes, flags: Flags, bounds: Index, shingle: int, size: int
+) -> tuple[U64, Index]:
+    """The bottom-``size`` shingle sketch of each text, as rows padded with ``PAD``.
+
+    Each text's whitespace runs count as one space (the texts have none at either end); a
+    text shorter than a shingle has one, its first character. Hashes are uniform, so the
+    ``size`` smallest of ``n`` lie below about ``size / n`` of the range: only those under four
+    times that are kept and sorted (repeated shingles make fewer distinct ones there), unless
+    too few distinct ones are there (a very repetitive text): then all are.
+
+    Returns the rows and how many values each holds.
+    """
+    texts = len(bounds) - 1
+    rows = np.full((texts, size), PAD, np.uint64)
+    filled = np.zeros(texts, np.int64)
+    longest = 0
+    for text in range(texts):
+        longest = max(longest, bounds[text + 1] - bounds[text])
+    chars = np.empty(longest, np.uint32)
+    hashes = np.empty(longest, np.uint64)
+    scratch = np.empty(longest, np.uint64)
+    counts = np.empty(8 * size + 1, np.int64)  # buckets for 8 * size hashes (4 * size kept)
+    for text in range(texts):
+        length, after_space = 0, 0
+        for at in range(bounds[text], bounds[text + 1]):  # without branches: faster
+            space = np.int64(flags[at] & SPACE != 0)
+            chars[length] = 32 if space else codes[at]
+            length += 1 - (space & after_space)
+            after_space = space
+        if length == 0:
+            continue
+        if length < shingle:
+            rows[text, 0] = mix(np.uint64(chars[0]))
+            filled[text] = 1
+            continue
+        shingles = length - shingle + 1
+        kept = 0
+        if shingles > 4 * size:
+            limit = np.uint64(4.0 * size / shingles * 2.0**64)
+            found = _shingle_hashes(chars, length, shingle, limit, hashes)
+            kept = _smallest_distinct(hashes[:found], rows[text], scratch, counts)
+        if kept < size:
+            found = _shingle_hashes(chars, length, shingle, PAD, hashes)
+            kept = _smallest_distinct(hashes[:found], rows[text], scratch, counts)
+        filled[text] = kept
+    return rows, filled
+
+
+@njit(**_JIT)
+def bin_minima(rows: U64, bins: int) -> U64:
+    """Each row's smallest value in each bin (values by their remainder modulo ``bins``).
+
+    Rows are sorted and padded with ``PAD``: a bin none falls in keeps ``PAD``.
+    """
+    out = np.full((rows.shape[0], bins), PAD, np.uint64)
+    for row in range(rows.shape[0]):
+        for column in range(rows.shape[1]):
+            value = rows[row, column]
+            if value == PAD:
+                break
+            place = value % np.uint64(bins)
+            if value < out[row, place]:
+                out[row, place] = value
+    return out
+
+
+@njit(**_JIT)
+def jaccard_pairs(rows: U64, left: Index, right: Index) -> F64:
+    """Estimated Jaccard similarity of each pair of sketch rows (sorted, padded with ``PAD``).
+
+    A merge of the two rows: of the union's smallest distinct values (as many as a row holds),
+    the share that both rows hold; 1.0 when both are empty.
+    """
+    size = rows.shape[1]
+    out = np.empty(len(left), np.float64)
+    for pair in range(len(left)):
+        a, b = rows[left[pair]], rows[right[pair]]
+        at_a = at_b = union = both = 0
+        while union < size:
+            x = a[at_a] if at_a < size else PAD
+            y = b[at_b] if at_b < size else PAD
+            if x == PAD and y == PAD:
+                break
+            union += 1
+            if x == y:
+                both += 1
+                at_a += 1
+                at_b += 1
+            elif x < y:
+                at_a += 1
+            else:
+                at_b += 1
+        out[pair] = both / union if union else 1.0
+    return out

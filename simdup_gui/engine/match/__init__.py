@@ -1,0 +1,1 @@
+"""Matching: the permuted-table index, candidate pairs, groups around references."""

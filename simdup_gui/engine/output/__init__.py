@@ -1,0 +1,1 @@
+"""What simdup writes and does: the CSV report, safe cells and paths, acting on duplicates."""

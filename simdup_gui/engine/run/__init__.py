@@ -1,0 +1,1 @@
+"""Running the work: batches of files on threads or worker processes."""

@@ -1,0 +1,1 @@
+"""The fingerprint cache: per-file rows, folder snapshots and groups, in SQLite."""

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
+from simdup_gui.logs import start_logging
 from simdup_gui.ui.i18n import install_language, system_language
 from simdup_gui.ui.main_window import MainWindow
 
@@ -27,6 +28,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv if argv is None else argv)
     app = QApplication.instance() or QApplication(args)
     app.setApplicationName("simdup")
+    start_logging()
     window = create_window(args[1] if len(args) > 1 else None)
     window.show()
     QTimer.singleShot(0, window.warm_up_workers)  # while the user chooses a folder

@@ -16,6 +16,7 @@ import argparse
 import contextlib
 import csv
 import io
+import logging
 import math
 import os
 import sys
@@ -48,7 +49,9 @@ from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, Entry, display_path
 from simdup_gui.engine.scan import ScanResult, scan
 from simdup_gui.engine.store.cache import FingerprintCache, default_cache_path
 from simdup_gui.engine.text.tokens import TOKENIZERS
+from simdup_gui.logs import start_logging
 
+log = logging.getLogger(__name__)
 MAX_MB = 4096  # --max-mb: a file's text read at most
 
 
@@ -477,6 +480,7 @@ def main(
     out, err = out or sys.stdout, err or sys.stderr
     try:
         args = build_parser().parse_args(argv)
+        start_logging(err if getattr(args, "verbose", False) else None)
         code = COMMANDS[args.command](args, out, err)
         out.flush()
         return code
@@ -490,6 +494,7 @@ def main(
         _silence(out)
         return 0
     except OSError as exc:  # standard output full or gone
+        log.debug("writing the output failed", exc_info=True)
         _silence(out)
         err.write(f"simdup: error: cannot write the output: {exc.strerror or exc}\n")
         return 2

@@ -29,9 +29,10 @@ def _compiled_kernels() -> None:
 def _private_cache(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Path:
-    """Every test gets its own fingerprint cache folder, never the user's."""
+    """Every test gets its own fingerprint cache and log folders, never the user's."""
     folder = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv("SIMDUP_CACHE_DIR", str(folder))
+    monkeypatch.setenv("SIMDUP_LOG_DIR", str(folder / "log"))
     return folder
 
 

@@ -34,6 +34,7 @@ from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanResult
+from simdup_gui.logs import log_path
 from simdup_gui.ui.commands import Commands
 from simdup_gui.ui.compare import CompareView
 from simdup_gui.ui.dialogs import Dialogs
@@ -317,7 +318,9 @@ class MainWindow(QMainWindow):
     def _scan_failed(self, message: str) -> None:
         self.progress.hide()
         self.status.setText(self.tr("Scan failed: {0}").format(message))
-        self.dialogs.warn(message)
+        self.dialogs.warn(
+            self.tr("{0}\n\nThe details are in the log: {1}").format(message, log_path())
+        )
 
     def show_result(self, result: ScanResult) -> None:
         """Show a scan's groups and problems."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
@@ -9,12 +10,16 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
+from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.run.workers import WorkerPool
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import FingerprintCache
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals, so the event loop is never flooded
 WORKERS_IDLE_MS = 10 * 60 * 1000  # worker processes are let go after this long without a scan
+
+
+log = logging.getLogger(__name__)
 
 
 class TaskSignals(QObject):
@@ -68,6 +73,7 @@ class ScanTask(QRunnable):
                 workers=self._workers,
             )
         except Exception as exc:  # shown to the user, not raised into Qt
+            log.exception("the scan of %s failed", display_path(self._root))
             self.signals.failed.emit(str(exc))
         else:
             self.signals.succeeded.emit(result)

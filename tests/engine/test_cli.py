@@ -294,3 +294,23 @@ def test_apply_does_nothing_when_its_manifest_cannot_be_written(tmp_path: Path) 
     assert "no such folder" in err
     after = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
     assert after == before
+
+
+def test_a_file_a_library_chokes_on_is_logged_with_its_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simdup_gui.engine.fingerprint import files
+    from simdup_gui.logs import log_path
+
+    def choke(data: bytes, path: str, *, boilerplate: bool = True) -> object:
+        raise RuntimeError("the parser fell over")
+
+    monkeypatch.setattr(files, "extract_text", choke)
+    (tmp_path / "a.txt").write_text("An article.", encoding="utf-8")
+    code, out, err = run("scan", str(tmp_path), "--no-cache", "--verbose")
+    assert code == 0
+    assert "could not be read: RuntimeError: the parser fell over" in out
+    assert "a.txt could not be read" in err  # --verbose: the log on stderr too
+    logged = log_path().read_text(encoding="utf-8")
+    assert "Traceback (most recent call last)" in logged
+    assert "RuntimeError: the parser fell over" in logged

@@ -6,6 +6,8 @@ becomes that file's error in its record; the batch goes on.
 
 from __future__ import annotations
 
+import logging
+
 from simdup_gui.engine.fingerprint.pipeline import (
     Analysis,
     TextSettings,
@@ -21,6 +23,7 @@ from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.text.telltales import converted_chars, notice_chars
 
+log = logging.getLogger(__name__)
 Outcome = tuple[FileRecord, Features | None]
 
 
@@ -58,6 +61,7 @@ def _analyses(texts: list[str], settings: TextSettings) -> list[Analysis | Excep
             try:
                 out.append(analyze_many([text], settings)[0])
             except Exception as exc:
+                log.warning("a text could not be fingerprinted", exc_info=True)
                 out.append(exc)
         return out
 
@@ -84,6 +88,7 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
     except (ReadError, DecodeError, PageTooComplex) as exc:
         return record._replace(error=str(exc)), None, notes
     except Exception as exc:  # a library choking on one file stays that file's error
+        log.warning("%s could not be read", display_path(entry.path), exc_info=True)
         return record._replace(error=f"could not be read: {type(exc).__name__}: {exc}"), None, notes
     if extracted.replaced:
         notes.append(f"{extracted.replaced} undecodable bytes replaced")

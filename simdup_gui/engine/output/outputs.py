@@ -7,8 +7,8 @@ checked here before any work starts, so a wrong path costs a one-line error, not
 from __future__ import annotations
 
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -52,13 +52,15 @@ def output_problem(path: str, inputs: Sequence[str], *, folder: bool = False) ->
     return None
 
 
-def _current_umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-_FILE_MODE = 0o666 & ~_current_umask()
+def _new_temp_file(folder: Path, name: str) -> tuple[int, Path]:
+    """A new file beside the destination, made with the mode the user's umask gives new files."""
+    for _ in range(100):
+        temp = folder / f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {name}")
 
 
 def write_atomically(
@@ -75,13 +77,12 @@ def write_atomically(
         with open(target, "w", encoding=encoding.removesuffix("-sig"), newline="") as stream:
             fill(stream)
         return target
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    handle, temp = _new_temp_file(target.parent, target.name)
     try:
         with os.fdopen(handle, "w", encoding=encoding, newline="") as stream:
             fill(stream)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temp, _FILE_MODE)
         os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

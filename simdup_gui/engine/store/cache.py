@@ -12,6 +12,7 @@ goes on and says why in a warning.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sqlite3
 import threading
@@ -28,6 +29,7 @@ from simdup_gui.engine.store.groupings import grouping_blobs, stored_groups
 from simdup_gui.engine.store.rows import COLUMNS, CachedFile, cached_file, file_row
 from simdup_gui.engine.store.snapshot import pack, unpack
 
+log = logging.getLogger(__name__)
 SCHEMA_VERSION = 9
 _META = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 _SCHEMA = """
@@ -142,12 +144,17 @@ class FingerprintCache:
             except sqlite3.DatabaseError as exc:
                 if attempt == 0 and _is_corrupt(exc) and self._move_aside(path, exc):
                     continue
-                self.warnings.append(f"fingerprint cache not used ({path}: {exc})")
+                self._warn(f"fingerprint cache not used ({path}: {exc})")
                 return None
             except OSError as exc:
-                self.warnings.append(f"fingerprint cache not used ({path}: {exc.strerror or exc})")
+                self._warn(f"fingerprint cache not used ({path}: {exc.strerror or exc})")
                 return None
         return None
+
+    def _warn(self, message: str) -> None:
+        """Say what went wrong with the cache: in the scan's warnings, and in the log."""
+        log.warning("%s", message)
+        self.warnings.append(message)
 
     def _move_aside(self, path: Path, exc: Exception) -> bool:
         try:
@@ -156,7 +163,7 @@ class FingerprintCache:
                 Path(str(path) + suffix).unlink(missing_ok=True)
         except OSError:
             return False
-        self.warnings.append(f"fingerprint cache was damaged ({exc}); rebuilt it")
+        self._warn(f"fingerprint cache was damaged ({exc}); rebuilt it")
         return True
 
     def load_folder(self, folder: str, settings: str) -> dict[str, tuple[int, int, CachedFile]]:
@@ -180,7 +187,7 @@ class FingerprintCache:
             except (ValueError, TypeError):
                 damaged += 1
         if damaged:
-            self.warnings.append(f"{damaged} damaged rows in the cache: those files read again")
+            self._warn(f"{damaged} damaged rows in the cache: those files read again")
         return found
 
     def put_many(self, entries: Iterable[tuple[str, int, int, str, CachedFile]]) -> None:
@@ -209,7 +216,7 @@ class FingerprintCache:
         try:
             return stored_groups(*rows[0], files)  # type: ignore[arg-type]
         except (ValueError, TypeError) as exc:
-            self.warnings.append(f"damaged groups in the cache were made again: {exc}")
+            self._warn(f"damaged groups in the cache were made again: {exc}")
             return None
 
     def put_groups(self, folder: str, digest: str, pairs: Pairs, groups: tuple[Group, ...]) -> None:
@@ -231,7 +238,7 @@ class FingerprintCache:
         try:
             return Snapshot(unpack(records), str(records_digest))
         except ValueError as exc:
-            self.warnings.append(f"a damaged folder snapshot in the cache was ignored: {exc}")
+            self._warn(f"a damaged folder snapshot in the cache was ignored: {exc}")
             return None
 
     def put_snapshot(self, folder: str, digest: str, snapshot: Snapshot) -> None:
@@ -298,7 +305,7 @@ class FingerprintCache:
 
     def _fail(self, exc: sqlite3.Error) -> None:
         """Stop using a cache that failed mid-scan (locked, read-only, disk full)."""
-        self.warnings.append(f"fingerprint cache stopped being used: {exc}")
+        self._warn(f"fingerprint cache stopped being used: {exc}")
         self.close()
 
 

@@ -208,113 +208,113 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="183"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="195"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="305"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="205"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="217"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="207"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="219"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="208"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="220"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="211"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="223"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="218"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="230"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="230"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="242"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="231"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="243"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="232"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="244"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="233"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="245"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="241"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="285"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="284"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="290"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="303"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="291"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="304"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="306"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="307"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="295"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="308"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="296"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="309"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="308"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="321"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="320"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="333"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="322"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="335"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -323,73 +323,72 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="369"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="365"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="373"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="373"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="381"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="422"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="426"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="458"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="478"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="469"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="464"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="481"/>
+        <source>Nothing was done: {0}</source>
+        <translation>未执行任何操作：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="485"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="472"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="489"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="489"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="491"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="502"/>
-        <source>Nothing was done: no manifest ({0})</source>
-        <translation>未执行任何操作：无法写入清单（{0}）</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="521"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="453"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="481"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="474"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="564"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="523"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="581"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="540"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="595"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="554"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

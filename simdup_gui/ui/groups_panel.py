@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from simdup_gui.core.columns import COLUMN_NAMES, column_named
 from simdup_gui.ui.models import GroupsFilter, GroupsModel, ItemRole, MemberInfo, ProblemsModel
 
 EXPAND_LIMIT = 500  # groups opened at once; the rest open on a click
@@ -110,16 +111,15 @@ class GroupsPanel(QWidget):
         self.tabs.setTabText(1, self.tr("Problems ({0})").format(self.problems.rowCount()))
         source = self.groups.sourceModel()
         assert isinstance(source, GroupsModel)
-        source.set_titles(
-            [
-                self.tr("File"),
-                self.tr("Similarity"),
-                self.tr("Distance"),
-                self.tr("Size"),
-                self.tr("Encoding"),
-                self.tr("Folder"),
-            ]
-        )
+        titles = {  # by column name (core/columns.py declares the columns)
+            "File": self.tr("File"),
+            "Similarity": self.tr("Similarity"),
+            "Distance": self.tr("Distance"),
+            "Size": self.tr("Size"),
+            "Encoding": self.tr("Encoding"),
+            "Folder": self.tr("Folder"),
+        }
+        source.set_titles([titles[name] for name in COLUMN_NAMES])
         self.problems.set_titles([self.tr("File"), self.tr("Problem")])
 
     def set_member_actions(self, actions: list[QAction]) -> None:
@@ -164,6 +164,7 @@ class GroupsPanel(QWidget):
             for column in range(self.groups.columnCount()):
                 self.tree.resizeColumnToContents(column)
             # names elide in the middle: Similarity and Distance stay in view beside them
-            beside = self.tree.columnWidth(1) + self.tree.columnWidth(2)
+            name = column_named("File")
+            beside = sum(self.tree.columnWidth(column_named(c)) for c in ("Similarity", "Distance"))
             widest = max(self.tree.viewport().width() - beside, 120)
-            self.tree.setColumnWidth(0, min(self.tree.columnWidth(0), widest))
+            self.tree.setColumnWidth(name, min(self.tree.columnWidth(name), widest))

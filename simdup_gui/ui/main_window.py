@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
@@ -19,18 +18,20 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
+from simdup_gui.core.columns import human_size
+from simdup_gui.core.session import Plan, Session
 from simdup_gui.engine.fingerprint.compiled import kernels_compiled
-from simdup_gui.engine.fingerprint.files import fingerprint_file, read_text
+from simdup_gui.engine.fingerprint.files import read_text
 from simdup_gui.engine.match.index import MAX_K
 from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.output.actions import ActionOutcome, Manifest, Seen, act, manifest_path
+from simdup_gui.engine.output.actions import ActionOutcome
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.output.report import write_report
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.read.decode import DecodeError
 from simdup_gui.engine.read.reader import ReadError
-from simdup_gui.engine.read.walk import Entry, display_path
+from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import ScanResult
@@ -45,7 +46,6 @@ from simdup_gui.ui.models import (
     GroupsModel,
     MemberInfo,
     ProblemsModel,
-    human_size,
 )
 from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
 from simdup_gui.ui.start_page import StartPage
@@ -69,9 +69,8 @@ class MainWindow(QMainWindow):
         self.dialogs = Dialogs(self)  # every question asked, answered through one interface
         self.runner = TaskRunner(self)
         self.runner.idle.connect(self._update_actions)
-        self.root: str | None = None
-        self.result: ScanResult | None = None
-        self.groups = GroupsModel(self)
+        self.session = Session()  # the app's state and decisions; this window shows them
+        self.groups = GroupsModel(self.session, self)
         self.groups_view_model = GroupsFilter(self)
         self.groups_view_model.setSourceModel(self.groups)
         self.problems = ProblemsModel(self)
@@ -82,12 +81,25 @@ class MainWindow(QMainWindow):
         self.retranslate()
         self.setAcceptDrops(True)
 
+    @property
+    def root(self) -> str | None:
+        """The folder scanned (the session's)."""
+        return self.session.root
+
+    @root.setter
+    def root(self, folder: str | None) -> None:
+        self.session.root = folder
+
+    @property
+    def result(self) -> ScanResult | None:
+        """The result shown (the session's)."""
+        return self.session.result
+
     # --- building -----------------------------------------------------------------------
     def _build(self) -> None:
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("main-toolbar")
         self.addToolBar(self.toolbar)
-        self.pinned: MemberInfo | None = None
         c = self.commands = Commands(self)
         c.choose.triggered.connect(self.choose_folder)
         c.sample.triggered.connect(lambda: self.start_scan(str(resource("sample"))))
@@ -257,11 +269,12 @@ class MainWindow(QMainWindow):
     def apply_settings(self, before: ScanOptions) -> None:
         """Regroup (length floor) or rescan (anything else) after the settings changed."""
         after = self.scan_options()
-        if self.result is None or self.runner.busy or after == before:
+        if self.result is None or self.runner.busy or not self.root:
             return
-        if replace(after, min_chars=before.min_chars) == before and self.root:
-            self.show_result(self.result.regroup(after.k, after.min_chars))
-        elif self.root:
+        needed = self.session.after_settings(before, after)
+        if needed == "regroup":
+            self.show_result(self.result)
+        elif needed == "rescan":
             self.start_scan(self.root)
 
     def start_scan(self, folder: str) -> None:
@@ -324,14 +337,9 @@ class MainWindow(QMainWindow):
 
     def show_result(self, result: ScanResult) -> None:
         """Show a scan's groups and problems."""
-        self.result = result
-        wanted = self.scan_options()
-        have = (result.options.k, result.options.min_chars, result.options.min_similarity)
-        if have != (wanted.k, wanted.min_chars, wanted.min_similarity):
-            result = self.result = result.regroup(wanted.k, wanted.min_chars, wanted.min_similarity)
         selected = self.selected_member()
-        self.pinned = None
-        self.groups.set_result(result)
+        result = self.session.show(result, self.scan_options())
+        self.groups.refresh()
         self.problems.set_result(result)
         self.groups_panel.expand()
         self.pages.setCurrentIndex(1)
@@ -403,12 +411,8 @@ class MainWindow(QMainWindow):
         info = self.selected_member()
         if info is None or self.result is None:
             return
-        reference = self.result.files[info.group.reference]
-        other = info.record
-        if self.pinned is not None and self.pinned.member.file != info.member.file:
-            reference = self.pinned.record
-        elif info.is_reference and len(info.group) > 1:
-            other = self.result.files[info.group.members[1].file]
+        left, right = self.session.compare_pair(info.member.file)
+        reference, other = self.result.files[left], self.result.files[right]
         self.compare.show_pair(
             self._document(reference), self._document(other), similarity(reference, other)
         )
@@ -430,89 +434,17 @@ class MainWindow(QMainWindow):
             marked = info.member.file in set(self.groups.marked_files())
             self.groups.set_marked(info.member.file, not marked)
 
-    def _marked_files(self) -> list[Seen]:
-        """The marked files as the scan saw them, each with its group's reference."""
-        assert self.result is not None
-        files = self.result.files
-        marked = self.groups.marked_files()
-        kept = {m.file: g.reference for g in self.result.groups for m in g.members}
-        return [
-            Seen(files[n].path, files[n].size, files[n].mtime_ns, files[n].fingerprint)._replace(
-                reference=files[kept[n]].path if n in kept else ""
-            )
-            for n in marked
-        ]
-
-    def _fingerprint_of(self, path: str) -> int | None:
-        """The file's fingerprint now, as the scan would take it (to re-check before acting)."""
-        assert self.result is not None
-        info = os.stat(path)
-        entry = Entry(path, info.st_size, info.st_mtime_ns)
-        return fingerprint_file(entry, self.result.options)[0].fingerprint
-
-    def _confirm(self, question: str, *more: str) -> bool:
-        """Ask before acting, naming the groups, files and bytes, listing the files; No first."""
-        assert self.result is not None
-        marked = self.groups.marked_files()
-        if not marked:
-            self.dialogs.inform(self.tr("No files are marked."))
-            return False
-        groups = sum(
-            1 for g in self.groups.result.groups if any(m.file in marked for m in g.members)
-        )
-        size = sum(self.result.files[n].size for n in marked)
-        counts = self.tr("{0} files from {1} groups ({2})").format(
-            len(marked), groups, human_size(size)
-        )
-        listing = [display_path(self.result.files[n].path) for n in marked]
-        return self.dialogs.confirm(question.format(counts, *more), listing)
-
     def trash_marked(self) -> None:
         """Send the marked files to the system trash, after a confirmation."""
-        if self._confirm(self.tr("Send {0} to the trash?")):
-            self._act(None)
+        done = self.session.act_on_marked(self, move=False)
+        if done is not None:
+            self._report_actions(list(done.outcomes), done.manifest)
 
     def move_marked(self) -> None:
         """Move the marked files to a folder, keeping their paths relative to the scan."""
-        if not self.groups.marked_files():
-            self.dialogs.inform(self.tr("No files are marked."))
-            return
-        start = str(self.settings.value("move_folder", str(Path.home())))
-        destination = self.dialogs.folder(self.tr("Move marked files to"), start)
-        if not destination:
-            return
-        assert self.root is not None
-        problem = output_problem(destination, [self.root], folder=True)
-        if problem:
-            self.dialogs.warn(problem)
-            return
-        if not self._confirm(self.tr("Move {0} to {1}?"), destination):
-            return
-        self.settings.setValue("move_folder", destination)
-        self._act(destination)
-
-    def _act(self, move_to: str | None) -> None:
-        """Move the marked files to ``move_to``, or trash them, re-checked, with a manifest."""
-        assert self.result is not None
-        try:
-            if move_to is not None:
-                os.makedirs(move_to, exist_ok=True)
-            manifest = Manifest(manifest_path(move_to))
-        except OSError as exc:
-            self.dialogs.warn(self.tr("Nothing was done: no manifest ({0})").format(exc))
-            return
-        tfidf = self.result.options.text.whole_folder
-        try:
-            outcomes = act(
-                self._marked_files(),
-                manifest,
-                move_to=move_to,
-                root=self.root,
-                fingerprint_of=None if tfidf else self._fingerprint_of,
-            )
-        finally:
-            manifest.close()
-        self._report_actions(outcomes, manifest.path)
+        done = self.session.act_on_marked(self, move=True)
+        if done is not None:
+            self._report_actions(list(done.outcomes), done.manifest)
 
     def _report_actions(self, outcomes: list[ActionOutcome], manifest: Path) -> None:
         done = sum(o.action in ("moved", "trashed") for o in outcomes)
@@ -531,28 +463,55 @@ class MainWindow(QMainWindow):
         if self.root:
             self.start_scan(self.root)
 
+    # --- the session's questions (core.session.Questions) ------------------------------------
+    def nothing_marked(self) -> None:
+        """Say that no file is marked."""
+        self.dialogs.inform(self.tr("No files are marked."))
+
+    def destination(self) -> str | None:
+        """Ask where to move the marked files; remember the answer for next time."""
+        start = str(self.settings.value("move_folder", str(Path.home())))
+        folder = self.dialogs.folder(self.tr("Move marked files to"), start)
+        if folder:
+            self.settings.setValue("move_folder", folder)
+        return folder
+
+    def refuse(self, problem: str) -> None:
+        """Say why it cannot be done."""
+        self.dialogs.warn(self.tr("Nothing was done: {0}").format(problem))
+
+    def confirm(self, plan: Plan) -> bool:
+        """Ask before acting, naming the groups, files and bytes, listing the files; No first."""
+        counts = self.tr("{0} files from {1} groups ({2})").format(
+            plan.files, plan.groups, human_size(plan.size)
+        )
+        if plan.destination is None:
+            question = self.tr("Send {0} to the trash?").format(counts)
+        else:
+            question = self.tr("Move {0} to {1}?").format(counts, plan.destination)
+        return self.dialogs.confirm(question, [display_path(p) for p in plan.paths])
+
     def sort_groups(self, column: int, order: Qt.SortOrder) -> None:
         """Sort groups (and members within them) by a column; references stay first."""
         self.groups.sort(column, order)
-        self.result = self.groups.result
         self.groups_panel.expand()
 
     def make_reference(self) -> None:
         """Make the current member its group's reference (the copy to keep)."""
         info = self.selected_member()
         if info is not None and self.groups.make_reference(info.member.file):
-            self.result = self.groups.result
             self.groups_panel.expand()
             self.groups_panel.select_file(info.member.file)
             self._current_changed()
 
     def pin_for_compare(self) -> None:
         """Compare every selection with the current file instead of with its reference."""
-        self.pinned = self.selected_member()
+        info = self.selected_member()
+        self.session.pinned = info.member.file if info is not None else None
 
     def unpin(self) -> None:
         """Compare selections with their reference again."""
-        self.pinned = None
+        self.session.pinned = None
         self._current_changed()
 
     def open_selected(self) -> None:

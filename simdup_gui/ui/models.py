@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -17,8 +16,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from simdup_gui.core.columns import COLUMN_NAMES, COLUMNS, column_named, human_size
+from simdup_gui.core.session import Session
 from simdup_gui.engine.match.groups import Group, Member
-from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import ScanResult
@@ -42,16 +42,6 @@ class MemberInfo:
         return self.member.file == self.group.reference
 
 
-def human_size(size: int) -> str:
-    """A byte count for people: 1.2 KB, 3.4 MB."""
-    value = float(size)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{size} B"
-
-
 class _TitledColumns:
     """Column titles that the window sets (translated) for a model."""
 
@@ -72,52 +62,56 @@ class _TitledColumns:
 
 
 class GroupsModel(_TitledColumns, QAbstractItemModel):
-    """Groups at the top level, their members as children; members can be marked."""
+    """The session's groups at the top level, their members as children, marks as check boxes.
 
-    COLUMNS = ("File", "Similarity", "Distance", "Size", "Encoding", "Folder")
+    The model holds no state of its own: marks, references and the order are the session's;
+    it forwards changes to the session and tells the views.
+    """
+
+    COLUMNS = COLUMN_NAMES
     marks_changed = Signal()  # which files are marked changed
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._result: ScanResult | None = None
-        self._groups: tuple[Group, ...] = ()
-        self._marked: set[int] = set()
+        self.session = session
         self._titles = list(self.COLUMNS)
 
-    # --- engine data in ---------------------------------------------------------------
-    def set_result(self, result: ScanResult | None) -> None:
-        """Show a (new or regrouped) result; marks on files that are still grouped are kept."""
+    # --- the session's data in ----------------------------------------------------------
+    def refresh(self) -> None:
+        """Show the session's result as it is now (new, regrouped, resorted)."""
         self.beginResetModel()
-        self._result = result
-        self._groups = result.groups if result else ()
-        grouped = {m.file for g in self._groups for m in g.members[1:]}
-        self._marked &= grouped
         self.endResetModel()
         self.marks_changed.emit()
 
     @property
     def result(self) -> ScanResult | None:
         """The result shown."""
-        return self._result
+        return self.session.result
 
     @property
     def groups(self) -> tuple[Group, ...]:
         """The groups shown, in their order."""
-        return self._groups
+        return self.session.groups
+
+    @property
+    def _groups(self) -> tuple[Group, ...]:
+        return self.session.groups
+
+    @property
+    def _result(self) -> ScanResult | None:
+        return self.session.result
 
     # --- marking ------------------------------------------------------------------------
     def marked_files(self) -> list[int]:
         """File indices of the marked members, in group order."""
-        return [m.file for g in self._groups for m in g.members if m.file in self._marked]
+        return self.session.marked_files()
 
     def set_marked(self, file: int, marked: bool) -> bool:
         """Mark or unmark a member; a reference cannot be marked. Returns whether it changed."""
-        group_row = self._group_row_of(file)
-        if group_row is None or self._groups[group_row].reference == file:
+        if not self.session.set_marked(file, marked):
             return False
-        if marked == (file in self._marked):
-            return False
-        (self._marked.add if marked else self._marked.discard)(file)
+        group_row = self.session.group_of(file)
+        assert group_row is not None
         group = self._groups[group_row]
         row = next(n for n, m in enumerate(group.members) if m.file == file)
         index = self.index(row, 0, self.index(group_row, 0))
@@ -127,32 +121,20 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
 
     def mark_all_but_references(self) -> None:
         """Mark every member that is not its group's reference."""
-        self._marked = {m.file for g in self._groups for m in g.members[1:]}
+        self.session.mark_all_but_references()
         self._refresh_all()
 
     def make_reference(self, file: int) -> bool:
         """Make a member its group's reference (it is unmarked; the old one becomes markable)."""
-        row = self._group_row_of(file)
-        if row is None or self._result is None or self._groups[row].reference == file:
-            return False
-        group = self._groups[row]
-        prints = {m.file: self._result.files[m.file].fingerprint or 0 for m in group.members}
         self.beginResetModel()
-        groups = list(self._groups)
-        files = self._result.files
-        groups[row] = group.with_reference(
-            file, prints, lambda a, b: similarity(files[a], files[b])
-        )
-        self._groups = tuple(groups)
-        self._result = replace(self._result, groups=self._groups)
-        self._marked.discard(file)
+        changed = self.session.make_reference(file)
         self.endResetModel()
         self.marks_changed.emit()
-        return True
+        return changed
 
     def clear_marks(self) -> None:
         """Unmark everything."""
-        self._marked.clear()
+        self.session.clear_marks()
         self._refresh_all()
 
     def _refresh_all(self) -> None:
@@ -163,49 +145,9 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort groups by the column, and members within each group (references stay first)."""
-        if self._result is None:
-            return
-        files = self._result.files
-        descending = order == Qt.SortOrder.DescendingOrder
-
-        def member_key(member: Member) -> object:
-            record = files[member.file]
-            return (
-                os.path.basename(display_path(record.path)).casefold(),
-                member.similarity,
-                member.distance,
-                record.size,
-                record.encoding,
-                display_path(record.path).casefold(),
-            )[column]
-
-        def group_key(group: Group) -> object:
-            if column == 0:
-                return (len(group), -group.id) if descending else (-len(group), group.id)
-            if column == 3:
-                return sum(files[m.file].size for m in group.members)
-            if column in (1, 2):  # the group's least alike member
-                return (
-                    min(member_key(m) for m in group.members[1:])
-                    if column == 1
-                    else max(member_key(m) for m in group.members[1:])
-                )
-            return member_key(group.members[0])
-
         self.beginResetModel()
-        groups = [
-            Group(g.id, (g.members[0], *sorted(g.members[1:], key=member_key, reverse=descending)))
-            for g in self._groups
-        ]
-        self._groups = tuple(sorted(groups, key=group_key, reverse=descending))
-        self._result = replace(self._result, groups=self._groups)
+        self.session.sort(column, order == Qt.SortOrder.DescendingOrder)
         self.endResetModel()
-
-    def _group_row_of(self, file: int) -> int | None:
-        for row, group in enumerate(self._groups):
-            if any(m.file == file for m in group.members):
-                return row
-        return None
 
     # --- Qt model interface -----------------------------------------------------------------
     def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
@@ -272,9 +214,9 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         if role == ItemRole:
             return group
         if role == Qt.ItemDataRole.DisplayRole:
-            if column == 0:
+            if column == column_named("File"):
                 return f"#{group.id} · {len(group)}"
-            if column == 3:
+            if column == column_named("Size"):
                 return human_size(size)
             return None
         if role == Qt.ItemDataRole.FontRole:
@@ -288,27 +230,16 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         if role == ItemRole:
             return info
         if role == Qt.ItemDataRole.DisplayRole:
-            return (
-                os.path.basename(display_path(record.path)),
-                f"{100 * member.similarity:.1f}%",
-                str(member.distance),
-                human_size(record.size),
-                record.encoding,
-                display_path(self._folder(record.path)),
-            )[column]
+            assert self._result is not None
+            return COLUMNS[column].text(record, member, self._result.root)
         if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not info.is_reference:
-            marked = member.file in self._marked
+            marked = member.file in self.session.marked
             return Qt.CheckState.Checked if marked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
             return display_path(record.path)
         if role == Qt.ItemDataRole.ForegroundRole and info.is_reference:
             return QBrush(QColor("#1a5fb4"))
         return None
-
-    def _folder(self, path: str) -> str:
-        """The member's folder relative to the scanned folder (``.`` for the top)."""
-        assert self._result is not None
-        return os.path.relpath(os.path.dirname(path) or ".", self._result.root)
 
     def setData(self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         """Check boxes mark members."""

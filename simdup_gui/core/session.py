@@ -1,0 +1,269 @@
+"""The app's state and decisions, with no Qt.
+
+The result shown, the marks, the reference swaps, what is compared, regroup or rescan, and
+acting on the marked files with a manifest.
+
+The Qt window holds one :class:`Session`, shows it and forwards the user's commands to it; the
+session asks its questions through :class:`Questions`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Literal, Protocol
+
+from simdup_gui.core.columns import COLUMNS
+from simdup_gui.engine.fingerprint.files import fingerprint_file
+from simdup_gui.engine.match.groups import Group, Member
+from simdup_gui.engine.match.matching import similarity
+from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.output.actions import ActionOutcome, Manifest, Seen, act, manifest_path
+from simdup_gui.engine.output.outputs import output_problem
+from simdup_gui.engine.read.walk import Entry
+from simdup_gui.engine.scan import ScanResult
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What acting on the marked files would do, for the person to confirm."""
+
+    files: int
+    groups: int
+    size: int  # bytes
+    paths: tuple[str, ...]
+    destination: str | None = None  # None: the trash
+
+
+@dataclass(frozen=True)
+class Done:
+    """What acting did: each file's outcome, and the manifest that records it."""
+
+    outcomes: tuple[ActionOutcome, ...]
+    manifest: Path
+
+
+class Questions(Protocol):
+    """What the session asks the person (the window answers with dialogs, tests directly)."""
+
+    def nothing_marked(self) -> None:
+        """Say that no file is marked."""
+
+    def destination(self) -> str | None:
+        """Where to move the marked files (None: not now)."""
+
+    def refuse(self, problem: str) -> None:
+        """Say why this cannot be done."""
+
+    def confirm(self, plan: Plan) -> bool:
+        """Whether to go ahead with the plan."""
+
+
+class Session:
+    """The result shown and everything decided about it."""
+
+    def __init__(self) -> None:
+        """No folder, no result."""
+        self.root: str | None = None
+        self.result: ScanResult | None = None
+        self.marked: set[int] = set()
+        self.pinned: int | None = None  # the file every selection is compared with
+
+    # --- results ---------------------------------------------------------------------------
+    def show(self, result: ScanResult, wanted: ScanOptions) -> ScanResult:
+        """Take a (new or regrouped) result, regrouped to the thresholds ``wanted``.
+
+        Marks on files that are still duplicates are kept; nothing stays pinned.
+        """
+        have = (result.options.k, result.options.min_chars, result.options.min_similarity)
+        if have != (wanted.k, wanted.min_chars, wanted.min_similarity):
+            result = result.regroup(wanted.k, wanted.min_chars, wanted.min_similarity)
+        self.result = result
+        self.marked &= {m.file for g in result.groups for m in g.members[1:]}
+        self.pinned = None
+        return result
+
+    @staticmethod
+    def after_settings(before: ScanOptions, after: ScanOptions) -> Literal["", "regroup", "rescan"]:
+        """What a change of settings takes: nothing, a regroup (thresholds only) or a rescan."""
+        if after == before:
+            return ""
+        same = replace(after, k=before.k, min_chars=before.min_chars)
+        return (
+            "regroup" if replace(same, min_similarity=before.min_similarity) == before else "rescan"
+        )
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        """The groups shown, in their order."""
+        return self.result.groups if self.result else ()
+
+    def sort(self, column: int, descending: bool) -> None:
+        """Sort groups by a column, and the members within each (references stay first)."""
+        if self.result is None:
+            return
+        files, rule = self.result.files, COLUMNS[column]
+
+        def key(member: Member) -> object:
+            return rule.key(files[member.file], member)
+
+        def group_key(group: Group) -> object:
+            others = [key(m) for m in group.members[1:]] or [key(group.members[0])]
+            if rule.groups_by == "count":
+                return (len(group), -group.id) if descending else (-len(group), group.id)
+            if rule.groups_by == "total":
+                return sum(files[m.file].size for m in group.members)
+            if rule.groups_by == "least":
+                return min(others)  # type: ignore[type-var]
+            if rule.groups_by == "most":
+                return max(others)  # type: ignore[type-var]
+            return key(group.members[0])
+
+        groups = [
+            Group(g.id, (g.members[0], *sorted(g.members[1:], key=key, reverse=descending)))
+            for g in self.result.groups
+        ]
+        ordered = tuple(sorted(groups, key=group_key, reverse=descending))
+        self.result = replace(self.result, groups=ordered)
+
+    def group_of(self, file: int) -> int | None:
+        """The row of the group ``file`` is in."""
+        return next(
+            (n for n, g in enumerate(self.groups) if any(m.file == file for m in g.members)), None
+        )
+
+    def make_reference(self, file: int) -> bool:
+        """Make a member its group's reference (it is unmarked); whether anything changed."""
+        row = self.group_of(file)
+        if row is None or self.result is None or self.groups[row].reference == file:
+            return False
+        files = self.result.files
+        group = self.groups[row]
+        prints = {m.file: files[m.file].fingerprint or 0 for m in group.members}
+        swapped = group.with_reference(file, prints, lambda a, b: similarity(files[a], files[b]))
+        groups = (*self.groups[:row], swapped, *self.groups[row + 1 :])
+        self.result = replace(self.result, groups=groups)
+        self.marked.discard(file)
+        return True
+
+    # --- marks -----------------------------------------------------------------------------
+    def marked_files(self) -> list[int]:
+        """The marked files, in group order."""
+        return [m.file for g in self.groups for m in g.members if m.file in self.marked]
+
+    def set_marked(self, file: int, marked: bool) -> bool:
+        """Mark or unmark a member (never a reference); whether anything changed."""
+        row = self.group_of(file)
+        if row is None or self.groups[row].reference == file or marked == (file in self.marked):
+            return False
+        (self.marked.add if marked else self.marked.discard)(file)
+        return True
+
+    def mark_all_but_references(self) -> None:
+        """Mark every member that is not its group's reference."""
+        self.marked = {m.file for g in self.groups for m in g.members[1:]}
+
+    def clear_marks(self) -> None:
+        """Unmark everything."""
+        self.marked.clear()
+
+    def marked_size(self) -> int:
+        """The marked files' bytes."""
+        files = self.result.files if self.result else ()
+        return sum(files[n].size for n in self.marked)
+
+    # --- compare ---------------------------------------------------------------------------
+    def compare_pair(self, file: int) -> tuple[int, int]:
+        """The two files to show side by side when ``file`` is selected (left, right).
+
+        The pinned file if there is one, else the group's reference; a selected reference is
+        compared with its group's first copy.
+        """
+        row = self.group_of(file)
+        assert row is not None
+        group = self.groups[row]
+        if self.pinned is not None and self.pinned != file:
+            return self.pinned, file
+        if file == group.reference and len(group) > 1:
+            return file, group.members[1].file
+        return group.reference, file
+
+    # --- acting ----------------------------------------------------------------------------
+    def plan(self, destination: str | None = None) -> Plan:
+        """What acting on the marked files now would do."""
+        assert self.result is not None
+        marked = self.marked_files()
+        groups = sum(1 for g in self.groups if any(m.file in self.marked for m in g.members))
+        paths = tuple(self.result.files[n].path for n in marked)
+        return Plan(len(marked), groups, self.marked_size(), paths, destination)
+
+    def act_on_marked(self, questions: Questions, *, move: bool) -> Done | None:
+        """Move the marked files (asking where) or trash them, after a confirmation.
+
+        Each file is re-checked against the scan (size, time, text, its group's reference),
+        the manifest is written ahead of every step; returns what was done, or None.
+        """
+        if not self.marked or self.result is None:
+            questions.nothing_marked()
+            return None
+        destination = None
+        if move:
+            destination = questions.destination()
+            if not destination:
+                return None
+            problem = output_problem(destination, [self.root or self.result.root], folder=True)
+            if problem:
+                questions.refuse(problem)
+                return None
+        if not questions.confirm(self.plan(destination)):
+            return None
+        try:
+            if destination is not None:
+                os.makedirs(destination, exist_ok=True)
+            manifest = Manifest(manifest_path(destination))
+        except OSError as exc:
+            questions.refuse(f"no manifest: {exc.strerror or exc}")
+            return None
+        try:
+            outcomes = act(
+                self._seen_marked(),
+                manifest,
+                move_to=destination,
+                root=self.root or self.result.root,
+                fingerprint_of=self._fingerprint_now(),
+            )
+        finally:
+            manifest.close()
+        return Done(tuple(outcomes), manifest.path)
+
+    def _seen_marked(self) -> list[Seen]:
+        """The marked files as the scan saw them, each with its group's reference."""
+        assert self.result is not None
+        files = self.result.files
+        kept = {m.file: g.reference for g in self.groups for m in g.members}
+        return [
+            Seen(
+                files[n].path,
+                files[n].size,
+                files[n].mtime_ns,
+                files[n].fingerprint,
+                files[kept[n]].path,
+            )
+            for n in self.marked_files()
+        ]
+
+    def _fingerprint_now(self) -> Callable[[str], int | None] | None:
+        """How to take a file's fingerprint again as the scan did (None with TF-IDF weights)."""
+        assert self.result is not None
+        options = self.result.options
+        if options.text.whole_folder:
+            return None
+
+        def fingerprint(path: str) -> int | None:
+            info = os.stat(path)
+            entry = Entry(path, info.st_size, info.st_mtime_ns)
+            return fingerprint_file(entry, options)[0].fingerprint
+
+        return fingerprint

@@ -1,0 +1,115 @@
+"""The application core without Qt: marks, references, sorting, compare, settings, acting."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import pytest
+
+from simdup_gui.core.columns import column_named
+from simdup_gui.core.session import Plan, Session
+from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.resources import resource
+from simdup_gui.engine.scan import scan
+
+
+@dataclass
+class Answers:
+    """The person at the app, scripted."""
+
+    go: bool = True
+    folder: str | None = None
+    said: list[str] = field(default_factory=list)
+    plans: list[Plan] = field(default_factory=list)
+
+    def nothing_marked(self) -> None:
+        self.said.append("nothing marked")
+
+    def destination(self) -> str | None:
+        return self.folder
+
+    def refuse(self, problem: str) -> None:
+        self.said.append(problem)
+
+    def confirm(self, plan: Plan) -> bool:
+        self.plans.append(plan)
+        return self.go
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Session:
+    folder = tmp_path / "articles"
+    shutil.copytree(resource("sample"), folder)
+    core = Session()
+    core.root = str(folder)
+    core.show(scan(str(folder)), ScanOptions())
+    return core
+
+
+def test_marks_never_take_a_reference_and_follow_reference_swaps(session: Session) -> None:
+    group = session.groups[0]
+    reference, copy = group.reference, group.members[1].file
+    assert not session.set_marked(reference, True)
+    assert session.set_marked(copy, True)
+    assert not session.set_marked(copy, True)  # no change
+    assert session.make_reference(copy)
+    assert session.groups[0].reference == copy
+    assert copy not in session.marked  # the copy kept is never marked
+    session.mark_all_but_references()
+    assert set(session.marked_files()) == {m.file for g in session.groups for m in g.members[1:]}
+    session.clear_marks()
+    assert session.marked_files() == []
+
+
+def test_sorting_by_similarity_sorts_by_similarity(session: Session) -> None:
+    session.sort(column_named("Similarity"), descending=False)
+    least = [min(m.similarity for m in g.members[1:]) for g in session.groups]
+    assert least == sorted(least)
+    for group in session.groups:
+        shares = [m.similarity for m in group.members[1:]]
+        assert shares == sorted(shares)
+    session.sort(column_named("Distance"), descending=True)
+    most = [max(m.distance for m in g.members[1:]) for g in session.groups]
+    assert most == sorted(most, reverse=True)
+
+
+def test_what_is_compared(session: Session) -> None:
+    group = session.groups[0]
+    reference, copy = group.reference, group.members[1].file
+    assert session.compare_pair(copy) == (reference, copy)
+    assert session.compare_pair(reference) == (reference, copy)
+    other = session.groups[1].members[1].file
+    session.pinned = other
+    assert session.compare_pair(copy) == (other, copy)
+
+
+def test_settings_say_regroup_or_rescan() -> None:
+    before = ScanOptions()
+    assert Session.after_settings(before, before) == ""
+    assert Session.after_settings(before, replace(before, min_chars=100)) == "regroup"
+    assert Session.after_settings(before, replace(before, k=3)) == "regroup"
+    changed = replace(before, text=replace(before.text, stopwords=False))
+    assert Session.after_settings(before, changed) == "rescan"
+
+
+def test_acting_asks_then_moves_with_a_manifest(session: Session, tmp_path: Path) -> None:
+    answers = Answers()
+    assert session.act_on_marked(answers, move=False) is None
+    assert answers.said == ["nothing marked"]
+    session.mark_all_but_references()
+    marked = [session.result.files[n].path for n in session.marked_files()]  # type: ignore[union-attr]
+    answers.folder = str(Path(session.root or "") / "inside")
+    assert session.act_on_marked(answers, move=True) is None
+    assert "inside the input" in answers.said[-1]
+    answers.folder, answers.go = str(tmp_path / "moved"), False
+    assert session.act_on_marked(answers, move=True) is None  # answered No
+    assert answers.plans[-1] == Plan(5, 3, session.marked_size(), tuple(marked), answers.folder)
+    assert all(Path(p).exists() for p in marked)
+    answers.go = True
+    done = session.act_on_marked(answers, move=True)
+    assert done is not None
+    assert [o.action for o in done.outcomes] == ["moved"] * 5
+    assert done.manifest.parent == tmp_path / "moved"
+    assert not any(Path(p).exists() for p in marked)

@@ -54,6 +54,14 @@ class FileRecord(NamedTuple):
         return self.fingerprint is not None and not self.error
 
 
+FIELD_KINDS: dict[str, str] = {  # each field's type as written: "int", "int | None", ...
+    name: getattr(kind, "__forward_arg__", kind)
+    for name, kind in FileRecord.__annotations__.items()
+}
+KEY_FIELDS = ("path", "size", "mtime_ns")  # which file version a record is of
+STORED_FIELDS = tuple(f for f in FileRecord._fields if f not in (*KEY_FIELDS, "error"))
+"""What the cache keeps of a record: everything reading the file found (errors are retried)."""
+
 SKETCH_BYTES = 128 * 8  # the longest shingle sketch (shingles.SKETCH hashes of 8 bytes)
 
 

@@ -95,40 +95,12 @@ def _cache_keys(root: str) -> Callable[[str], str]:
 
 
 def _from_cache(entry: Entry, cached: CachedFile) -> Outcome:
-    record = FileRecord(
-        entry.path,
-        entry.size,
-        entry.mtime_ns,
-        encoding=cached.encoding,
-        encoding_method=cached.encoding_method,
-        fingerprint=cached.fingerprint,
-        features=cached.features,
-        chars=cached.chars,
-        boilerplate=cached.boilerplate,
-        converted_chars=cached.converted_chars,
-        notice_chars=cached.notice_chars,
-        notes=cached.notes,
-        sketch=cached.sketch,
-        lead=cached.lead,
-    )
+    record = cached.record._replace(path=entry.path, size=entry.size, mtime_ns=entry.mtime_ns)
     return record, cached.tfidf_features
 
 
 def _to_cache(record: FileRecord, features: Features | None) -> CachedFile:
-    return CachedFile(
-        record.fingerprint,
-        record.lead,
-        record.encoding,
-        record.encoding_method,
-        record.features,
-        record.chars,
-        record.boilerplate,
-        record.converted_chars,
-        record.notice_chars,
-        record.notes,
-        record.sketch,
-        features,
-    )
+    return CachedFile(record._replace(path="", size=0, mtime_ns=0), features)
 
 
 @contextmanager

@@ -412,3 +412,13 @@ def test_a_byte_name_and_its_escaped_spelling_never_share_a_cache_row(
     db.commit()
     db.close()
     assert _report(folder, FingerprintCache(cache_path)) == clean
+
+
+def test_the_files_table_is_the_records_fields(cache_path: Path) -> None:
+    from simdup_gui.engine.records import STORED_FIELDS
+
+    FingerprintCache(cache_path).close()
+    db = sqlite3.connect(cache_path)
+    columns = [row[1] for row in db.execute("PRAGMA table_info(files)")]
+    db.close()
+    assert columns == ["settings", "path", "size", "mtime_ns", *STORED_FIELDS, "hashes", "counts"]

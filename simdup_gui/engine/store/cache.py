@@ -12,6 +12,7 @@ goes on and says why in a warning.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import os
 import sqlite3
@@ -24,15 +25,23 @@ from typing import NamedTuple
 from platformdirs import user_cache_dir
 
 from simdup_gui.engine.match.groups import Group
-from simdup_gui.engine.records import FileRecord, Pairs
+from simdup_gui.engine.records import FIELD_KINDS, FileRecord, Pairs
 from simdup_gui.engine.store.groupings import grouping_blobs, stored_groups
-from simdup_gui.engine.store.rows import COLUMNS, CachedFile, cached_file, file_row
-from simdup_gui.engine.store.snapshot import pack, unpack
+from simdup_gui.engine.store.rows import (
+    COLUMNS,
+    FILES_TABLE,
+    PLACEHOLDERS,
+    CachedFile,
+    cached_file,
+    file_row,
+)
+from simdup_gui.engine.store.snapshot import SNAPSHOT_LAYOUT, pack, unpack
 
 log = logging.getLogger(__name__)
-SCHEMA_VERSION = 9
 _META = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
-_SCHEMA = """
+_SCHEMA = (
+    FILES_TABLE
+    + """
 CREATE TABLE IF NOT EXISTS snapshots (
     folder TEXT PRIMARY KEY,
     digest TEXT NOT NULL,
@@ -46,27 +55,14 @@ CREATE TABLE IF NOT EXISTS groupings (
     members BLOB NOT NULL,
     sizes BLOB NOT NULL
 );
-CREATE TABLE IF NOT EXISTS files (
-    settings TEXT NOT NULL,
-    path TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    mtime_ns INTEGER NOT NULL,
-    fingerprint INTEGER,
-    lead INTEGER,
-    encoding TEXT NOT NULL,
-    encoding_method TEXT NOT NULL,
-    features INTEGER NOT NULL,
-    chars INTEGER NOT NULL,
-    boilerplate REAL NOT NULL,
-    converted_chars INTEGER NOT NULL,
-    notice_chars INTEGER NOT NULL,
-    notes TEXT NOT NULL,
-    sketch BLOB NOT NULL,
-    hashes BLOB,
-    counts BLOB,
-    PRIMARY KEY (settings, path)
-);
 """
+)
+
+# The cache's version: a digest of its tables and of the record they store, so a change to
+# either makes a new cache (the old one's tables are dropped) with no constant to bump.
+SCHEMA_VERSION = hashlib.blake2b(
+    repr((_SCHEMA, FIELD_KINDS, SNAPSHOT_LAYOUT)).encode(), digest_size=6
+).hexdigest()
 
 
 def default_cache_dir() -> Path:
@@ -195,7 +191,7 @@ class FingerprintCache:
         if self.enabled:
             self._write(
                 f"INSERT OR REPLACE INTO files (path, settings, size, mtime_ns, {COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f" VALUES ({PLACEHOLDERS})",
                 [file_row(*entry) for entry in entries],
             )
 

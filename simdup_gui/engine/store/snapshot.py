@@ -20,49 +20,44 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.records import FIELD_KINDS, FileRecord
 
 _SEPARATOR = "\0"
-_NUMBERS = 6  # size, mtime_ns, features, chars, converted_chars, notice_chars
 _HEADERS = {  # .npy header readers by format version
     (1, 0): np.lib.format.read_array_header_1_0,
     (2, 0): np.lib.format.read_array_header_2_0,
 }
+# The record's fields by kind, in field order: each kind is packed its own way (below), so a
+# field added to FileRecord is packed with no change here.
+_KINDS = ("int", "float", "int | None", "str", "tuple[str, ...]", "bytes")
+_FIELDS = {kind: [n for n in FileRecord._fields if FIELD_KINDS[n] == kind] for kind in _KINDS}
+assert sum(map(len, _FIELDS.values())) == len(FileRecord._fields), "a field of an unknown kind"
+SNAPSHOT_LAYOUT = repr(_FIELDS)  # what the blob's columns hold, in order (part of the version)
 
 
 def _strings(values: Sequence[str]) -> npt.NDArray[np.uint8]:
     return np.frombuffer(_SEPARATOR.join(values).encode("utf-8", "surrogatepass"), np.uint8)
 
 
-def _optional(values: Sequence[int | None]) -> npt.NDArray[np.uint64]:
-    return np.array([0 if v is None else v for v in values], dtype="<u8")
-
-
 def pack(files: Sequence[FileRecord]) -> bytes:
     """The records as one blob."""
-    sketches = [f.sketch for f in files]
-    columns = [
-        np.array([len(files)], dtype="<i8"),
-        np.array(
-            [
-                (f.size, f.mtime_ns, f.features, f.chars, f.converted_chars, f.notice_chars)
-                for f in files
-            ],
-            "<i8",
-        ).reshape(-1, _NUMBERS),
-        np.array([f.boilerplate for f in files], dtype="<f8"),
-        _optional([f.fingerprint for f in files]),
-        np.array([f.fingerprint is not None for f in files], dtype=bool),
-        _optional([f.lead for f in files]),
-        np.array([f.lead is not None for f in files], dtype=bool),
-        _strings([f.path for f in files]),
-        _strings([f.encoding for f in files]),
-        _strings([f.encoding_method for f in files]),
-        _strings([f.error for f in files]),
-        _strings(["\n".join(f.notes) for f in files]),
-        np.array([len(s) for s in sketches], dtype="<i8"),
-        np.frombuffer(b"".join(sketches), np.uint8),
+    columns: list[np.ndarray] = [np.array([len(files)], dtype="<i8")]
+    for kind, dtype in (("int", "<i8"), ("float", "<f8")):
+        names = _FIELDS[kind]
+        rows = [[getattr(f, n) for n in names] for f in files]
+        columns.append(np.array(rows, dtype=dtype).reshape(-1, len(names)))
+    for name in _FIELDS["int | None"]:
+        values = [getattr(f, name) for f in files]
+        columns.append(np.array([0 if v is None else v for v in values], dtype="<u8"))
+        columns.append(np.array([v is not None for v in values], dtype=bool))
+    columns += [_strings([getattr(f, n) for f in files]) for n in _FIELDS["str"]]
+    columns += [
+        _strings(["\n".join(getattr(f, n)) for f in files]) for n in _FIELDS["tuple[str, ...]"]
     ]
+    for name in _FIELDS["bytes"]:
+        blobs = [getattr(f, name) for f in files]
+        columns.append(np.array([len(b) for b in blobs], dtype="<i8"))
+        columns.append(np.frombuffer(b"".join(blobs), np.uint8))
     out = io.BytesIO()
     for column in columns:
         np.save(out, column, allow_pickle=False)
@@ -106,48 +101,30 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
         stream.seek(stop)
         return start, stop
 
-    def optional() -> list[int | None]:
-        values, present = column().tolist(), column().tolist()
-        return [v if p else None for v, p in zip(values, present, strict=True)]
-
     count = int(column()[0])
-    numbers, boilerplate = column(), column().tolist()
-    fingerprints, leads = optional(), optional()
-    paths, encodings, methods, errors, notes = (strings() for _ in range(5))
-    ends = np.cumsum(column()).tolist()
-    start, stop = bytes_column()  # the sketches: cut from ``data`` with no other copy
-    if (
-        numbers.shape != (count, _NUMBERS)
-        or len(ends) != count
-        or (ends and ends[-1] != stop - start)
-    ):
-        raise ValueError("the columns do not fit the records")
-    cuts = [start, *(start + end for end in ends)]
-    sketches = [data[lo:hi] for lo, hi in pairwise(cuts)]
-    sizes, mtimes, features, chars, converted, notices = (
-        numbers[:, n].tolist() for n in range(_NUMBERS)
-    )
+    values: dict[str, list[object]] = {}
+    for kind in ("int", "float"):
+        table = column()
+        if table.shape != (count, len(_FIELDS[kind])):
+            raise ValueError("the columns do not fit the records")
+        values.update((n, table[:, at].tolist()) for at, n in enumerate(_FIELDS[kind]))
+    for name in _FIELDS["int | None"]:
+        numbers, present = column().tolist(), column().tolist()
+        values[name] = [v if p else None for v, p in zip(numbers, present, strict=True)]
+    values.update((n, strings()) for n in _FIELDS["str"])
+    for name in _FIELDS["tuple[str, ...]"]:
+        values[name] = [tuple(v.split("\n")) if v else () for v in strings()]
+    for name in _FIELDS["bytes"]:
+        ends = np.cumsum(column()).tolist()
+        start, stop = bytes_column()  # cut from ``data`` with no other copy
+        if len(ends) != count or (ends and ends[-1] != stop - start):
+            raise ValueError("the columns do not fit the records")
+        cuts = [start, *(start + end for end in ends)]
+        values[name] = [data[lo:hi] for lo, hi in pairwise(cuts)]
     records = tuple(
         map(
             partial(tuple.__new__, FileRecord),  # FileRecord._make without a Python call
-            zip(
-                paths,
-                sizes,
-                mtimes,
-                encodings,
-                methods,
-                fingerprints,
-                features,
-                chars,
-                boilerplate,
-                [tuple(n.split("\n")) if n else () for n in notes],
-                errors,
-                sketches,
-                leads,
-                converted,
-                notices,
-                strict=True,
-            ),
+            zip(*(values[n] for n in FileRecord._fields), strict=True),
         )
     )
     for record in records:

@@ -27,14 +27,13 @@ from pathlib import Path
 from typing import TextIO
 
 from simdup_gui.engine.fingerprint.files import fingerprint_file
-from simdup_gui.engine.fingerprint.pipeline import WEIGHTINGS, TextSettings
 from simdup_gui.engine.match.fingerprint_files import (
     FingerprintFileError,
     load_fingerprints,
     parse_fingerprint,
 )
 from simdup_gui.engine.match.index import MAX_K, FingerprintIndex, Pairs, all_pairs, check_k
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import TOKENIZERS, WEIGHTINGS, ScanOptions, TextSettings
 from simdup_gui.engine.output.actions import Manifest, act, manifest_path, restore
 from simdup_gui.engine.output.cells import fingerprint_hex
 from simdup_gui.engine.output.outputs import output_problem, write_atomically
@@ -46,9 +45,9 @@ from simdup_gui.engine.output.report import (
 )
 from simdup_gui.engine.progress import ProgressEvent, no_progress
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, Entry, display_path
-from simdup_gui.engine.scan import ScanResult, scan
+from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import FingerprintCache, default_cache_path
-from simdup_gui.engine.text.tokens import TOKENIZERS
 from simdup_gui.logs import start_logging
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,8 @@ settings.register_profile(
 @pytest.fixture(scope="session", autouse=True)
 def _compiled_kernels() -> None:
     """Compile (first run) or load numba's kernels before any test is timed (hypothesis)."""
-    from simdup_gui.engine.fingerprint.pipeline import TextSettings, analyze_many
+    from simdup_gui.engine.fingerprint.pipeline import analyze_many
+    from simdup_gui.engine.options import TextSettings
     from simdup_gui.engine.read.html import html_to_text
 
     analyze_many(["warm up", "热身 warm up"], TextSettings())  # the Chinese loads rjieba too

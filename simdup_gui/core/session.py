@@ -23,7 +23,7 @@ from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Manifest, Seen, act, manifest_path
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.read.walk import Entry
-from simdup_gui.engine.scan import ScanResult
+from simdup_gui.engine.results import ScanResult
 
 
 @dataclass(frozen=True)

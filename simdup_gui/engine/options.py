@@ -1,14 +1,56 @@
-"""What a scan reads and how: the options every step of a scan takes."""
+"""What a scan reads and how: the settings that make a fingerprint, and a scan's options.
+
+Values only: this module imports nothing heavy, so every stage can take its settings from it.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
-from simdup_gui.engine.fingerprint.pipeline import TextSettings
-from simdup_gui.engine.match.index import check_k
+from simdup_gui.engine.match.tables import check_k
 from simdup_gui.engine.read.reader import DEFAULT_MAX_BYTES
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS
+
+TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
+WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
+PIPELINE_VERSION = 9  # bump when any step below changes what a fingerprint is
+
+
+@dataclass(frozen=True)
+class TextSettings:
+    """Everything that changes a fingerprint (and so keys the cache)."""
+
+    tokenizer: str = "words"
+    stopwords: bool = True
+    weighting: str = "tf1.5"
+    boilerplate: bool = True
+
+    def __post_init__(self) -> None:
+        """Reject unknown tokenizers and weightings."""
+        if self.tokenizer not in TOKENIZERS:
+            raise ValueError(
+                f"tokenizer must be one of {sorted(TOKENIZERS)}, not {self.tokenizer!r}"
+            )
+        if self.weighting not in WEIGHTINGS:
+            raise ValueError(f"weighting must be one of {WEIGHTINGS}, not {self.weighting!r}")
+
+    @property
+    def whole_folder(self) -> bool:
+        """Whether a file's fingerprint depends on the whole folder (TF-IDF weights)."""
+        return self.weighting == "tfidf"
+
+    @property
+    def tf_power(self) -> float:
+        """The power term frequencies are raised to for the simhash weights."""
+        return 1.5 if self.weighting == "tf1.5" else 1.0
+
+    @property
+    def version(self) -> str:
+        """A short digest of the settings and the pipeline version."""
+        text = repr((PIPELINE_VERSION, sorted(asdict(self).items())))
+        return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from simdup_gui.engine.read.reader import ReadError
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.resources import resource
-from simdup_gui.engine.scan import ScanResult
+from simdup_gui.engine.results import ScanResult
 from simdup_gui.logs import log_path
 from simdup_gui.ui.commands import Commands
 from simdup_gui.ui.compare import CompareView

@@ -21,7 +21,7 @@ from simdup_gui.core.session import Session
 from simdup_gui.engine.match.groups import Group, Member
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.scan import ScanResult
+from simdup_gui.engine.results import ScanResult
 
 ItemRole = Qt.ItemDataRole.UserRole + 1  # the MemberInfo (or Group) behind a row
 Index = QModelIndex | QPersistentModelIndex

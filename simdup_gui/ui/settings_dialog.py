@@ -14,8 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from simdup_gui.engine.fingerprint.pipeline import TextSettings
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS
 
 

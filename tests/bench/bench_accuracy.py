@@ -26,7 +26,8 @@ EVAL = HERE.parents[2] / "shared" / "eval"
 from simdup_gui.engine.match.index import MAX_K  # noqa: E402
 from simdup_gui.engine.options import ScanOptions  # noqa: E402
 from simdup_gui.engine.output.report import write_report  # noqa: E402
-from simdup_gui.engine.scan import ScanResult, scan  # noqa: E402
+from simdup_gui.engine.results import ScanResult  # noqa: E402
+from simdup_gui.engine.scan import scan  # noqa: E402
 
 FLOORS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6)
 

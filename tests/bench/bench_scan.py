@@ -37,8 +37,11 @@ sys.path.insert(0, str(HERE))
 
 from common import machine  # noqa: E402
 
-from simdup_gui.engine.fingerprint.pipeline import TextSettings, extract_text, warm_up  # noqa: E402
-from simdup_gui.engine.options import ScanOptions  # noqa: E402
+from simdup_gui.engine.fingerprint.pipeline import extract_text, warm_up  # noqa: E402
+from simdup_gui.engine.options import (  # noqa: E402
+    ScanOptions,
+    TextSettings,
+)
 from simdup_gui.engine.progress import ProgressEvent  # noqa: E402
 from simdup_gui.engine.read.decode import DecodeError  # noqa: E402
 from simdup_gui.engine.scan import scan  # noqa: E402

@@ -11,8 +11,7 @@ import pytest
 
 from simdup_gui.engine import scan as scan_module
 from simdup_gui.engine.fingerprint import files as fingerprinting
-from simdup_gui.engine.fingerprint.pipeline import TextSettings
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import SCHEMA_VERSION, FingerprintCache

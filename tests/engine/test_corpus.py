@@ -15,7 +15,8 @@ import pytest
 
 from simdup_gui.engine.match.groups import Thresholds
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.scan import ScanResult, scan
+from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.scan import scan
 
 EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
 pytestmark = pytest.mark.skipif(not (EVAL / "truth.csv").is_file(), reason="no ../shared/eval")

@@ -10,8 +10,9 @@ from hypothesis import assume, example, given
 from hypothesis import strategies as st
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from simdup_gui.engine.fingerprint.pipeline import TextSettings, text_features
+from simdup_gui.engine.fingerprint.pipeline import text_features
 from simdup_gui.engine.fingerprint.simhash import tf_fingerprint
+from simdup_gui.engine.options import TextSettings
 from simdup_gui.engine.read import html as html_module
 from simdup_gui.engine.read.html import (
     _BLOCKS,

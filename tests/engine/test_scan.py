@@ -17,9 +17,10 @@ from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.resources import resource
+from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.run.batches import BATCHES_PER_JOB, THREAD_BATCH_FILES, process_context
 from simdup_gui.engine.run.workers import WorkerPool
-from simdup_gui.engine.scan import ScanResult, scan
+from simdup_gui.engine.scan import scan
 
 SAMPLE = resource("sample")
 PLANTED = [

@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.fingerprint.pipeline import TextSettings, text_features
+from simdup_gui.engine.fingerprint.pipeline import text_features
 from simdup_gui.engine.fingerprint.simhash import (
     Features,
     idf_table,
@@ -13,6 +13,7 @@ from simdup_gui.engine.fingerprint.simhash import (
     tfidf_fingerprint,
     token_hash,
 )
+from simdup_gui.engine.options import TextSettings
 
 
 def reference_simhash(hashes: list[int], weights: list[float]) -> int:

@@ -8,8 +8,9 @@ import rjieba
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.fingerprint.pipeline import TextSettings, analyze, analyze_many
+from simdup_gui.engine.fingerprint.pipeline import analyze, analyze_many
 from simdup_gui.engine.fingerprint.simhash import tf_fingerprint
+from simdup_gui.engine.options import TextSettings
 from simdup_gui.engine.text import token_kernels as kernels
 from simdup_gui.engine.text.tokens import (
     Batch,

@@ -8,14 +8,9 @@ from __future__ import annotations
 
 import logging
 
-from simdup_gui.engine.fingerprint.pipeline import (
-    Analysis,
-    TextSettings,
-    analyze_many,
-    extract_text,
-)
+from simdup_gui.engine.fingerprint.pipeline import Analysis, analyze_many, extract_text
 from simdup_gui.engine.fingerprint.simhash import Features
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError
 from simdup_gui.engine.read.html import PageTooComplex
 from simdup_gui.engine.read.reader import ReadError, read_prefix

@@ -5,8 +5,7 @@ Texts are analysed in batches (:func:`analyze_many`): one pass of numpy calls fo
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
@@ -14,57 +13,13 @@ import numpy.typing as npt
 
 from simdup_gui.engine.fingerprint.shingles import sketches_of
 from simdup_gui.engine.fingerprint.simhash import Features, simhash_many
+from simdup_gui.engine.options import TextSettings
 from simdup_gui.engine.read.decode import decode_bytes
 from simdup_gui.engine.read.html import html_to_text, looks_like_html
 from simdup_gui.engine.text.normalize import all_stopwords
-from simdup_gui.engine.text.tokens import (
-    TOKENIZERS,
-    Batch,
-    count_per_text,
-    joined,
-    span_hashes,
-    spans,
-    text_of,
-)
+from simdup_gui.engine.text.tokens import Batch, count_per_text, joined, span_hashes, spans, text_of
 
 HTML_EXTENSIONS = (".htm", ".html", ".xhtml", ".xml")
-WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
-PIPELINE_VERSION = 9  # bump when any step below changes what a fingerprint is
-
-
-@dataclass(frozen=True)
-class TextSettings:
-    """Everything that changes a fingerprint (and so keys the cache)."""
-
-    tokenizer: str = "words"
-    stopwords: bool = True
-    weighting: str = "tf1.5"
-    boilerplate: bool = True
-
-    def __post_init__(self) -> None:
-        """Reject unknown tokenizers and weightings."""
-        if self.tokenizer not in TOKENIZERS:
-            raise ValueError(
-                f"tokenizer must be one of {sorted(TOKENIZERS)}, not {self.tokenizer!r}"
-            )
-        if self.weighting not in WEIGHTINGS:
-            raise ValueError(f"weighting must be one of {WEIGHTINGS}, not {self.weighting!r}")
-
-    @property
-    def whole_folder(self) -> bool:
-        """Whether a file's fingerprint depends on the whole folder (TF-IDF weights)."""
-        return self.weighting == "tfidf"
-
-    @property
-    def tf_power(self) -> float:
-        """The power term frequencies are raised to for the simhash weights."""
-        return 1.5 if self.weighting == "tf1.5" else 1.0
-
-    @property
-    def version(self) -> str:
-        """A short digest of the settings and the pipeline version."""
-        text = repr((PIPELINE_VERSION, sorted(asdict(self).items())))
-        return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from simdup_gui.engine.output.cells import (
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.read.walk import display_path, is_link
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.scan import ScanResult
+from simdup_gui.engine.results import ScanResult
 
 COLUMNS = (
     "group_id",

@@ -11,7 +11,8 @@ import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor
 
-from simdup_gui.engine.fingerprint.pipeline import TextSettings, warm_up
+from simdup_gui.engine.fingerprint.pipeline import warm_up
+from simdup_gui.engine.options import TextSettings
 
 
 class WorkerPool:

@@ -32,7 +32,6 @@ Index = npt.NDArray[np.int64]
 Spans = tuple[Index, Index]  # token starts and ends
 U64 = npt.NDArray[np.uint64]
 
-TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
 _MASK = (1 << 64) - 1
 _NONE = np.empty(0, np.uint64)
 

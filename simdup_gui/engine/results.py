@@ -1,0 +1,56 @@
+"""What a scan gives: every file's record, the pairs that link them, and the groups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from simdup_gui.engine.match.groups import Group
+from simdup_gui.engine.match.matching import group_files
+from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.read.walk import is_link
+from simdup_gui.engine.records import FileRecord, Pairs
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    """Every file seen, the verified pairs that link the readable ones, and the groups.
+
+    ``pairs`` are the graph the groups are made of: exact copies are linked to their first copy
+    rather than to each other.
+    """
+
+    root: str
+    files: tuple[FileRecord, ...]
+    pairs: Pairs
+    groups: tuple[Group, ...]
+    options: ScanOptions
+    cancelled: bool = False
+    seconds: float = 0.0
+    cached: int = 0  # files whose fingerprint came from the cache
+    warnings: tuple[str, ...] = ()
+    skipped_folders: tuple[str, ...] = ()  # hidden and tool folders, not walked
+
+    @property
+    def errors(self) -> tuple[FileRecord, ...]:
+        """The files that could not be read or fingerprinted (links are not errors)."""
+        return tuple(f for f in self.files if f.error and not is_link(f.error))
+
+    @property
+    def links(self) -> tuple[FileRecord, ...]:
+        """The symbolic links to files: rows that name their target, never read."""
+        return tuple(f for f in self.files if is_link(f.error))
+
+    def regroup(
+        self, k: int, min_chars: int | None = None, min_similarity: float | None = None
+    ) -> ScanResult:
+        """The same files grouped at another k (or length or similarity floor), no rescan."""
+        options = replace(
+            self.options,
+            k=k,
+            min_chars=self.options.min_chars if min_chars is None else min_chars,
+            min_similarity=(
+                self.options.min_similarity if min_similarity is None else min_similarity
+            ),
+        )
+        pairs, groups = group_files(self.files, k, options.min_chars, options.min_similarity)
+        return replace(self, pairs=pairs, groups=groups, options=options)

@@ -5,6 +5,7 @@
     simdup query FILE FP... [--k 2]                     fingerprints within k of each FP
     simdup apply REPORT (--move-to DIR | --trash)       act on a report's duplicates, re-checked
     simdup restore MANIFEST                             undo what apply (or the app) did
+    simdup library add|check|stats|remove LIB ...       the archive library (see docs)
     simdup cache clear | path                           the fingerprint cache
 
 Exit codes: 0 done (a scan with per-file errors is done), 1 cancelled, 2 bad input.
@@ -26,6 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from simdup_gui.cli_library import LibraryUsageError, add_library_parser, run_library
 from simdup_gui.engine.fingerprint.files import fingerprint_file
 from simdup_gui.engine.match.fingerprint_files import (
     FingerprintFileError,
@@ -166,6 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("restore", help="undo what a manifest records (moves and trash)")
     p.add_argument("manifest")
     p.add_argument("--dry-run", action="store_true", help="say what would be done, do nothing")
+    add_library_parser(sub, _k, _share, _add_text_options)
     p = sub.add_parser("cache", help="the fingerprint cache")
     p.add_argument("action", choices=["clear", "path"])
     return parser
@@ -466,6 +469,9 @@ COMMANDS = {
     "apply": run_apply,
     "restore": run_restore,
     "cache": run_cache,
+    "library": lambda args, out, err: run_library(
+        args, out, err, _text_settings(args) if hasattr(args, "tokenizer") else TextSettings()
+    ),
 }
 
 
@@ -483,7 +489,7 @@ def main(
         code = COMMANDS[args.command](args, out, err)
         out.flush()
         return code
-    except (UsageError, FingerprintFileError) as exc:
+    except (UsageError, FingerprintFileError, LibraryUsageError) as exc:
         err.write(f"simdup: error: {exc}\n")
         return 2
     except KeyboardInterrupt:

@@ -86,6 +86,25 @@ BANDS, BAND_BINS = 12, 3  # banded_pairs: candidates agree on the 3 bins of one 
 FULL_RUN = 32  # rows agreeing on a band: up to this many, every pair is a candidate
 
 
+def band_keys(
+    rows: npt.NDArray[np.uint64],
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.bool_]]:
+    """Each row's key on each band (see :func:`banded_pairs`), and whether the band has one.
+
+    Two rows agree on a band when their keys there are equal and both are valid (a band with an
+    empty bin, in a short text, has none).
+    """
+    from simdup_gui.engine.fingerprint import kernels  # on first use: see text/token_kernels.py
+
+    minima = kernels.bin_minima(np.ascontiguousarray(rows, dtype=np.uint64), BANDS * BAND_BINS)
+    minima = minima.reshape(len(rows), BANDS, BAND_BINS)
+    valid = (minima != PAD).all(axis=2)
+    keys = minima[:, :, 0].copy()
+    for column in range(1, BAND_BINS):  # one key per band: the bins' values mixed
+        keys = keys * np.uint64(SHINGLE_BASE) ^ minima[:, :, column]
+    return keys, valid
+
+
 def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], ...]:
     """Pairs of rows of a :func:`sketch_matrix` likely to be alike, found without comparing all.
 
@@ -99,17 +118,12 @@ def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], .
     (many near-copies of one text) give each row paired with the first, not every pair: enough to
     group them, with candidates linear in their number. Returns ``i < j``, each pair once.
     """
-    from simdup_gui.engine.fingerprint import kernels  # on first use: see text/token_kernels.py
-
-    count, bins = len(rows), BANDS * BAND_BINS
-    minima = kernels.bin_minima(np.ascontiguousarray(rows, dtype=np.uint64), bins)
+    count = len(rows)
+    all_keys, valid = band_keys(rows)
     lefts, rights = [], []
     for band in range(BANDS):
-        part = minima[:, band * BAND_BINS : (band + 1) * BAND_BINS]
-        members = np.flatnonzero((part != PAD).all(axis=1))
-        keys = part[members, 0]
-        for column in range(1, BAND_BINS):  # one key per band: the bins' values mixed
-            keys = keys * np.uint64(SHINGLE_BASE) ^ part[members, column]
+        members = np.flatnonzero(valid[:, band])
+        keys = all_keys[members, band]
         order = np.argsort(keys, kind="stable")
         keys, members = keys[order], members[order]
         starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))

@@ -37,6 +37,7 @@ intact. Identical fingerprints are pairs at distance 0.
 from __future__ import annotations
 
 import bisect
+import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -162,6 +163,13 @@ def all_pairs(
     return Pairs.from_parts(parts, n)
 
 
+def _table_bits(table: Permutation, n: int) -> tuple[int, int]:
+    """A stored table's directory bits and filter bits, for ``n`` fingerprints."""
+    id_bits = max(1, (n - 1).bit_length())
+    bits = max(1, min(table.prefix_bits, 24, n.bit_length() - 2))
+    return bits, max(0, min(32, BITS - bits - id_bits))
+
+
 @dataclass(frozen=True)
 class _StoredTable:
     """One query table: ids sorted by permuted key, a bucket directory and a 16-bit filter."""
@@ -209,8 +217,7 @@ class FingerprintIndex:
         n = len(self.fingerprints)
         id_bits = max(1, (n - 1).bit_length())
         id_type = np.uint32 if id_bits <= 32 else np.uint64
-        bits = max(1, min(table.prefix_bits, 24, n.bit_length() - 2))
-        filter_bits = max(0, min(32, BITS - bits - id_bits))
+        bits, filter_bits = _table_bits(table, n)
         keys = table.apply(self.fingerprints)
         keys >>= np.uint64(BITS - bits - filter_bits)
         keys <<= np.uint64(id_bits)
@@ -226,6 +233,48 @@ class FingerprintIndex:
 
     def __len__(self) -> int:
         return len(self.fingerprints)
+
+    def save(self, folder: str | os.PathLike[str]) -> None:
+        """Write the tables into ``folder`` as ``.npy`` files (the plan is made again on load)."""
+        for n, table in enumerate(self._tables):
+            for name in ("directory", "filters", "ids"):
+                np.save(os.path.join(folder, f"table{n}-{name}.npy"), getattr(table, name))
+
+    @classmethod
+    def load(
+        cls,
+        folder: str | os.PathLike[str],
+        fingerprints: npt.ArrayLike,
+        k: int,
+        *,
+        memory_budget: int = DEFAULT_MEMORY_BUDGET,
+    ) -> FingerprintIndex:
+        """The index :meth:`save` wrote for these fingerprints, its tables memory-mapped.
+
+        A query then reads a few pages of each table, not the whole index.
+
+        Raises:
+            ValueError: the files do not fit the fingerprints (another index's, or damaged).
+        """
+        index = cls.__new__(cls)
+        index.k = check_k(k)
+        index.fingerprints = as_fingerprints(fingerprints)
+        n = len(index.fingerprints)
+        index.plan = plan_for_queries(index.k, n, memory_budget)
+        index._tables = []
+        for t, table in enumerate(index.plan.tables):
+            arrays = {
+                name: np.load(os.path.join(folder, f"table{t}-{name}.npy"), mmap_mode="r")
+                for name in ("directory", "filters", "ids")
+            }
+            bits, filter_bits = _table_bits(table, n)
+            if len(arrays["ids"]) != n or len(arrays["directory"]) != 2**bits + 1:
+                raise ValueError(f"{folder}: table {t} does not fit {n} fingerprints")
+            stored = _StoredTable(
+                table, arrays["directory"], bits, arrays["filters"], filter_bits, arrays["ids"]
+            )
+            index._tables.append(stored)
+        return index
 
     @property
     def nbytes(self) -> int:

@@ -1,0 +1,231 @@
+"""``simdup library add | check | stats | remove``: the archive library from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+from collections import Counter
+from collections.abc import Callable
+from typing import TextIO
+
+import numpy as np
+
+from simdup_gui.engine.fingerprint.files import fingerprint_batch
+from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
+from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint
+from simdup_gui.engine.library.store import Library, LibraryError
+from simdup_gui.engine.match.fingerprint_files import parse_fingerprint
+from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.output.cells import fingerprint_hex, modified_text, safe_cell
+from simdup_gui.engine.output.outputs import output_problem, write_atomically
+from simdup_gui.engine.read.walk import Entry, display_path
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.scan import scan
+from simdup_gui.engine.store.cache import FingerprintCache
+
+CHECK_COLUMNS = ("path", "match", "distance", "similarity", "match_size", "match_mtime", "error")
+
+
+class LibraryUsageError(Exception):
+    """Bad input for a library command: one line, exit code 2."""
+
+
+def add_library_parser(
+    sub: argparse._SubParsersAction,  # type: ignore[type-arg]
+    k_type: Callable[[str], int],
+    share: Callable[[str], float],
+    text_options: Callable[[argparse.ArgumentParser], None],
+) -> None:
+    """``simdup library …`` and its commands."""
+    library = sub.add_parser(
+        "library", help="a stored fingerprint library to check articles against"
+    )
+    commands = library.add_subparsers(dest="library_command", required=True)
+    p = commands.add_parser("add", help="add folders of articles, or a file of fingerprints")
+    p.add_argument("library", metavar="LIB")
+    p.add_argument("folders", nargs="*", metavar="DIR")
+    p.add_argument("--fingerprints", metavar="FILE", help="import precomputed fingerprints")
+    p.add_argument("--prune", action="store_true", help="drop articles that are gone")
+    text_options(p)
+    p = commands.add_parser("check", help="targets (files or folders) or fingerprints against LIB")
+    p.add_argument("library", metavar="LIB")
+    p.add_argument("targets", nargs="*", metavar="TARGET")
+    p.add_argument("--fp", nargs="+", metavar="HEX", help="fingerprints to look up")
+    p.add_argument("--k", type=k_type, default=None, help="largest distance (default 8, --fp 3)")
+    p.add_argument("--min-similarity", type=share, default=0.4, metavar="S")
+    p.add_argument("--csv", metavar="FILE", help="write the rows here (default: stdout)")
+    text_options(p)
+    p = commands.add_parser("stats", help="what the library holds")
+    p.add_argument("library", metavar="LIB")
+    p = commands.add_parser("remove", help="drop articles at or under paths")
+    p.add_argument("library", metavar="LIB")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+
+
+def run_library(args: argparse.Namespace, out: TextIO, err: TextIO, settings: TextSettings) -> int:
+    """Run a library command; ``settings`` are the fingerprint settings the options give."""
+    try:
+        command = args.library_command
+        if command == "add":
+            return _add(args, err, settings)
+        if command == "check":
+            return _check(args, out, err, settings)
+        if command == "stats":
+            return _stats(args, out)
+        return _remove(args, err)
+    except LibraryError as exc:
+        raise LibraryUsageError(str(exc)) from None
+
+
+def _options(args: argparse.Namespace, settings: TextSettings) -> ScanOptions:
+    return ScanOptions(text=settings, max_bytes=int(args.max_mb * 1024 * 1024), processes=None)
+
+
+def _add(args: argparse.Namespace, err: TextIO, settings: TextSettings) -> int:
+    if not args.folders and not args.fingerprints:
+        raise LibraryUsageError("library add: give folders of articles or --fingerprints FILE")
+    for folder in args.folders:
+        if not os.path.isdir(folder):
+            raise LibraryUsageError(f"{folder}: not a folder")
+        problem = output_problem(args.library, [folder], folder=True)
+        if problem:
+            raise LibraryUsageError(problem)
+    options = _options(args, settings)
+    if args.fingerprints:
+        done = add_fingerprints(args.library, args.fingerprints, options)
+        err.write(f"simdup: imported {done.imported} fingerprints into {args.library}\n")
+    if args.folders:
+        cache = FingerprintCache.default()
+        try:
+            done = add_folders(args.library, args.folders, options, prune=args.prune, cache=cache)
+        finally:
+            cache.close()
+        for path in done.vanished:
+            gone = "dropped" if done.pruned else "gone (--prune drops it)"
+            err.write(f"simdup: {gone}: {display_path(path)}\n")
+        state = "" if done.written else " (nothing changed)"
+        err.write(
+            f"simdup: {done.new} new, {done.changed} changed, {done.unchanged} unchanged,"
+            f" {len(done.vanished)} gone, {len(done.unreadable)} unreadable{state}\n"
+        )
+    return 0
+
+
+def _check(args: argparse.Namespace, out: TextIO, err: TextIO, settings: TextSettings) -> int:
+    library = Library.open(args.library)
+    if library.settings != settings:
+        raise LibraryUsageError(
+            f"{args.library}: built with other fingerprint settings; check with the same options"
+        )
+    if not len(library.fingerprints):
+        raise LibraryUsageError(f"{args.library}: the library is empty (add articles first)")
+    if bool(args.fp) == bool(args.targets):
+        raise LibraryUsageError("library check: give targets or --fp, not both or neither")
+    if args.csv:
+        problem = output_problem(args.csv, [*args.targets, args.library])
+        if problem:
+            raise LibraryUsageError(problem)
+    if args.fp:
+        rows = _fingerprint_rows(library, args.fp, 3 if args.k is None else args.k)
+    else:
+        rows = _article_rows(library, args, settings)
+    if args.csv:
+        try:
+            write_atomically(args.csv, lambda s: _write_rows(s, rows), "utf-8-sig")
+        except OSError as exc:
+            raise LibraryUsageError(f"{args.csv}: {exc.strerror or exc}") from None
+    else:
+        _write_rows(out, rows)
+    matched = len({r[0] for r in rows if r[1]})
+    err.write(f"simdup: {matched} of {len({r[0] for r in rows})} with a match in the library\n")
+    return 0
+
+
+def _fingerprint_rows(library: Library, texts: list[str], k: int) -> list[list[object]]:
+    rows: list[list[object]] = []
+    for text in texts:
+        try:
+            fingerprint = parse_fingerprint(text)
+        except ValueError as exc:
+            raise LibraryUsageError(f"--fp: {exc}") from None
+        shown = fingerprint_hex(fingerprint)
+        matches = check_fingerprint(library, fingerprint, k)
+        rows += [_row(library, shown, m) for m in matches] or [[shown, "", "", "", "", "", ""]]
+    return rows
+
+
+def _article_rows(
+    library: Library, args: argparse.Namespace, settings: TextSettings
+) -> list[list[object]]:
+    options = _options(args, settings)
+    records: list[FileRecord] = []
+    for target in args.targets:
+        if os.path.isdir(target):
+            records += scan(os.path.abspath(target), options).files
+        elif os.path.exists(target):
+            info = os.stat(target)
+            entry = Entry(os.path.abspath(target), info.st_size, info.st_mtime_ns)
+            records.append(fingerprint_batch([entry], options)[0][0])
+        else:
+            raise LibraryUsageError(f"{target}: no such file or folder")
+    k = 8 if args.k is None else args.k
+    found = ArticleChecker(library, k, args.min_similarity).matches(records)
+    rows: list[list[object]] = []
+    for record, matches in zip(records, found, strict=True):
+        shown = display_path(record.path)
+        if record.error:
+            rows.append([shown, "", "", "", "", "", record.error])
+        else:
+            rows += [_row(library, shown, m) for m in matches] or [[shown, "", "", "", "", "", ""]]
+    return rows
+
+
+def _row(library: Library, shown: str, match: Match) -> list[object]:
+    size = mtime = ""
+    if match.entry < library.article_count:
+        record = library.articles()[match.entry]
+        size, mtime = str(record.size), modified_text(record.mtime_ns)
+    share = "" if match.similarity is None else f"{100 * match.similarity:.1f}%"
+    name = display_path(library.name_of(match.entry))
+    return [shown, name, match.distance, share, size, mtime, ""]
+
+
+def _write_rows(stream: TextIO, rows: list[list[object]]) -> None:
+    writer = csv.writer(stream, lineterminator="\r\n")
+    writer.writerow(CHECK_COLUMNS)
+    writer.writerows([safe_cell(v) for v in row] for row in rows)
+
+
+def _stats(args: argparse.Namespace, out: TextIO) -> int:
+    from simdup_gui.engine.match.index import all_pairs
+    from simdup_gui.engine.match.matching import group_files
+
+    library = Library.open(args.library)
+    articles = library.articles()
+    fingerprints = np.asarray(library.fingerprints)
+    pairs = all_pairs(fingerprints, 8, jobs=2)
+    histogram = np.bincount(pairs.distance, minlength=9).tolist()
+    _, groups = group_files(articles, 8, 0, 0.4) if articles else ((), ())
+    encodings = Counter(r.encoding for r in articles)
+    out.write(f"library: {args.library}\n")
+    out.write(f"articles: {len(articles)} ({sum(r.size for r in articles) / 1e6:.1f} MB)\n")
+    out.write(f"imported fingerprints: {len(fingerprints) - len(articles)}")
+    out.write(f" from {len(library.imported)} files\n" if library.imported else "\n")
+    out.write(f"near-duplicate groups among the articles: {len(groups)}\n")
+    out.write(
+        "pairs within k, by distance: "
+        + " ".join(f"{d}:{c}" for d, c in enumerate(histogram))
+        + "\n"
+    )
+    out.write(
+        "encodings: " + ", ".join(f"{e or '?'} {c}" for e, c in encodings.most_common()) + "\n"
+    )
+    out.write(f"settings: {library.settings.version}; last update: {library.updated}\n")
+    return 0
+
+
+def _remove(args: argparse.Namespace, err: TextIO) -> int:
+    dropped = remove(args.library, [os.path.abspath(p) for p in args.paths])
+    err.write(f"simdup: dropped {dropped} entries from {args.library}\n")
+    return 0

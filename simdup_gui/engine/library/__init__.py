@@ -1,0 +1,1 @@
+"""The archive library: stored, memory-mapped fingerprints that new articles are checked against."""

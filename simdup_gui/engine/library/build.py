@@ -1,0 +1,140 @@
+"""Adding to a library and taking out of it: folders of articles, files of fingerprints."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from simdup_gui.engine.library.store import (
+    Contents,
+    Imported,
+    Library,
+    LibraryError,
+    write_generation,
+    writing,
+)
+from simdup_gui.engine.match.fingerprint_files import load_fingerprints
+from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.progress import Progress, no_progress
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.scan import scan
+from simdup_gui.engine.store.cache import FingerprintCache
+
+
+@dataclass(frozen=True)
+class Added:
+    """What an add did: articles new, changed, unchanged, vanished (and dropped), unreadable."""
+
+    new: int = 0
+    changed: int = 0
+    unchanged: int = 0
+    vanished: tuple[str, ...] = ()
+    pruned: bool = False
+    unreadable: tuple[FileRecord, ...] = ()
+    imported: int = 0
+    written: bool = False  # a new generation was written (nothing changed: none)
+
+
+def _under(path: str, folder: str) -> bool:
+    folder = os.path.abspath(folder).rstrip(os.sep) + os.sep
+    return os.path.abspath(path).startswith(folder) or os.path.abspath(path) == folder[:-1]
+
+
+def add_folders(
+    folder: str,
+    sources: Sequence[str],
+    options: ScanOptions,
+    *,
+    prune: bool = False,
+    cache: FingerprintCache | None = None,
+    progress: Progress = no_progress,
+) -> Added:
+    """Fingerprint the articles of ``sources`` into the library at ``folder``.
+
+    New and changed articles are read (the fingerprint cache serves unchanged ones); articles
+    of those folders that are gone are reported, and dropped with ``prune``. An add that
+    changes nothing writes nothing.
+    """
+    with writing(folder, options.text) as current:
+        old = current.contents() if current else Contents((), (), np.empty(0, np.uint64))
+        known = {r.path: r for r in old.articles}
+        found: dict[str, FileRecord] = {}
+        unreadable: list[FileRecord] = []
+        for source in sources:
+            result = scan(os.path.abspath(source), options, cache=cache, progress=progress)
+            for record in result.files:
+                if record.ok:
+                    found[record.path] = record
+                else:
+                    unreadable.append(record)
+        unchanged = {
+            p
+            for p, r in found.items()
+            if p in known and (known[p].size, known[p].mtime_ns) == (r.size, r.mtime_ns)
+        }
+        changed = {p for p in found if p in known and p not in unchanged}
+        new = [p for p in found if p not in known]
+        vanished = tuple(p for p in known if p not in found and any(_under(p, s) for s in sources))
+        kept = [r for p, r in known.items() if p not in found and not (prune and p in vanished)]
+        articles = tuple(sorted([*kept, *found.values()], key=lambda r: r.path))
+        if articles != old.articles or current is None:
+            write_generation(
+                folder, Contents(articles, old.imported, old.imported_fingerprints), options.text
+            )
+            written = True
+        else:
+            written = False
+        return Added(
+            len(new), len(changed), len(unchanged), vanished, prune, tuple(unreadable), 0, written
+        )
+
+
+def add_fingerprints(folder: str, source: str, options: ScanOptions) -> Added:
+    """Import a file of precomputed fingerprints (the formats ``simdup pairs`` reads).
+
+    Each row is an entry named ``source#row``; importing the same file again replaces its rows.
+    """
+    fingerprints = load_fingerprints(source)
+    name = os.path.abspath(source)
+    with writing(folder, options.text) as current:
+        old = current.contents() if current else Contents((), (), np.empty(0, np.uint64))
+        parts, arrays, start = [], [], 0
+        for part in old.imported:
+            if part.source != name:
+                parts.append(part)
+                arrays.append(old.imported_fingerprints[start : start + part.count])
+            start += part.count
+        parts.append(Imported(name, len(fingerprints)))
+        arrays.append(fingerprints)
+        contents = Contents(old.articles, tuple(parts), np.concatenate(arrays))
+        write_generation(folder, contents, options.text)
+    return Added(imported=len(fingerprints), written=True)
+
+
+def remove(folder: str, paths: Sequence[str]) -> int:
+    """Drop the articles at or under ``paths`` (and imported files named there); how many."""
+    current = Library.open(folder)
+    with writing(folder, current.settings) as library:
+        assert library is not None
+        old = library.contents()
+        articles = tuple(r for r in old.articles if not any(_under(r.path, p) for p in paths))
+        parts, arrays, start, dropped = [], [], 0, 0
+        for part in old.imported:
+            if any(_under(part.source, p) for p in paths):
+                dropped += part.count
+            else:
+                parts.append(part)
+                arrays.append(old.imported_fingerprints[start : start + part.count])
+            start += part.count
+        dropped += len(old.articles) - len(articles)
+        if not dropped:
+            return 0
+        fingerprints = np.concatenate(arrays) if arrays else np.empty(0, np.uint64)
+        write_generation(folder, Contents(articles, tuple(parts), fingerprints), library.settings)
+        return dropped
+
+
+__all__ = ["Added", "LibraryError", "add_fingerprints", "add_folders", "remove"]

@@ -1,0 +1,260 @@
+"""A library on disk: a folder of immutable generations, one of them current.
+
+::
+
+    LIB/library.json        format, the fingerprint settings, the current generation
+    LIB/.lock               held by the one writer (readers never wait)
+    LIB/gen-000007/         one generation, never changed once written:
+        contents.json       its articles and imported fingerprint files
+        records.bin         the articles' records (a folder snapshot, ``store/snapshot.py``)
+        fingerprints.npy    every fingerprint: the articles', then the imported ones
+        table<N>-*.npy      the permuted tables of the index (``match/index.py``), memory-mapped
+
+A writer builds a new generation beside the current one, flushes it to disk, and then replaces
+``library.json`` in one rename: a reader, or a writer killed at any moment, sees the library as
+it was before or after, never half of it. Old generations are removed after the swap (a reader
+that has one open keeps reading it: its files stay until closed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from simdup_gui.engine.match.index import FingerprintIndex
+from simdup_gui.engine.options import TextSettings
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.store.snapshot import pack, unpack
+
+FORMAT = "simdup library"
+VERSION = 1
+MAX_K = 8  # the index answers any k up to this
+TABLE_BUDGET = 64  # bytes of tables per fingerprint at most (the query plan's memory budget)
+META = "library.json"
+
+
+class LibraryError(ValueError):
+    """A library that cannot be used as asked (a one-line reason)."""
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A file of precomputed fingerprints added to the library (its rows are the ids)."""
+
+    source: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Contents:
+    """What a generation holds: article records, then imported fingerprints."""
+
+    articles: tuple[FileRecord, ...]
+    imported: tuple[Imported, ...]
+    imported_fingerprints: npt.NDArray[np.uint64]
+
+    @property
+    def fingerprints(self) -> npt.NDArray[np.uint64]:
+        """Every fingerprint: the articles' (in order), then the imported ones."""
+        own = np.array([r.fingerprint for r in self.articles], dtype=np.uint64)
+        return np.concatenate([own, self.imported_fingerprints.astype(np.uint64)])
+
+
+def _sync_folder(folder: Path) -> None:
+    """Put a folder's files and entries on disk."""
+    for path in folder.iterdir():
+        with open(path, "rb") as stream:
+            os.fsync(stream.fileno())
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+class Library:
+    """A library opened for reading: its settings, contents and index (memory-mapped)."""
+
+    def __init__(self, folder: Path, meta: dict[str, object]) -> None:
+        """Use :meth:`open`."""
+        self.folder = folder
+        self.meta = meta
+        self.generation = folder / str(meta["generation"])
+        described = json.loads((self.generation / "contents.json").read_text(encoding="utf-8"))
+        self.article_count = int(described["articles"])
+        self.imported = tuple(Imported(str(s), int(c)) for s, c in described["imported"])
+        self.fingerprints = np.load(self.generation / "fingerprints.npy", mmap_mode="r")
+        total = self.article_count + sum(i.count for i in self.imported)
+        if self.fingerprints.dtype != np.uint64 or self.fingerprints.shape != (total,):
+            raise LibraryError(f"{folder}: damaged library (fingerprints do not fit)")
+        self._articles: tuple[FileRecord, ...] | None = None
+        self._index: FingerprintIndex | None = None
+
+    @classmethod
+    def open(cls, folder: str | os.PathLike[str]) -> Library:
+        """Open an existing library for reading.
+
+        Raises:
+            LibraryError: missing, not a library, damaged, or of a newer format.
+        """
+        path = Path(folder)
+        if not path.is_dir():
+            raise LibraryError(f"{folder}: no such library")
+        try:
+            meta = json.loads((path / META).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise LibraryError(f"{folder}: not a simdup library") from None
+        except (OSError, ValueError) as exc:
+            raise LibraryError(f"{folder}: damaged library ({exc})") from None
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            raise LibraryError(f"{folder}: not a simdup library")
+        if meta.get("version") != VERSION:
+            raise LibraryError(
+                f"{folder}: a library of format {meta.get('version')}, not {VERSION}"
+            )
+        try:
+            return cls(path, meta)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            if isinstance(exc, LibraryError):
+                raise
+            raise LibraryError(f"{folder}: damaged library ({exc})") from None
+
+    @property
+    def settings(self) -> TextSettings:
+        """The fingerprint settings the library was built with."""
+        return TextSettings(**self.meta["settings"])  # type: ignore[arg-type]
+
+    @property
+    def updated(self) -> str:
+        """When the current generation was written (local time)."""
+        return str(self.meta.get("updated", ""))
+
+    def articles(self) -> tuple[FileRecord, ...]:
+        """The articles' records (read on first use: a fingerprint query never needs them)."""
+        if self._articles is None:
+            data = (self.generation / "records.bin").read_bytes()
+            self._articles = unpack(data) if data else ()
+            if len(self._articles) != self.article_count:
+                raise LibraryError(f"{self.folder}: damaged library (records do not fit)")
+        return self._articles
+
+    def index(self) -> FingerprintIndex:
+        """The index over every fingerprint, its tables memory-mapped."""
+        if self._index is None:
+            budget = TABLE_BUDGET * max(len(self.fingerprints), 1)
+            try:
+                self._index = FingerprintIndex.load(
+                    self.generation, self.fingerprints, MAX_K, memory_budget=budget
+                )
+            except (OSError, ValueError) as exc:
+                raise LibraryError(f"{self.folder}: damaged library ({exc})") from None
+        return self._index
+
+    def name_of(self, entry: int) -> str:
+        """An entry's path (an article) or ``source#row`` (an imported fingerprint, from 1)."""
+        if entry < self.article_count:
+            return self.articles()[entry].path
+        row = entry - self.article_count
+        for part in self.imported:
+            if row < part.count:
+                return f"{part.source}#{row + 1}"
+            row -= part.count
+        raise IndexError(entry)
+
+    def contents(self) -> Contents:
+        """Everything the library holds, to build the next generation from."""
+        imported = np.asarray(self.fingerprints[self.article_count :], dtype=np.uint64)
+        return Contents(self.articles(), self.imported, imported)
+
+
+@contextlib.contextmanager
+def writing(folder: str | os.PathLike[str], settings: TextSettings) -> Iterator[Library | None]:
+    """Hold the library's writer lock; yield it (None when it is new) to build the next one.
+
+    Creates the folder if missing; refuses a folder that holds anything else, and a library
+    built with other fingerprint settings. A second writer waits for the first.
+
+    Raises:
+        LibraryError: the folder cannot be a library, or has other settings.
+    """
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise LibraryError(f"{folder}: not a folder")
+    if path.is_dir() and any(path.iterdir()) and not (path / META).exists():
+        raise LibraryError(f"{folder}: not a simdup library (it holds other files: not touched)")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        lock = open(path / ".lock", "a+")  # noqa: SIM115
+    except OSError as exc:
+        raise LibraryError(f"{folder}: {exc.strerror or exc}") from None
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        current = Library.open(path) if (path / META).exists() else None
+        if current is not None and current.settings != settings:
+            raise LibraryError(
+                f"{folder}: built with other fingerprint settings ({current.settings.version},"
+                f" not {settings.version}): give the library's settings"
+            )
+        yield current
+        fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def write_generation(
+    folder: str | os.PathLike[str], contents: Contents, settings: TextSettings
+) -> Path:
+    """Write ``contents`` as the library's next generation and make it current (hold the lock).
+
+    Returns the new generation's folder.
+    """
+    path = Path(folder)
+    number = 1 + max((int(p.name[4:]) for p in path.glob("gen-[0-9]*")), default=0)
+    generation = path / f"gen-{number:06d}"
+    generation.mkdir()
+    fingerprints = contents.fingerprints
+    (generation / "records.bin").write_bytes(pack(contents.articles) if contents.articles else b"")
+    np.save(generation / "fingerprints.npy", fingerprints)
+    described = {
+        "articles": len(contents.articles),
+        "imported": [[i.source, i.count] for i in contents.imported],
+    }
+    (generation / "contents.json").write_text(json.dumps(described), encoding="utf-8")
+    budget = TABLE_BUDGET * max(len(fingerprints), 1)
+    FingerprintIndex(fingerprints, MAX_K, memory_budget=budget).save(generation)
+    _sync_folder(generation)
+    meta = {
+        "format": FORMAT,
+        "version": VERSION,
+        "settings": asdict(settings),
+        "settings_version": settings.version,
+        "generation": generation.name,
+        "updated": time.strftime("%Y-%m-%d %H:%M:%S"),
+    }
+    temp = path / (META + ".tmp")
+    with open(temp, "w", encoding="utf-8") as stream:
+        json.dump(meta, stream, indent=1)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(temp, path / META)
+    _sync_folder_entry(path)
+    for old in path.glob("gen-[0-9]*"):
+        if old != generation:
+            shutil.rmtree(old, ignore_errors=True)
+    return generation
+
+
+def _sync_folder_entry(folder: Path) -> None:
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)

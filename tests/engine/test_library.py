@@ -1,0 +1,265 @@
+"""The archive library: exact answers, the same matches a scan would make, safe writing."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simdup_gui.cli import main
+from simdup_gui.engine.fingerprint.shingles import BANDS, band_keys, jaccard, sketch_matrix
+from simdup_gui.engine.library import store
+from simdup_gui.engine.library.build import add_fingerprints, add_folders
+from simdup_gui.engine.library.check import ArticleChecker, check_fingerprint
+from simdup_gui.engine.library.store import Library, LibraryError, writing
+from simdup_gui.engine.match.index import brute_force_query
+from simdup_gui.engine.match.matching import BANDS_K, LEAD_K
+from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.resources import resource
+from simdup_gui.engine.scan import scan
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    return main(list(argv), out, err), out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Library, np.ndarray]:
+    rng = np.random.default_rng(5)
+    fps = rng.integers(0, 2**64, 3000, dtype=np.uint64, endpoint=False)
+    near = fps[rng.integers(0, 3000, 600)].copy()
+    for _ in range(4):
+        near ^= np.uint64(1) << rng.integers(0, 64, 600).astype(np.uint64)
+    fps = np.concatenate([fps, near])
+    folder = tmp_path_factory.mktemp("lib")
+    np.save(folder / "fps.npy", fps)
+    add_fingerprints(str(folder / "LIB"), str(folder / "fps.npy"), ScanOptions())
+    return Library.open(folder / "LIB"), fps
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 3599), st.integers(0, 2**64 - 1), st.integers(0, 8), st.booleans())
+def test_fingerprint_checks_equal_brute_force(
+    imported: tuple[Library, np.ndarray], at: int, noise: int, k: int, random: bool
+) -> None:
+    library, fps = imported
+    query = noise if random else int(fps[at]) ^ (noise & ((1 << 64) - 1) & 0x0101_0101)
+    found = check_fingerprint(library, query, k)
+    ids, distances = brute_force_query(fps, query, k)
+    assert sorted((m.entry, m.distance) for m in found) == sorted(
+        zip(ids.tolist(), distances.tolist(), strict=True)
+    )
+    assert all(library.name_of(m.entry).endswith(f"fps.npy#{m.entry + 1}") for m in found)
+
+
+def _brute_matches(library_records, targets, k: int, floor: float) -> set[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """Every (target, article) pair a scan of both would pair: the rule, pair by pair."""
+    loose = k >= BANDS_K and floor > 0
+    lib_keys, lib_valid = band_keys(sketch_matrix([r.sketch for r in library_records]))
+    tgt_keys, tgt_valid = band_keys(sketch_matrix([r.sketch for r in targets]))
+    found = set()
+    for a, t in enumerate(targets):
+        for b, r in enumerate(library_records):
+            distance = (t.fingerprint ^ r.fingerprint).bit_count()
+            candidate = distance <= k
+            if loose:
+                leads = t.lead is not None and r.lead is not None
+                candidate |= leads and (t.lead ^ r.lead).bit_count() <= LEAD_K
+                candidate |= any(
+                    tgt_valid[a, n] and lib_valid[b, n] and tgt_keys[a, n] == lib_keys[b, n]
+                    for n in range(BANDS)
+                )
+            share = jaccard(np.frombuffer(t.sketch, "<u8"), np.frombuffer(r.sketch, "<u8"))
+            if candidate and (floor <= 0 or share >= floor):
+                found.add((t.path, r.path))
+    return found
+
+
+@pytest.mark.parametrize(("k", "floor"), [(8, 0.4), (3, 0.4), (0, 0.0), (8, 0.0), (6, 0.2)])
+def test_article_checks_make_the_pairs_a_scan_would(tmp_path: Path, k: int, floor: float) -> None:
+    sample = resource("sample")
+    archive, new = tmp_path / "archive", tmp_path / "new"
+    shutil.copytree(sample, archive)
+    new.mkdir()
+    for name in ("zh/春运返乡-转载.txt", "zh/茶园春茶-改写.txt", "en/harbor-lighthouse-edited.md"):
+        shutil.move(archive / name, new / Path(name).name)
+    shutil.copy(archive / "en/river-cleanup.txt", new / "river-cleanup-copy.txt")
+    add_folders(str(tmp_path / "LIB"), [str(archive)], ScanOptions())
+    library = Library.open(tmp_path / "LIB")
+    targets = scan(str(new)).files
+    found = ArticleChecker(library, k, floor).matches(targets)
+    got = {
+        (t.path, library.name_of(m.entry)) for t, ms in zip(targets, found, strict=True) for m in ms
+    }
+    assert got == _brute_matches(library.articles(), targets, k, floor)
+    if (k, floor) == (8, 0.4):  # what a scan of both together pairs, across the two sides
+        both = tmp_path / "both"
+        shutil.copytree(archive, both / "archive")
+        shutil.copytree(new, both / "new")
+        result = scan(str(both))
+        across = set()
+        for group in result.groups:
+            paths = [result.files[m.file].path for m in group.members]
+            for a in paths:
+                for b in paths:
+                    if "/new/" in a and "/archive/" in b:
+                        across.add(
+                            (
+                                a.replace(str(both / "new"), str(new)),
+                                b.replace(str(both / "archive"), str(archive)),
+                            )
+                        )
+        assert across <= got
+        assert len(got) >= 4  # each moved copy found its original
+
+
+def test_re_adding_an_unchanged_folder_writes_nothing(tmp_path: Path) -> None:
+    add_folders(str(tmp_path / "LIB"), [str(resource("sample"))], ScanOptions())
+    first = json.loads((tmp_path / "LIB" / "library.json").read_text())["generation"]
+    again = add_folders(str(tmp_path / "LIB"), [str(resource("sample"))], ScanOptions())
+    assert not again.written
+    assert again.unchanged == 11
+    assert json.loads((tmp_path / "LIB" / "library.json").read_text())["generation"] == first
+
+
+def test_foreign_damaged_and_mismatched_libraries_are_refused(tmp_path: Path) -> None:
+    foreign = tmp_path / "photos"
+    foreign.mkdir()
+    (foreign / "a.jpg").write_bytes(b"\xff\xd8")
+    with pytest.raises(LibraryError, match="not a simdup library"):
+        add_folders(str(foreign), [str(resource("sample"))], ScanOptions())
+    assert sorted(p.name for p in foreign.iterdir()) == ["a.jpg"]
+    lib = tmp_path / "LIB"
+    add_folders(str(lib), [str(resource("sample"))], ScanOptions())
+    other = ScanOptions(text=TextSettings(tokenizer="chars"))
+    with pytest.raises(LibraryError, match="other fingerprint settings"):
+        add_folders(str(lib), [str(resource("sample"))], other)
+    (lib / "library.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(LibraryError, match="damaged library"):
+        Library.open(lib)
+
+
+def test_a_writer_killed_midway_leaves_the_library_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lib = tmp_path / "LIB"
+    add_folders(str(lib), [str(resource("sample") / "zh")], ScanOptions())
+    before = Library.open(lib).fingerprints.tolist()
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt  # the process dies while writing the new tables
+
+    monkeypatch.setattr(store.FingerprintIndex, "save", crash)
+    with pytest.raises(KeyboardInterrupt):
+        add_folders(str(lib), [str(resource("sample") / "en")], ScanOptions())
+    assert Library.open(lib).fingerprints.tolist() == before
+    monkeypatch.undo()
+    add_folders(str(lib), [str(resource("sample") / "en")], ScanOptions())
+    assert len(Library.open(lib).fingerprints) == 11
+    assert len(list(lib.glob("gen-*"))) == 1  # the half-written one is gone
+
+
+def test_kill_9_during_an_add_never_damages_the_library(tmp_path: Path) -> None:
+    lib, archive = tmp_path / "LIB", tmp_path / "archive"
+    rng = np.random.default_rng(2)
+    np.save(tmp_path / "a.npy", rng.integers(0, 2**64, 200_000, dtype=np.uint64, endpoint=False))
+    assert run("library", "add", str(lib), "--fingerprints", str(tmp_path / "a.npy"))[0] == 0
+    np.save(tmp_path / "b.npy", rng.integers(0, 2**64, 400_000, dtype=np.uint64, endpoint=False))
+    for delay in (0.3, 0.8, 1.5):
+        command = [sys.executable, "-m", "simdup_gui.cli", "library", "add", str(lib)]
+        child = subprocess.Popen([*command, "--fingerprints", str(tmp_path / "b.npy")])
+        time.sleep(delay)
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        library = Library.open(lib)
+        assert len(library.fingerprints) in (200_000, 600_000)
+        probe = int(library.fingerprints[-1])
+        assert any(m.distance == 0 for m in check_fingerprint(library, probe, 0))
+    del archive
+
+
+def test_one_writer_at_a_time(tmp_path: Path) -> None:
+    lib = tmp_path / "LIB"
+    add_folders(str(lib), [str(resource("sample") / "zh")], ScanOptions())
+    events: list[str] = []
+    holding = threading.Event()
+
+    def first() -> None:
+        with writing(str(lib), TextSettings()):
+            holding.set()
+            time.sleep(0.5)
+            events.append("first done")
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    holding.wait()
+    add_folders(str(lib), [str(resource("sample") / "en")], ScanOptions())
+    events.append("second done")
+    thread.join()
+    assert events == ["first done", "second done"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["library", "check", "NOLIB", "--fp", "0123456789abcdef"], "NOLIB: no such library"),
+        (["library", "check", "EMPTY", "--fp", "0123456789abcdef"], "the library is empty"),
+        (["library", "check", "LIB", "--fp", "xyz"], "--fp: not a fingerprint"),
+        (["library", "check", "LIB", "--fp", "0123456789abcdef", "--k", "9"], "k must be"),
+        (["library", "check", "LIB", "MISSING"], "MISSING: no such file or folder"),
+        (["library", "add", "LIB"], "give folders of articles or --fingerprints"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, argv: list[str], message: str) -> None:
+    add_folders(str(tmp_path / "LIB"), [str(resource("sample"))], ScanOptions())
+    (tmp_path / "nothing").mkdir()
+    add_folders(str(tmp_path / "EMPTY"), [str(tmp_path / "nothing")], ScanOptions())
+    names = {"NOLIB", "EMPTY", "LIB", "MISSING"}
+    code, _, err = run(*[str(tmp_path / a) if a in names else a for a in argv])
+    assert code == 2
+    assert err.count("\n") == 1
+    assert message in err
+
+
+def test_check_writes_one_row_per_match_and_a_row_without(tmp_path: Path) -> None:
+    add_folders(str(tmp_path / "LIB"), [str(resource("sample") / "zh")], ScanOptions())
+    new = tmp_path / "new"
+    new.mkdir()
+    shutil.copy(resource("sample") / "zh" / "茶园春茶.txt", new / "tea.txt")
+    shutil.copy(resource("sample") / "en" / "river-cleanup.txt", new / "river.txt")
+    (new / "broken.txt").write_bytes(b"")
+    code, _, err = run(
+        "library", "check", str(tmp_path / "LIB"), str(new), "--csv", str(tmp_path / "out.csv")
+    )
+    assert code == 0, err
+    text = (tmp_path / "out.csv").read_text(encoding="utf-8-sig")
+    rows = [line.split(",") for line in text.splitlines()]
+    assert rows[0] == [
+        "path",
+        "match",
+        "distance",
+        "similarity",
+        "match_size",
+        "match_mtime",
+        "error",
+    ]
+    by_target: dict[str, list[list[str]]] = {}
+    for row in rows[1:]:
+        by_target.setdefault(Path(row[0]).name, []).append(row)
+    assert {Path(r[1]).name for r in by_target["tea.txt"]} == {"茶园春茶.txt", "茶园春茶-改写.txt"}
+    assert by_target["river.txt"] == [[str(new / "river.txt"), "", "", "", "", "", ""]]
+    assert by_target["broken.txt"][0][6] == "empty file"
+    assert os.path.getsize(resource("sample") / "zh" / "茶园春茶.txt")  # the archive untouched

@@ -33,7 +33,7 @@ class Match:
 
 def check_fingerprint(library: Library, fingerprint: int, k: int) -> list[Match]:
     """Library entries within ``k`` bits of ``fingerprint``, nearest first."""
-    ids, distances = library.index().query(fingerprint, k)
+    ids, distances = library.index(k).query(fingerprint, k)
     order = np.lexsort((ids, distances))
     return [Match(int(ids[n]), int(distances[n]), None) for n in order]
 
@@ -67,7 +67,7 @@ class ArticleChecker:
             keys, valid = band_keys(sketch_matrix([records[n].sketch for n in readable]))
         for row, n in enumerate(readable):
             record = records[n]
-            ids, _ = self.library.index().query(record.fingerprint or 0, self.k)
+            ids, _ = self.library.index(self.k).query(record.fingerprint or 0, self.k)
             candidates = set(ids.tolist())
             if self.loose:
                 if self._leads is not None and record.lead is not None:

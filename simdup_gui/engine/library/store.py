@@ -8,7 +8,8 @@
         contents.json       its articles and imported fingerprint files
         records.bin         the articles' records (a folder snapshot, ``store/snapshot.py``)
         fingerprints.npy    every fingerprint: the articles', then the imported ones
-        table<N>-*.npy      the permuted tables of the index (``match/index.py``), memory-mapped
+        index-k3/, index-k8/  the permuted tables of two indexes (``match/index.py``): one for
+                            k up to 3 (long prefixes, few rows to check), one for k up to 8
 
 A writer builds a new generation beside the current one, flushes it to disk, and then replaces
 ``library.json`` in one rename: a reader, or a writer killed at any moment, sees the library as
@@ -38,8 +39,8 @@ from simdup_gui.engine.store.snapshot import pack, unpack
 
 FORMAT = "simdup library"
 VERSION = 1
-MAX_K = 8  # the index answers any k up to this
-TABLE_BUDGET = 64  # bytes of tables per fingerprint at most (the query plan's memory budget)
+INDEX_KS = (3, 8)  # an index for small k (few tables, long prefixes: fast) and one up to 8
+TABLE_BUDGET = 64  # bytes of tables per fingerprint at most, per index (its plan's budget)
 META = "library.json"
 
 
@@ -73,8 +74,9 @@ class Contents:
 def _sync_folder(folder: Path) -> None:
     """Put a folder's files and entries on disk."""
     for path in folder.iterdir():
-        with open(path, "rb") as stream:
-            os.fsync(stream.fileno())
+        if path.is_file():
+            with open(path, "rb") as stream:
+                os.fsync(stream.fileno())
     descriptor = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(descriptor)
@@ -98,7 +100,7 @@ class Library:
         if self.fingerprints.dtype != np.uint64 or self.fingerprints.shape != (total,):
             raise LibraryError(f"{folder}: damaged library (fingerprints do not fit)")
         self._articles: tuple[FileRecord, ...] | None = None
-        self._index: FingerprintIndex | None = None
+        self._indexes: dict[int, FingerprintIndex] = {}
 
     @classmethod
     def open(cls, folder: str | os.PathLike[str]) -> Library:
@@ -148,17 +150,21 @@ class Library:
                 raise LibraryError(f"{self.folder}: damaged library (records do not fit)")
         return self._articles
 
-    def index(self) -> FingerprintIndex:
-        """The index over every fingerprint, its tables memory-mapped."""
-        if self._index is None:
+    def index(self, k: int) -> FingerprintIndex:
+        """The index that answers ``k`` with the fewest rows to check, its tables memory-mapped."""
+        limit = min(stored for stored in INDEX_KS if stored >= k)
+        if limit not in self._indexes:
             budget = TABLE_BUDGET * max(len(self.fingerprints), 1)
             try:
-                self._index = FingerprintIndex.load(
-                    self.generation, self.fingerprints, MAX_K, memory_budget=budget
+                self._indexes[limit] = FingerprintIndex.load(
+                    self.generation / f"index-k{limit}",
+                    self.fingerprints,
+                    limit,
+                    memory_budget=budget,
                 )
             except (OSError, ValueError) as exc:
                 raise LibraryError(f"{self.folder}: damaged library ({exc})") from None
-        return self._index
+        return self._indexes[limit]
 
     def name_of(self, entry: int) -> str:
         """An entry's path (an article) or ``source#row`` (an imported fingerprint, from 1)."""
@@ -229,7 +235,10 @@ def write_generation(
     }
     (generation / "contents.json").write_text(json.dumps(described), encoding="utf-8")
     budget = TABLE_BUDGET * max(len(fingerprints), 1)
-    FingerprintIndex(fingerprints, MAX_K, memory_budget=budget).save(generation)
+    for k in INDEX_KS:
+        (generation / f"index-k{k}").mkdir()
+        FingerprintIndex(fingerprints, k, memory_budget=budget).save(generation / f"index-k{k}")
+        _sync_folder(generation / f"index-k{k}")
     _sync_folder(generation)
     meta = {
         "format": FORMAT,

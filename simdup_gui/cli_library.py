@@ -5,16 +5,13 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-from collections import Counter
 from collections.abc import Callable
 from typing import TextIO
-
-import numpy as np
 
 from simdup_gui.engine.fingerprint.files import fingerprint_batch
 from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
 from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint
-from simdup_gui.engine.library.store import Library, LibraryError
+from simdup_gui.engine.library.store import Library, LibraryError, library_stats
 from simdup_gui.engine.match.fingerprint_files import parse_fingerprint
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.output.cells import fingerprint_hex, modified_text, safe_cell
@@ -198,30 +195,16 @@ def _write_rows(stream: TextIO, rows: list[list[object]]) -> None:
 
 
 def _stats(args: argparse.Namespace, out: TextIO) -> int:
-    from simdup_gui.engine.match.index import all_pairs
-    from simdup_gui.engine.match.matching import group_files
-
-    library = Library.open(args.library)
-    articles = library.articles()
-    fingerprints = np.asarray(library.fingerprints)
-    pairs = all_pairs(fingerprints, 8, jobs=2)
-    histogram = np.bincount(pairs.distance, minlength=9).tolist()
-    _, groups = group_files(articles, 8, 0, 0.4) if articles else ((), ())
-    encodings = Counter(r.encoding for r in articles)
+    stats = library_stats(Library.open(args.library))
     out.write(f"library: {args.library}\n")
-    out.write(f"articles: {len(articles)} ({sum(r.size for r in articles) / 1e6:.1f} MB)\n")
-    out.write(f"imported fingerprints: {len(fingerprints) - len(articles)}")
-    out.write(f" from {len(library.imported)} files\n" if library.imported else "\n")
-    out.write(f"near-duplicate groups among the articles: {len(groups)}\n")
-    out.write(
-        "pairs within k, by distance: "
-        + " ".join(f"{d}:{c}" for d, c in enumerate(histogram))
-        + "\n"
-    )
-    out.write(
-        "encodings: " + ", ".join(f"{e or '?'} {c}" for e, c in encodings.most_common()) + "\n"
-    )
-    out.write(f"settings: {library.settings.version}; last update: {library.updated}\n")
+    out.write(f"articles: {stats.articles} ({stats.article_bytes / 1e6:.1f} MB)\n")
+    out.write(f"imported fingerprints: {stats.imported} from {stats.imported_files} files\n")
+    out.write(f"near-duplicate groups among the articles: {stats.groups}\n")
+    by_distance = " ".join(f"{d}:{c}" for d, c in enumerate(stats.by_distance))
+    out.write(f"pairs within 8 bits, by distance: {by_distance}\n")
+    used = ", ".join(f"{e or '?'} {c}" for e, c in stats.encodings)
+    out.write(f"encodings: {used}\n")
+    out.write(f"settings: {stats.settings}; last update: {stats.updated}\n")
     return 0
 
 

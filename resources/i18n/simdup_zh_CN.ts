@@ -4,102 +4,122 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="78"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="85"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="79"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="86"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="80"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="87"/>
         <source>Scan again</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="81"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="88"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="82"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="89"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="83"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="90"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="84"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="91"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="85"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="92"/>
         <source>Mark all but references</source>
         <translation>标记除参照外的全部</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="86"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="93"/>
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="87"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="94"/>
         <source>Send marked to trash…</source>
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="88"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="95"/>
         <source>Move marked to…</source>
         <translation>将已标记文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="89"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="96"/>
         <source>Mark or unmark</source>
         <translation>标记或取消标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="90"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="97"/>
         <source>Make reference</source>
         <translation>设为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="91"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="98"/>
         <source>Compare others with this file</source>
         <translation>用此文件与其他文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="92"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="99"/>
         <source>Compare with the reference</source>
         <translation>与参照文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="93"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="100"/>
         <source>Open in editor</source>
         <translation>用编辑器打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="94"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="101"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="95"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="102"/>
+        <source>Add a folder to a library…</source>
+        <translation>将文件夹加入文章库…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="103"/>
+        <source>Check new articles against a library…</source>
+        <translation>用文章库检查新文章…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="104"/>
+        <source>Library statistics…</source>
+        <translation>文章库统计…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="105"/>
+        <source>&amp;Library</source>
+        <translation>文章库(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="106"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="96"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="107"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="97"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="108"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -140,22 +160,22 @@
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="107"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="108"/>
         <source>Filter by path…</source>
         <translation>按路径筛选…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="108"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="109"/>
         <source>Duplicates only</source>
         <translation>只看副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="109"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="110"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="110"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="111"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
@@ -186,7 +206,7 @@
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="105"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="106"/>
         <source>No duplicates left.
 
 Every file of this folder is unique at this threshold.</source>
@@ -206,115 +226,158 @@ Every file of this folder is unique at this threshold.</source>
     </message>
 </context>
 <context>
+    <name>LibraryStatsDialog</name>
+    <message>
+        <location filename="../../simdup_gui/ui/library_dialogs.py" line="50"/>
+        <source>Library statistics</source>
+        <translation>文章库统计</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_dialogs.py" line="52"/>
+        <source>Library: {0}</source>
+        <translation>文章库：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_dialogs.py" line="53"/>
+        <source>{0} articles ({1})</source>
+        <translation>{0} 篇文章（{1}）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_dialogs.py" line="54"/>
+        <source>{0} imported fingerprints</source>
+        <translation>{0} 个导入的指纹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_dialogs.py" line="55"/>
+        <source>{0} near-duplicate groups among the articles</source>
+        <translation>文章中有 {0} 组近似重复</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_dialogs.py" line="56"/>
+        <source>Encodings: {0}</source>
+        <translation>编码：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_dialogs.py" line="59"/>
+        <source>Last update: {0}</source>
+        <translation>最后更新：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_dialogs.py" line="60"/>
+        <source>Pairs of fingerprints within 8 bits, by distance:</source>
+        <translation>8 位以内的指纹对，按距离：</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="195"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="305"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="204"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="330"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="217"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="226"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="219"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="228"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="220"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="229"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="223"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="232"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="230"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="239"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="242"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="251"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="243"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="252"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="244"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="245"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="254"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="262"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="285"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="322"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="303"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="328"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="304"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="329"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="306"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="331"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="307"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="332"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="308"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="333"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="309"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="334"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="321"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="346"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="333"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="358"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="335"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="360"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -323,72 +386,107 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="369"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="394"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="373"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="398"/>
+        <source>checked against the library {0}</source>
+        <translation>已与文章库 {0} 对照</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="400"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="381"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="408"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="426"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="453"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="469"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="498"/>
+        <source>Choose a library</source>
+        <translation>选择文章库</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="500"/>
+        <source>Choose a library (an empty folder makes a new one)</source>
+        <translation>选择文章库（空文件夹将新建一个）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="523"/>
+        <source>Choose a folder of new articles</source>
+        <translation>选择新文章所在的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="535"/>
+        <source>Choose a folder of articles to add</source>
+        <translation>选择要加入的文章文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="566"/>
+        <source>Cancelled: the library is as it was.</source>
+        <translation>已取消：文章库保持原样。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="568"/>
+        <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
+        <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="589"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="481"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="601"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="485"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="605"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="489"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="609"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="491"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="611"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="453"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="480"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="474"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="594"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="523"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="643"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="540"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="660"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="554"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="674"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -396,57 +494,57 @@ The details are in the log: {1}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="59"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="58"/>
         <source>Words (jieba for Chinese)</source>
         <translation>词（中文用 jieba 分词）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="60"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="59"/>
         <source>Single characters</source>
         <translation>单个字符</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="63"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="62"/>
         <source>Term frequency, 1.5th power (best measured)</source>
         <translation>词频的 1.5 次方（实测最佳）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="64"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="63"/>
         <source>Term frequency</source>
         <translation>词频</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="65"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="64"/>
         <source>TF-IDF over the folder</source>
         <translation>按文件夹计算 TF-IDF</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="67"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="66"/>
         <source>Remove site templates from HTML pages</source>
         <translation>去除 HTML 页面中的网站模板</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="75"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="74"/>
         <source>File types:</source>
         <translation>文件类型：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="76"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="75"/>
         <source>Minimum text length (characters):</source>
         <translation>最短文本长度（字符）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="77"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="76"/>
         <source>Tokenizer:</source>
         <translation>分词方式：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="78"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="77"/>
         <source>Weighting:</source>
         <translation>权重：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="81"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="80"/>
         <source>Scan settings</source>
         <translation>扫描设置</translation>
     </message>

@@ -81,7 +81,7 @@ class Session:
         if have != (wanted.k, wanted.min_chars, wanted.min_similarity):
             result = result.regroup(wanted.k, wanted.min_chars, wanted.min_similarity)
         self.result = result
-        self.marked &= {m.file for g in result.groups for m in g.members[1:]}
+        self.marked &= {m.file for g in result.groups for m in g.members[1:]} - result.kept
         self.pinned = None
         return result
 
@@ -139,6 +139,8 @@ class Session:
         row = self.group_of(file)
         if row is None or self.result is None or self.groups[row].reference == file:
             return False
+        if self.result.kept and file not in self.result.kept:
+            return False  # in a library check, the library's copy stays the reference
         files = self.result.files
         group = self.groups[row]
         prints = {m.file: files[m.file].fingerprint or 0 for m in group.members}
@@ -158,12 +160,15 @@ class Session:
         row = self.group_of(file)
         if row is None or self.groups[row].reference == file or marked == (file in self.marked):
             return False
+        if self.result is not None and file in self.result.kept:
+            return False  # a library's file: never marked
         (self.marked.add if marked else self.marked.discard)(file)
         return True
 
     def mark_all_but_references(self) -> None:
         """Mark every member that is not its group's reference."""
-        self.marked = {m.file for g in self.groups for m in g.members[1:]}
+        kept = self.result.kept if self.result else frozenset()
+        self.marked = {m.file for g in self.groups for m in g.members[1:]} - kept
 
     def clear_marks(self) -> None:
         """Unmark everything."""

@@ -29,6 +29,8 @@ class ScanResult:
     cached: int = 0  # files whose fingerprint came from the cache
     warnings: tuple[str, ...] = ()
     skipped_folders: tuple[str, ...] = ()  # hidden and tool folders, not walked
+    kept: frozenset[int] = frozenset()  # files never marked, moved or trashed (a library's)
+    library: str = ""  # the library the files were checked against (the groups are its)
 
     @property
     def errors(self) -> tuple[FileRecord, ...]:
@@ -43,7 +45,12 @@ class ScanResult:
     def regroup(
         self, k: int, min_chars: int | None = None, min_similarity: float | None = None
     ) -> ScanResult:
-        """The same files grouped at another k (or length or similarity floor), no rescan."""
+        """The same files grouped at another k (or length or similarity floor), no rescan.
+
+        A library check's groups are the library's matches: they are kept as they are.
+        """
+        if self.library:
+            return self
         options = replace(
             self.options,
             k=k,

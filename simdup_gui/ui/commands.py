@@ -33,6 +33,9 @@ class Commands(QObject):
         self.unpin = QAction(window)
         self.open = QAction(window, shortcut=QKeySequence("Ctrl+Return"))
         self.reveal = QAction(window)
+        self.library_add = QAction(window)
+        self.library_check = QAction(window)
+        self.library_stats = QAction(window)
         self.english = QAction("English", window, checkable=True)
         self.chinese = QAction("中文", window, checkable=True)
 
@@ -54,9 +57,11 @@ class Commands(QObject):
         return [self.export, self.mark_copies, self.clear_marks, self.trash, self.move]
 
     def fill_menus(self, bar: QMenuBar) -> None:
-        """The File, Actions and Language menus."""
+        """The File, Library, Actions and Language menus."""
         self.file_menu = bar.addMenu("")
         self.file_menu.addActions([self.choose, self.sample, self.rescan, self.export, self.quit])
+        self.library_menu = bar.addMenu("")
+        self.library_menu.addActions([self.library_check, self.library_add, self.library_stats])
         self.actions_menu = bar.addMenu("")
         self.actions_menu.addActions([self.mark_copies, self.clear_marks, self.trash, self.move])
         self.actions_menu.addSeparator()
@@ -69,6 +74,8 @@ class Commands(QObject):
         self.cancel.setEnabled(busy)
         self.choose.setEnabled(not busy)
         self.sample.setEnabled(not busy)
+        for action in (self.library_add, self.library_check, self.library_stats):
+            action.setEnabled(not busy)
         self.rescan.setEnabled(not busy and has_folder)
         for action in self.on_result:
             action.setEnabled(not busy and has_result)
@@ -92,6 +99,10 @@ class Commands(QObject):
         self.unpin.setText(self.tr("Compare with the reference"))
         self.open.setText(self.tr("Open in editor"))
         self.reveal.setText(self.tr("Show in folder"))
+        self.library_add.setText(self.tr("Add a folder to a library…"))
+        self.library_check.setText(self.tr("Check new articles against a library…"))
+        self.library_stats.setText(self.tr("Library statistics…"))
+        self.library_menu.setTitle(self.tr("&Library"))
         self.file_menu.setTitle(self.tr("&File"))
         self.actions_menu.setTitle(self.tr("&Actions"))
         self.language_menu.setTitle(self.tr("&Language"))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
@@ -22,13 +24,16 @@ from simdup_gui.core.columns import human_size
 from simdup_gui.core.session import Plan, Session
 from simdup_gui.engine.fingerprint.compiled import kernels_compiled
 from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.library.build import Added, add_folders
+from simdup_gui.engine.library.check import check_folder
+from simdup_gui.engine.library.store import Library, LibraryError, library_stats
 from simdup_gui.engine.match.index import MAX_K
 from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.output.report import write_report
-from simdup_gui.engine.progress import ProgressEvent
+from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.read.decode import DecodeError
 from simdup_gui.engine.read.reader import ReadError
 from simdup_gui.engine.read.walk import display_path
@@ -41,6 +46,7 @@ from simdup_gui.ui.compare import CompareView
 from simdup_gui.ui.dialogs import Dialogs
 from simdup_gui.ui.groups_panel import GroupsPanel
 from simdup_gui.ui.i18n import install_language
+from simdup_gui.ui.library_dialogs import LibraryStatsDialog
 from simdup_gui.ui.models import (
     GroupsFilter,
     GroupsModel,
@@ -49,7 +55,7 @@ from simdup_gui.ui.models import (
 )
 from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
 from simdup_gui.ui.start_page import StartPage
-from simdup_gui.ui.tasks import ScanTask, TaskRunner
+from simdup_gui.ui.tasks import CallTask, ScanTask, TaskRunner
 
 COMPARE_LIMIT = 400_000  # characters of a document shown in the compare view
 RECENT_LIMIT = 8
@@ -103,6 +109,9 @@ class MainWindow(QMainWindow):
         c = self.commands = Commands(self)
         c.choose.triggered.connect(self.choose_folder)
         c.sample.triggered.connect(lambda: self.start_scan(str(resource("sample"))))
+        c.library_check.triggered.connect(self.check_against_library)
+        c.library_add.triggered.connect(self.add_to_library)
+        c.library_stats.triggered.connect(self.show_library_stats)
         c.rescan.triggered.connect(lambda: self.root and self.start_scan(self.root))
         c.cancel.triggered.connect(self.runner.cancel)
         c.export.triggered.connect(self.export_csv)
@@ -277,17 +286,33 @@ class MainWindow(QMainWindow):
         elif needed == "rescan":
             self.start_scan(self.root)
 
-    def start_scan(self, folder: str) -> None:
-        """Scan ``folder`` in the background."""
+    def start_scan(self, folder: str, library: str | None = None) -> None:
+        """Scan ``folder`` in the background (checked against ``library``, if given).
+
+        A rescan of a folder checked against a library checks it again.
+        """
         if self.runner.busy:
             return
         if not os.path.isdir(folder):
             self.dialogs.warn(self.tr("Not a folder: {0}").format(folder))
             return
+        if library is None and self.root == folder and self.result is not None:
+            library = self.result.library or None  # "Scan again" keeps the library
         self.root = folder
         self.settings.setValue("last_folder", folder)
         self._remember(folder)
-        task = ScanTask(folder, self.scan_options(), workers=self.runner.workers)
+        options = self.scan_options()
+        task: ScanTask | CallTask
+        if library:
+            opened = Library.open(library)  # checked by the caller
+
+            def work(progress: Callable[[ProgressEvent], None], cancel: CancelToken) -> object:
+                wanted = replace(options, text=opened.settings)
+                return check_folder(opened, folder, wanted, progress=progress, cancel=cancel)
+
+            task = CallTask(work, f"checking {folder} against {library}")
+        else:
+            task = ScanTask(folder, options, workers=self.runner.workers)
         task.signals.progress.connect(self._progress)
         task.signals.succeeded.connect(self._scan_done)
         task.signals.failed.connect(self._scan_failed)
@@ -369,6 +394,8 @@ class MainWindow(QMainWindow):
         text = self.tr("{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s").format(
             len(result.files), len(result.groups), duplicates, len(result.errors), result.seconds
         )
+        if result.library:
+            text += " · " + self.tr("checked against the library {0}").format(result.library)
         if result.cancelled:
             text += " · " + self.tr("cancelled: partial results")
         self.status.setText(text)
@@ -462,6 +489,99 @@ class MainWindow(QMainWindow):
         self.dialogs.inform(text)
         if self.root:
             self.start_scan(self.root)
+
+    # --- the library ----------------------------------------------------------------------------
+    def _choose_library(self, *, existing: bool) -> str | None:
+        """Ask for a library folder; an existing one must open (or the person is told why)."""
+        start = str(self.settings.value("library", str(Path.home())))
+        title = (
+            self.tr("Choose a library")
+            if existing
+            else self.tr("Choose a library (an empty folder makes a new one)")
+        )
+        folder = self.dialogs.folder(title, start)
+        if not folder:
+            return None
+        if existing:
+            try:
+                Library.open(folder)
+            except LibraryError as exc:
+                self.dialogs.warn(str(exc))
+                return None
+        self.settings.setValue("library", folder)
+        return folder
+
+    def check_against_library(self) -> None:
+        """Check a folder of new articles against a library.
+
+        Each group's reference is the library's copy, which is never marked, moved or trashed.
+        """
+        library = self._choose_library(existing=True)
+        if library is None:
+            return
+        start = str(self.settings.value("last_folder", str(Path.home())))
+        folder = self.dialogs.folder(self.tr("Choose a folder of new articles"), start)
+        if folder:
+            self.start_scan(folder, library)
+
+    def add_to_library(self) -> None:
+        """Add a folder of articles to a library (made if new), in the background."""
+        if self.runner.busy:
+            return
+        library = self._choose_library(existing=False)
+        if library is None:
+            return
+        start = str(self.settings.value("last_folder", str(Path.home())))
+        folder = self.dialogs.folder(self.tr("Choose a folder of articles to add"), start)
+        if not folder:
+            return
+        problem = output_problem(library, [folder], folder=True)
+        if problem:
+            self.dialogs.warn(problem)
+            return
+        options = self.scan_options()
+
+        def work(progress: Callable[[ProgressEvent], None], cancel: CancelToken) -> object:
+            text = (
+                Library.open(library).settings
+                if os.path.isfile(os.path.join(library, "library.json"))
+                else options.text
+            )
+            wanted = replace(options, text=text)
+            return add_folders(library, [folder], wanted, progress=progress, cancel=cancel)
+
+        task = CallTask(work, f"adding {folder} to {library}")
+        task.signals.progress.connect(self._progress)
+        task.signals.succeeded.connect(self._library_added)
+        task.signals.failed.connect(self._scan_failed)
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self._scan_started = time.monotonic()
+        self.runner.start(task)
+        self._update_actions()
+
+    def _library_added(self, added: Added) -> None:
+        self.progress.hide()
+        if added.cancelled:
+            text = self.tr("Cancelled: the library is as it was.")
+        else:
+            text = self.tr("{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable").format(
+                added.new,
+                added.changed,
+                added.unchanged,
+                len(added.vanished),
+                len(added.unreadable),
+            )
+        self.status.setText(text)
+        self.dialogs.inform(text)
+
+    def show_library_stats(self) -> None:
+        """Show what a library holds, with its pairs by distance."""
+        library = self._choose_library(existing=True)
+        if library is None:
+            return
+        stats = library_stats(Library.open(library))
+        self.dialogs.edit(LibraryStatsDialog(library, stats, self))
 
     # --- the session's questions (core.session.Questions) ------------------------------------
     def nothing_marked(self) -> None:

@@ -82,6 +82,43 @@ class ScanTask(QRunnable):
             self.signals.finished.emit()
 
 
+class CallTask(QRunnable):
+    """Any engine work on a pool thread: ``work(progress, cancel)`` gives the result."""
+
+    def __init__(
+        self, work: Callable[[Callable[[ProgressEvent], None], CancelToken], object], what: str
+    ) -> None:
+        super().__init__()
+        self.setAutoDelete(False)
+        self.signals = TaskSignals()
+        self.token = CancelToken()
+        self._work, self._what = work, what
+        self._last = 0.0
+
+    def cancel(self) -> None:
+        """Ask the work to stop as soon as it can."""
+        self.token.cancel()
+
+    def _progress(self, event: ProgressEvent) -> None:
+        now = time.monotonic()
+        if event.stage == "fingerprinting" and now - self._last < PROGRESS_INTERVAL:
+            return
+        self._last = now
+        self.signals.progress.emit(event)
+
+    def run(self) -> None:
+        """Worker thread: never touch widgets here."""
+        try:
+            result = self._work(self._progress, self.token)
+        except Exception as exc:  # shown to the user, not raised into Qt
+            log.exception("%s failed", self._what)
+            self.signals.failed.emit(str(exc))
+        else:
+            self.signals.succeeded.emit(result)
+        finally:
+            self.signals.finished.emit()
+
+
 class TaskRunner(QObject):
     """Owns the thread pool, the worker processes and the running task (one scan at a time).
 
@@ -96,7 +133,7 @@ class TaskRunner(QObject):
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
         self.workers = WorkerPool()
-        self.task: ScanTask | None = None
+        self.task: ScanTask | CallTask | None = None
         self._workers_idle = QTimer(self)
         self._workers_idle.setSingleShot(True)
         self._workers_idle.setInterval(WORKERS_IDLE_MS)
@@ -113,7 +150,7 @@ class TaskRunner(QObject):
         """Whether a scan is running."""
         return self.task is not None
 
-    def start(self, task: ScanTask) -> None:
+    def start(self, task: ScanTask | CallTask) -> None:
         """Run ``task``; keep a reference until it finishes."""
         self._workers_idle.stop()
         self.task = task

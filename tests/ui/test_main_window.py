@@ -498,9 +498,8 @@ def test_worker_processes_start_early_and_are_let_go_when_idle(
 def commands_offered(window: MainWindow) -> set[QAction]:
     """Every command a person can reach: toolbar buttons and menu items."""
     offered = set(window.toolbar.actions()) | set(window.knobs.actions())
-    for menu in (window.commands.file_menu, window.commands.actions_menu):
-        offered |= set(menu.actions())
-    offered |= set(window.commands.language_menu.actions())
+    for entry in window.menuBar().actions():
+        offered |= set(entry.menu().actions())
     return {a for a in offered if not a.isSeparator() and a.text()}
 
 
@@ -656,6 +655,39 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert c.export.text() == "Export CSV…"
     done(c.chinese)
     done(c.english)
+
+    # the library: add a folder (made new), check new articles against it, its statistics
+    archive, new = tmp_path / "archive", tmp_path / "new"
+    shutil.copytree(SAMPLE / "zh", archive)
+    new.mkdir()
+    shutil.move(archive / "茶园春茶-改写.txt", new / "tea-repost.txt")
+    dialogs.folders += [str(tmp_path / "LIB"), str(archive)]  # type: ignore[attr-defined]
+    press(qtbot, window, c.library_add)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert dialogs.last("inform")[1].startswith("5 new, 0 changed")  # type: ignore[attr-defined]
+    done(c.library_add)
+    dialogs.folders += [str(tmp_path / "LIB"), str(new)]  # type: ignore[attr-defined]
+    press(qtbot, window, c.library_check)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    result = window.result
+    assert result is not None
+    assert result.library == str(tmp_path / "LIB")
+    (group,) = result.groups
+    assert result.files[group.reference].path == str(archive / "茶园春茶.txt")  # the library's
+    assert group.reference in result.kept
+    press(qtbot, window, c.mark_copies)
+    assert [result.files[n].path for n in window.groups.marked_files()] == [
+        str(new / "tea-repost.txt")
+    ]
+    assert not window.groups.set_marked(group.reference, True)  # never a library file
+    done(c.library_check)
+    dialogs.folders.append(str(tmp_path / "LIB"))  # type: ignore[attr-defined]
+    shown: list[str] = []
+    dialogs.on_edit = lambda dialog: shown.append(dialog.summary.text()) or False  # type: ignore[attr-defined]
+    press(qtbot, window, c.library_stats)
+    assert "5 articles" in shown[0]
+    assert dialogs.last("edit") == ("edit", "LibraryStatsDialog")  # type: ignore[attr-defined]
+    done(c.library_stats)
 
     # quit closes the window
     press(qtbot, window, c.quit)

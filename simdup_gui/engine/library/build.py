@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,7 +18,7 @@ from simdup_gui.engine.library.store import (
 )
 from simdup_gui.engine.match.fingerprint_files import load_fingerprints
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.progress import Progress, no_progress
+from simdup_gui.engine.progress import Progress, never, no_progress
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import FingerprintCache
@@ -36,6 +36,7 @@ class Added:
     unreadable: tuple[FileRecord, ...] = ()
     imported: int = 0
     written: bool = False  # a new generation was written (nothing changed: none)
+    cancelled: bool = False
 
 
 def _under(path: str, folder: str) -> bool:
@@ -51,12 +52,13 @@ def add_folders(
     prune: bool = False,
     cache: FingerprintCache | None = None,
     progress: Progress = no_progress,
+    cancel: Callable[[], bool] = never,
 ) -> Added:
     """Fingerprint the articles of ``sources`` into the library at ``folder``.
 
     New and changed articles are read (the fingerprint cache serves unchanged ones); articles
     of those folders that are gone are reported, and dropped with ``prune``. An add that
-    changes nothing writes nothing.
+    changes nothing writes nothing, and so does a cancelled one.
     """
     with writing(folder, options.text) as current:
         old = current.contents() if current else Contents((), (), np.empty(0, np.uint64))
@@ -64,7 +66,11 @@ def add_folders(
         found: dict[str, FileRecord] = {}
         unreadable: list[FileRecord] = []
         for source in sources:
-            result = scan(os.path.abspath(source), options, cache=cache, progress=progress)
+            result = scan(
+                os.path.abspath(source), options, cache=cache, progress=progress, cancel=cancel
+            )
+            if result.cancelled:
+                return Added(cancelled=True)
             for record in result.files:
                 if record.ok:
                     found[record.path] = record

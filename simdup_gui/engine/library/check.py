@@ -10,16 +10,21 @@ Imported fingerprints have no text: they match on the distance alone.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from simdup_gui.engine.fingerprint.shingles import BANDS, band_keys, jaccard, sketch_matrix
 from simdup_gui.engine.library.store import Library
+from simdup_gui.engine.match.groups import Group, Member
 from simdup_gui.engine.match.index import FingerprintIndex
 from simdup_gui.engine.match.matching import BANDS_K, LEAD_K
-from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.progress import Progress, never, no_progress
+from simdup_gui.engine.records import FileRecord, Pairs
+from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.scan import scan
 
 
 @dataclass(frozen=True)
@@ -98,3 +103,43 @@ class ArticleChecker:
                 continue
             found.append(Match(entry, distance, share))
         return sorted(found, key=lambda m: (m.distance, -(m.similarity or 0), m.entry))
+
+
+def check_folder(
+    library: Library,
+    folder: str,
+    options: ScanOptions,
+    *,
+    progress: Progress = no_progress,
+    cancel: Callable[[], bool] = never,
+) -> ScanResult:
+    """A folder of new articles checked against ``library``, as a result the app shows.
+
+    Each new article with matches joins the group of its nearest library article, which is the
+    group's reference; the library's files are ``kept`` (never marked, moved or trashed).
+    """
+    scanned = scan(folder, options, progress=progress, cancel=cancel)
+    found = ArticleChecker(library, options.k, options.min_similarity).matches(scanned.files)
+    files = list(scanned.files)
+    place: dict[int, int] = {}  # library entry -> its file's index
+    members: dict[int, list[Member]] = {}
+    for n, matches in enumerate(found):
+        articles = [m for m in matches if m.similarity is not None]
+        if not articles:
+            continue
+        best = articles[0]
+        if best.entry not in place:
+            place[best.entry] = len(files)
+            files.append(library.articles()[best.entry])
+            members[best.entry] = [Member(place[best.entry], 0, 1.0)]
+        members[best.entry].append(Member(n, best.distance, best.similarity or 0.0))
+    ordered = sorted(members.values(), key=lambda ms: (-len(ms), files[ms[0].file].path))
+    groups = tuple(Group(n, tuple(ms)) for n, ms in enumerate(ordered, 1))
+    return replace(
+        scanned,
+        files=tuple(files),
+        groups=groups,
+        pairs=Pairs.empty(),
+        kept=frozenset(place.values()),
+        library=str(library.folder),
+    )

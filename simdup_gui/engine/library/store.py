@@ -25,6 +25,7 @@ import json
 import os
 import shutil
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -267,3 +268,40 @@ def _sync_folder_entry(folder: Path) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """What a library holds."""
+
+    articles: int
+    article_bytes: int
+    imported: int
+    imported_files: int
+    groups: int  # near-duplicate groups among the articles, at the defaults
+    by_distance: tuple[int, ...]  # pairs of fingerprints within 8 bits, by distance 0..8
+    encodings: tuple[tuple[str, int], ...]
+    settings: str
+    updated: str
+
+
+def library_stats(library: Library) -> Stats:
+    """Count what ``library`` holds (reads every record: seconds for a large library)."""
+    from simdup_gui.engine.match.index import all_pairs
+    from simdup_gui.engine.match.matching import group_files
+
+    articles = library.articles()
+    fingerprints = np.asarray(library.fingerprints)
+    pairs = all_pairs(fingerprints, 8, jobs=2)
+    groups = group_files(articles, 8, 0, 0.4)[1] if articles else ()
+    return Stats(
+        len(articles),
+        sum(r.size for r in articles),
+        len(fingerprints) - len(articles),
+        len(library.imported),
+        len(groups),
+        tuple(np.bincount(pairs.distance, minlength=9).tolist()),
+        tuple(Counter(r.encoding for r in articles).most_common()),
+        library.settings.version,
+        library.updated,
+    )

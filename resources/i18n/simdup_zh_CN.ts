@@ -271,113 +271,113 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="204"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="330"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="205"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="331"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="226"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="227"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="228"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="229"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="229"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="230"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="232"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="233"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="239"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="240"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="251"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="252"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="252"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="254"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="254"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="262"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="263"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="298"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="322"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="323"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="328"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="329"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="329"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="330"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="331"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="332"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="332"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="333"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="333"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="334"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="334"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="335"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="346"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="358"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="359"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="360"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -386,107 +386,107 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="394"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="395"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="398"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="399"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="400"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="401"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="408"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="409"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="453"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="454"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="498"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="499"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="500"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="501"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="523"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="524"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="535"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="536"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="566"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="567"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="568"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="569"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="589"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="590"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="601"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="602"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="605"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="606"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="609"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="610"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="611"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="612"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="480"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="481"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="594"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="595"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="643"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="644"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="660"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="661"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="674"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="675"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -552,22 +552,27 @@ The details are in the log: {1}</source>
 <context>
     <name>StartPage</name>
     <message>
-        <location filename="../../simdup_gui/ui/start_page.py" line="47"/>
+        <location filename="../../simdup_gui/ui/start_page.py" line="51"/>
         <source>Find reposted, lightly edited and pirated copies among a folder of articles (.txt, .html, .md; UTF-8, GBK, Big5 …). Choose a folder or drop one here; simdup groups the near-duplicates so you can compare them side by side, mark the copies and export a report.</source>
         <translation>在一个文件夹的文章中（.txt、.html、.md；UTF-8、GBK、Big5 等）找出转载、轻度改写和盗版的副本。选择一个文件夹或把文件夹拖到这里；simdup 会把相似文章分组，供您并排对比、标记副本并导出报告。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/start_page.py" line="53"/>
+        <location filename="../../simdup_gui/ui/start_page.py" line="57"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/start_page.py" line="54"/>
+        <location filename="../../simdup_gui/ui/start_page.py" line="58"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/start_page.py" line="55"/>
+        <location filename="../../simdup_gui/ui/start_page.py" line="59"/>
+        <source>Check against a library…</source>
+        <translation>用文章库检查…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/start_page.py" line="60"/>
         <source>Recent folders:</source>
         <translation>最近的文件夹：</translation>
     </message>

@@ -157,6 +157,7 @@ class MainWindow(QMainWindow):
         self.start_page = StartPage()
         self.start_page.choose_requested.connect(self.choose_folder)
         self.start_page.sample_requested.connect(c.sample.trigger)
+        self.start_page.library_requested.connect(c.library_check.trigger)
         self.start_page.folder_chosen.connect(self.start_scan)
         self.groups_panel = GroupsPanel(self.groups_view_model, self.problems)
         self.groups_panel.member_changed.connect(self._current_changed)

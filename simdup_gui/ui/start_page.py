@@ -11,6 +11,7 @@ class StartPage(QWidget):
 
     choose_requested = Signal()
     sample_requested = Signal()
+    library_requested = Signal()
     folder_chosen = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -23,6 +24,8 @@ class StartPage(QWidget):
         self.choose.clicked.connect(self.choose_requested)
         self.sample = QPushButton()
         self.sample.clicked.connect(self.sample_requested)
+        self.library = QPushButton()
+        self.library.clicked.connect(self.library_requested)
         self.recent_label = QLabel()
         self.recent = QListWidget()
         self.recent.setMaximumHeight(180)
@@ -33,6 +36,7 @@ class StartPage(QWidget):
         layout.addWidget(self.text)
         buttons = QHBoxLayout()
         buttons.addWidget(self.choose)
+        buttons.addWidget(self.library)
         buttons.addWidget(self.sample)
         buttons.addStretch(1)
         layout.addLayout(buttons)
@@ -52,6 +56,7 @@ class StartPage(QWidget):
         )
         self.choose.setText(self.tr("Choose folder…"))
         self.sample.setText(self.tr("Try the sample folder"))
+        self.library.setText(self.tr("Check against a library…"))
         self.recent_label.setText(self.tr("Recent folders:"))
 
     def show_recent(self, folders: list[str]) -> None:
@@ -65,3 +70,4 @@ class StartPage(QWidget):
         """Disable the buttons while a scan runs."""
         self.choose.setEnabled(not busy)
         self.sample.setEnabled(not busy)
+        self.library.setEnabled(not busy)

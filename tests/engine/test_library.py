@@ -263,3 +263,30 @@ def test_check_writes_one_row_per_match_and_a_row_without(tmp_path: Path) -> Non
     assert by_target["river.txt"] == [[str(new / "river.txt"), "", "", "", "", "", ""]]
     assert by_target["broken.txt"][0][6] == "empty file"
     assert os.path.getsize(resource("sample") / "zh" / "茶园春茶.txt")  # the archive untouched
+
+
+def test_parquet_fingerprints_are_named_by_their_id_column(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    values = [0x0123456789ABCDEF, 0xFEDCBA9876543210, 2**64 - 1]
+    table = pa.table(
+        {"id": ["a-1", "b-2", "c-3"], "fingerprint": pa.array(values, type=pa.uint64())}
+    )
+    pq.write_table(table, tmp_path / "fps.parquet")
+    text = pa.table({"id": [7], "fingerprint": ["0123456789abcdef"]})
+    pq.write_table(text, tmp_path / "hex.parquet")
+    add_fingerprints(str(tmp_path / "LIB"), str(tmp_path / "fps.parquet"), ScanOptions())
+    add_fingerprints(str(tmp_path / "LIB"), str(tmp_path / "hex.parquet"), ScanOptions())
+    library = Library.open(tmp_path / "LIB")
+    found = check_fingerprint(library, 0x0123456789ABCDEF, 0)
+    names = sorted(library.name_of(m.entry) for m in found)
+    assert names == [f"{tmp_path / 'fps.parquet'}#a-1", f"{tmp_path / 'hex.parquet'}#7"]
+    assert [library.name_of(m.entry) for m in check_fingerprint(library, 2**64 - 1, 0)] == [
+        f"{tmp_path / 'fps.parquet'}#c-3"
+    ]
+    (tmp_path / "bad.parquet").write_bytes(b"not parquet at all")
+    code, _, err = run(
+        "library", "add", str(tmp_path / "LIB"), "--fingerprints", str(tmp_path / "bad.parquet")
+    )
+    assert code == 2
+    assert "cannot read as Parquet" in err

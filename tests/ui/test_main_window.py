@@ -713,3 +713,26 @@ def test_shortcuts_reach_their_commands(qtbot: QtBot, window: MainWindow, tmp_pa
     qtbot.keyClick(tree, Qt.Key.Key_F5)
     assert window.runner.busy
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+
+
+def test_the_start_page_checks_new_articles_against_a_library(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from simdup_gui.engine.library.build import add_folders
+    from simdup_gui.engine.options import ScanOptions
+
+    add_folders(str(tmp_path / "LIB"), [str(SAMPLE / "en")], ScanOptions())
+    new = tmp_path / "new"
+    new.mkdir()
+    shutil.copy(SAMPLE / "en" / "library-hours.txt", new / "hours-again.txt")
+    window.dialogs.folders += [str(tmp_path / "LIB"), str(new)]  # type: ignore[attr-defined]
+    qtbot.mouseClick(window.start_page.library, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.runner.busy and window.result is not None, timeout=60_000)
+    result = window.result
+    assert result is not None
+    (group,) = result.groups
+    assert Path(result.files[group.reference].path).parent == SAMPLE / "en"
+    assert "checked against the library" in window.status.text()
+    window.dialogs.folders.append(str(tmp_path / "not-a-library"))  # type: ignore[attr-defined]
+    window.commands.library_check.trigger()
+    assert "no such library" in window.dialogs.last("warn")[1]  # type: ignore[attr-defined]

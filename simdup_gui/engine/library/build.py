@@ -16,7 +16,10 @@ from simdup_gui.engine.library.store import (
     write_generation,
     writing,
 )
-from simdup_gui.engine.match.fingerprint_files import load_fingerprints
+from simdup_gui.engine.match.fingerprint_files import (
+    load_fingerprints,
+    load_parquet_fingerprints,
+)
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, never, no_progress
 from simdup_gui.engine.records import FileRecord
@@ -99,11 +102,18 @@ def add_folders(
 
 
 def add_fingerprints(folder: str, source: str, options: ScanOptions) -> Added:
-    """Import a file of precomputed fingerprints (the formats ``simdup pairs`` reads).
+    """Import a file of precomputed fingerprints.
 
-    Each row is an entry named ``source#row``; importing the same file again replaces its rows.
+    The formats ``simdup pairs`` reads, or Parquet with ``id`` and ``fingerprint`` columns.
+
+    Each row is an entry named ``source#id`` (the id column, or the row number from 1);
+    importing the same file again replaces its rows.
     """
-    fingerprints = load_fingerprints(source)
+    ids: list[str] = []
+    if source.lower().endswith(".parquet"):
+        fingerprints, ids = load_parquet_fingerprints(source)
+    else:
+        fingerprints = load_fingerprints(source)
     name = os.path.abspath(source)
     with writing(folder, options.text) as current:
         old = current.contents() if current else Contents((), (), np.empty(0, np.uint64))
@@ -113,7 +123,7 @@ def add_fingerprints(folder: str, source: str, options: ScanOptions) -> Added:
                 parts.append(part)
                 arrays.append(old.imported_fingerprints[start : start + part.count])
             start += part.count
-        parts.append(Imported(name, len(fingerprints)))
+        parts.append(Imported(name, len(fingerprints), tuple(ids)))
         arrays.append(fingerprints)
         contents = Contents(old.articles, tuple(parts), np.concatenate(arrays))
         write_generation(folder, contents, options.text)

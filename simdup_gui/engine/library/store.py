@@ -51,10 +51,15 @@ class LibraryError(ValueError):
 
 @dataclass(frozen=True)
 class Imported:
-    """A file of precomputed fingerprints added to the library (its rows are the ids)."""
+    """A file of precomputed fingerprints added to the library.
+
+    Its entries are named ``source#id``: the file's ``ids`` (a Parquet id column), or the row
+    numbers from 1.
+    """
 
     source: str
     count: int
+    ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,7 +100,11 @@ class Library:
         self.generation = folder / str(meta["generation"])
         described = json.loads((self.generation / "contents.json").read_text(encoding="utf-8"))
         self.article_count = int(described["articles"])
-        self.imported = tuple(Imported(str(s), int(c)) for s, c in described["imported"])
+        self.imported = tuple(
+            Imported(str(s), int(c), tuple(ids) if ids else ())
+            for s, c, *rest in described["imported"]
+            for ids in [rest[0] if rest else ()]
+        )
         self.fingerprints = np.load(self.generation / "fingerprints.npy", mmap_mode="r")
         total = self.article_count + sum(i.count for i in self.imported)
         if self.fingerprints.dtype != np.uint64 or self.fingerprints.shape != (total,):
@@ -174,7 +183,7 @@ class Library:
         row = entry - self.article_count
         for part in self.imported:
             if row < part.count:
-                return f"{part.source}#{row + 1}"
+                return f"{part.source}#{part.ids[row] if part.ids else row + 1}"
             row -= part.count
         raise IndexError(entry)
 
@@ -232,7 +241,7 @@ def write_generation(
     np.save(generation / "fingerprints.npy", fingerprints)
     described = {
         "articles": len(contents.articles),
-        "imported": [[i.source, i.count] for i in contents.imported],
+        "imported": [[i.source, i.count, list(i.ids)] for i in contents.imported],
     }
     (generation / "contents.json").write_text(json.dumps(described), encoding="utf-8")
     budget = TABLE_BUDGET * max(len(fingerprints), 1)

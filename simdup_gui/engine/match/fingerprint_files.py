@@ -96,3 +96,37 @@ def load_fingerprints(path: str | Path) -> U64:
         except ValueError as exc:
             raise FingerprintFileError(f"{path}:{number}: {exc}") from None
     return np.array(values, dtype=np.uint64)
+
+
+def load_parquet_fingerprints(path: str | Path) -> tuple[U64, list[str]]:
+    """The ``fingerprint`` and ``id`` columns of a Parquet file (pyarrow, loaded on first use).
+
+    Fingerprints may be integers (uint64 or int64, read as 64 bits) or text of 16 hex digits.
+
+    Raises:
+        FingerprintFileError: no pyarrow, not Parquet, or a column missing or not fingerprints.
+    """
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise FingerprintFileError(
+            f"{path}: reading Parquet needs pyarrow (pip install pyarrow)"
+        ) from None
+    try:
+        table = pq.read_table(path, columns=["id", "fingerprint"])
+    except KeyError as exc:
+        raise FingerprintFileError(f"{path}: no column {exc}: need id and fingerprint") from None
+    except Exception as exc:  # pyarrow's own errors: not Parquet, damaged
+        raise FingerprintFileError(f"{path}: cannot read as Parquet: {exc}") from None
+    ids = [str(v) for v in table.column("id").to_pylist()]
+    column = table.column("fingerprint")
+    try:
+        if column.type in ("string", "large_string") or str(column.type).endswith("string"):
+            values = [parse_fingerprint(v) for v in column.to_pylist()]
+            return np.array(values, dtype=np.uint64), ids
+        raw = column.to_numpy()
+        if raw.dtype.kind not in "iu":
+            raise ValueError(f"a column of {column.type}")
+        return raw.astype(np.int64).view(np.uint64).astype(np.uint64), ids
+    except (ValueError, TypeError) as exc:
+        raise FingerprintFileError(f"{path}: fingerprint: {exc}") from None

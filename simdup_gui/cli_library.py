@@ -44,6 +44,12 @@ def add_library_parser(
     p.add_argument("folders", nargs="*", metavar="DIR")
     p.add_argument("--fingerprints", metavar="FILE", help="import precomputed fingerprints")
     p.add_argument("--prune", action="store_true", help="drop articles that are gone")
+    p.add_argument(
+        "--max-k",
+        type=k_type,
+        default=None,
+        help="a new library answers k up to this (default 8; 3 keeps 10^8 fingerprints in 4 GB)",
+    )
     text_options(p)
     p = commands.add_parser("check", help="targets (files or folders) or fingerprints against LIB")
     p.add_argument("library", metavar="LIB")
@@ -90,12 +96,14 @@ def _add(args: argparse.Namespace, err: TextIO, settings: TextSettings) -> int:
             raise LibraryUsageError(problem)
     options = _options(args, settings)
     if args.fingerprints:
-        done = add_fingerprints(args.library, args.fingerprints, options)
+        done = add_fingerprints(args.library, args.fingerprints, options, args.max_k)
         err.write(f"simdup: imported {done.imported} fingerprints into {args.library}\n")
     if args.folders:
         cache = FingerprintCache.default()
         try:
-            done = add_folders(args.library, args.folders, options, prune=args.prune, cache=cache)
+            done = add_folders(
+                args.library, args.folders, options, prune=args.prune, cache=cache, max_k=args.max_k
+            )
         finally:
             cache.close()
         for path in done.vanished:

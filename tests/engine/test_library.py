@@ -290,3 +290,18 @@ def test_parquet_fingerprints_are_named_by_their_id_column(tmp_path: Path) -> No
     )
     assert code == 2
     assert "cannot read as Parquet" in err
+
+
+def test_a_library_for_small_k_keeps_one_index_and_refuses_a_larger_k(tmp_path: Path) -> None:
+    rng = np.random.default_rng(8)
+    fps = rng.integers(0, 2**64, 2000, dtype=np.uint64, endpoint=False)
+    np.save(tmp_path / "fps.npy", fps)
+    add_fingerprints(str(tmp_path / "LIB"), str(tmp_path / "fps.npy"), ScanOptions(), max_k=3)
+    library = Library.open(tmp_path / "LIB")
+    assert [p.name for p in sorted(library.generation.glob("index-*"))] == ["index-k3"]
+    query = int(fps[9]) ^ 0b111
+    assert [(m.entry, m.distance) for m in check_fingerprint(library, query, 3)] == [(9, 3)]
+    with pytest.raises(LibraryError, match="answers k up to 3, not 8"):
+        check_fingerprint(library, query, 8)
+    with pytest.raises(LibraryError, match="answers k up to 3, not 8"):
+        add_fingerprints(str(tmp_path / "LIB"), str(tmp_path / "fps.npy"), ScanOptions(), max_k=8)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simdup_gui.engine.library.store import (
+    MAX_K,
     Contents,
     Imported,
     Library,
@@ -42,6 +43,15 @@ class Added:
     cancelled: bool = False
 
 
+def _max_k(current: Library | None, wanted: int | None) -> int:
+    """The k a library answers up to: a new one's as asked (default 8), an existing one's own."""
+    if current is None:
+        return MAX_K if wanted is None else wanted
+    if wanted is not None and wanted != current.max_k:
+        raise LibraryError(f"{current.folder}: answers k up to {current.max_k}, not {wanted}")
+    return current.max_k
+
+
 def _under(path: str, folder: str) -> bool:
     folder = os.path.abspath(folder).rstrip(os.sep) + os.sep
     return os.path.abspath(path).startswith(folder) or os.path.abspath(path) == folder[:-1]
@@ -56,6 +66,7 @@ def add_folders(
     cache: FingerprintCache | None = None,
     progress: Progress = no_progress,
     cancel: Callable[[], bool] = never,
+    max_k: int | None = None,
 ) -> Added:
     """Fingerprint the articles of ``sources`` into the library at ``folder``.
 
@@ -90,9 +101,8 @@ def add_folders(
         kept = [r for p, r in known.items() if p not in found and not (prune and p in vanished)]
         articles = tuple(sorted([*kept, *found.values()], key=lambda r: r.path))
         if articles != old.articles or current is None:
-            write_generation(
-                folder, Contents(articles, old.imported, old.imported_fingerprints), options.text
-            )
+            contents = Contents(articles, old.imported, old.imported_fingerprints)
+            write_generation(folder, contents, options.text, _max_k(current, max_k))
             written = True
         else:
             written = False
@@ -101,7 +111,9 @@ def add_folders(
         )
 
 
-def add_fingerprints(folder: str, source: str, options: ScanOptions) -> Added:
+def add_fingerprints(
+    folder: str, source: str, options: ScanOptions, max_k: int | None = None
+) -> Added:
     """Import a file of precomputed fingerprints.
 
     The formats ``simdup pairs`` reads, or Parquet with ``id`` and ``fingerprint`` columns.
@@ -126,7 +138,7 @@ def add_fingerprints(folder: str, source: str, options: ScanOptions) -> Added:
         parts.append(Imported(name, len(fingerprints), tuple(ids)))
         arrays.append(fingerprints)
         contents = Contents(old.articles, tuple(parts), np.concatenate(arrays))
-        write_generation(folder, contents, options.text)
+        write_generation(folder, contents, options.text, _max_k(current, max_k))
     return Added(imported=len(fingerprints), written=True)
 
 
@@ -149,7 +161,9 @@ def remove(folder: str, paths: Sequence[str]) -> int:
         if not dropped:
             return 0
         fingerprints = np.concatenate(arrays) if arrays else np.empty(0, np.uint64)
-        write_generation(folder, Contents(articles, tuple(parts), fingerprints), library.settings)
+        write_generation(
+            folder, Contents(articles, tuple(parts), fingerprints), library.settings, library.max_k
+        )
         return dropped
 
 

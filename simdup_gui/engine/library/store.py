@@ -40,7 +40,15 @@ from simdup_gui.engine.store.snapshot import pack, unpack
 
 FORMAT = "simdup library"
 VERSION = 1
-INDEX_KS = (3, 8)  # an index for small k (few tables, long prefixes: fast) and one up to 8
+MAX_K = 8  # the largest k a library answers by default (``max_k``: fewer tables on disk)
+SMALL_K = 3  # an index for k up to this too: few tables with long prefixes, fast queries
+
+
+def index_ks(max_k: int) -> tuple[int, ...]:
+    """The indexes a library answering k up to ``max_k`` keeps: one for small k, one up to it."""
+    return tuple(sorted({min(SMALL_K, max_k), max_k}))
+
+
 TABLE_BUDGET = 64  # bytes of tables per fingerprint at most, per index (its plan's budget)
 META = "library.json"
 
@@ -109,6 +117,7 @@ class Library:
         total = self.article_count + sum(i.count for i in self.imported)
         if self.fingerprints.dtype != np.uint64 or self.fingerprints.shape != (total,):
             raise LibraryError(f"{folder}: damaged library (fingerprints do not fit)")
+        self.max_k = int(meta.get("max_k", MAX_K))  # type: ignore[call-overload]
         self._articles: tuple[FileRecord, ...] | None = None
         self._indexes: dict[int, FingerprintIndex] = {}
 
@@ -162,7 +171,9 @@ class Library:
 
     def index(self, k: int) -> FingerprintIndex:
         """The index that answers ``k`` with the fewest rows to check, its tables memory-mapped."""
-        limit = min(stored for stored in INDEX_KS if stored >= k)
+        if k > self.max_k:
+            raise LibraryError(f"{self.folder}: answers k up to {self.max_k}, not {k}")
+        limit = min(stored for stored in index_ks(self.max_k) if stored >= k)
         if limit not in self._indexes:
             budget = TABLE_BUDGET * max(len(self.fingerprints), 1)
             try:
@@ -226,11 +237,14 @@ def writing(folder: str | os.PathLike[str], settings: TextSettings) -> Iterator[
 
 
 def write_generation(
-    folder: str | os.PathLike[str], contents: Contents, settings: TextSettings
+    folder: str | os.PathLike[str],
+    contents: Contents,
+    settings: TextSettings,
+    max_k: int = MAX_K,
 ) -> Path:
     """Write ``contents`` as the library's next generation and make it current (hold the lock).
 
-    Returns the new generation's folder.
+    Its indexes answer k up to ``max_k``. Returns the new generation's folder.
     """
     path = Path(folder)
     number = 1 + max((int(p.name[4:]) for p in path.glob("gen-[0-9]*")), default=0)
@@ -245,7 +259,7 @@ def write_generation(
     }
     (generation / "contents.json").write_text(json.dumps(described), encoding="utf-8")
     budget = TABLE_BUDGET * max(len(fingerprints), 1)
-    for k in INDEX_KS:
+    for k in index_ks(max_k):
         (generation / f"index-k{k}").mkdir()
         FingerprintIndex(fingerprints, k, memory_budget=budget).save(generation / f"index-k{k}")
         _sync_folder(generation / f"index-k{k}")
@@ -256,6 +270,7 @@ def write_generation(
         "settings": asdict(settings),
         "settings_version": settings.version,
         "generation": generation.name,
+        "max_k": max_k,
         "updated": time.strftime("%Y-%m-%d %H:%M:%S"),
     }
     temp = path / (META + ".tmp")

@@ -212,6 +212,8 @@ def _stats(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"pairs within 8 bits, by distance: {by_distance}\n")
     used = ", ".join(f"{e or '?'} {c}" for e, c in stats.encodings)
     out.write(f"encodings: {used}\n")
+    spoken = ", ".join(f"{lang or '?'} {c}" for lang, c in stats.languages)
+    out.write(f"languages: {spoken}\n")
     out.write(f"settings: {stats.settings}; last update: {stats.updated}\n")
     return 0
 

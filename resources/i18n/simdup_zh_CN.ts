@@ -259,11 +259,16 @@ Every file of this folder is unique at this threshold.</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/library_dialogs.py" line="59"/>
+        <source>Languages: {0}</source>
+        <translation>语言：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_dialogs.py" line="62"/>
         <source>Last update: {0}</source>
         <translation>最后更新：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_dialogs.py" line="60"/>
+        <location filename="../../simdup_gui/ui/library_dialogs.py" line="63"/>
         <source>Pairs of fingerprints within 8 bits, by distance:</source>
         <translation>8 位以内的指纹对，按距离：</translation>
     </message>

@@ -33,6 +33,7 @@ class FileRecord(NamedTuple):
     lead: int | None = None  # fingerprint of the text's opening (finds truncated copies)
     converted_chars: int = 0  # characters a conversion leaves behind (telltales.py)
     notice_chars: int = 0  # characters of lines that read like a repost notice or an ad
+    language: str = ""  # "zh", "en" or "other" (telltales.language_of)
 
     def impossible(self) -> str:
         """Why no scan could have made this record (empty if one could): a damaged cache."""

@@ -56,6 +56,9 @@ class LibraryStatsDialog(QDialog):
             self.tr("Encodings: {0}").format(
                 ", ".join(f"{e or '?'} {c}" for e, c in stats.encodings)
             ),
+            self.tr("Languages: {0}").format(
+                ", ".join(f"{lang or '?'} {c}" for lang, c in stats.languages)
+            ),
             self.tr("Last update: {0}").format(stats.updated),
             self.tr("Pairs of fingerprints within 8 bits, by distance:"),
         ]

@@ -305,3 +305,29 @@ def test_a_library_for_small_k_keeps_one_index_and_refuses_a_larger_k(tmp_path: 
         check_fingerprint(library, query, 8)
     with pytest.raises(LibraryError, match="answers k up to 3, not 8"):
         add_fingerprints(str(tmp_path / "LIB"), str(tmp_path / "fps.npy"), ScanOptions(), max_k=8)
+
+
+def test_a_cancelled_add_leaves_the_library_as_it_was(tmp_path: Path) -> None:
+    add_folders(str(tmp_path / "LIB"), [str(resource("sample") / "zh")], ScanOptions())
+    before = Library.open(tmp_path / "LIB").meta["generation"]
+    done = add_folders(
+        str(tmp_path / "LIB"), [str(resource("sample") / "en")], ScanOptions(), cancel=lambda: True
+    )
+    assert done.cancelled
+    library = Library.open(tmp_path / "LIB")
+    assert library.meta["generation"] == before
+    assert len(library.fingerprints) == 6
+
+
+def test_stats_count_what_the_library_holds(tmp_path: Path) -> None:
+    from simdup_gui.engine.library.store import library_stats
+
+    add_folders(str(tmp_path / "LIB"), [str(resource("sample"))], ScanOptions())
+    stats = library_stats(Library.open(tmp_path / "LIB"))
+    assert stats.articles == 11
+    assert dict(stats.languages) == {"zh": 6, "en": 5}
+    assert stats.groups == 3
+    assert sum(stats.by_distance) >= 3
+    code, out, _ = run("library", "stats", str(tmp_path / "LIB"))
+    assert code == 0
+    assert "languages: zh 6, en 5" in out

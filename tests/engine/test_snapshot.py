@@ -23,6 +23,7 @@ RECORD = st.builds(
     chars=st.integers(0, 10**9),
     converted_chars=st.integers(0, 10**9),
     notice_chars=st.integers(0, 10**9),
+    language=TEXT,
     boilerplate=st.floats(0, 1),
     notes=st.lists(TEXT.filter(lambda t: t and "\n" not in t), max_size=3).map(tuple),
     error=TEXT,

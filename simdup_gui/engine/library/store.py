@@ -305,6 +305,7 @@ class Stats:
     groups: int  # near-duplicate groups among the articles, at the defaults
     by_distance: tuple[int, ...]  # pairs of fingerprints within 8 bits, by distance 0..8
     encodings: tuple[tuple[str, int], ...]
+    languages: tuple[tuple[str, int], ...]
     settings: str
     updated: str
 
@@ -326,6 +327,7 @@ def library_stats(library: Library) -> Stats:
         len(groups),
         tuple(np.bincount(pairs.distance, minlength=9).tolist()),
         tuple(Counter(r.encoding for r in articles).most_common()),
+        tuple(Counter(r.language for r in articles).most_common()),
         library.settings.version,
         library.updated,
     )

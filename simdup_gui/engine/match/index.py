@@ -164,10 +164,15 @@ def all_pairs(
 
 
 def _table_bits(table: Permutation, n: int) -> tuple[int, int]:
-    """A stored table's directory bits and filter bits, for ``n`` fingerprints."""
+    """A stored table's directory bits and filter bits, for ``n`` fingerprints.
+
+    Beyond 2**24 fingerprints the filter keeps 16 bits (2 bytes a row, not 4): a table of 10^8
+    is 0.6 GB instead of 0.8 GB, for slightly more rows checked in full.
+    """
     id_bits = max(1, (n - 1).bit_length())
     bits = max(1, min(table.prefix_bits, 24, n.bit_length() - 2))
-    return bits, max(0, min(32, BITS - bits - id_bits))
+    widest = 16 if n > 2**24 else 32
+    return bits, max(0, min(widest, BITS - bits - id_bits))
 
 
 @dataclass(frozen=True)

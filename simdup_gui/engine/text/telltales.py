@@ -114,3 +114,16 @@ def notice_chars(text: str) -> int:
         for line in text.splitlines()
         if len(line.strip()) <= NOTICE_LINE and _NOTICE.search(line)
     )
+
+
+def language_of(text: str) -> str:
+    """``zh`` when a tenth of the letters are ideographs, ``en`` when most are ASCII, else other."""
+    if not text:
+        return ""
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), "<u4")
+    ideographs = int(_tables().ideograph[np.minimum(codes, 0x10000)].sum())
+    ascii_letters = int((((codes | 0x20) >= 0x61) & ((codes | 0x20) <= 0x7A)).sum())
+    letters = ideographs + ascii_letters
+    if letters and ideographs >= 0.1 * letters:
+        return "zh"
+    return "en" if ascii_letters and ascii_letters >= 0.5 * len(text.split()) else "other"

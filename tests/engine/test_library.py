@@ -331,3 +331,21 @@ def test_stats_count_what_the_library_holds(tmp_path: Path) -> None:
     code, out, _ = run("library", "stats", str(tmp_path / "LIB"))
     assert code == 0
     assert "languages: zh 6, en 5" in out
+
+
+def test_vanished_articles_are_noted_pruned_on_request_and_removed(tmp_path: Path) -> None:
+    archive = tmp_path / "archive"
+    shutil.copytree(resource("sample"), archive)
+    lib = str(tmp_path / "LIB")
+    add_folders(lib, [str(archive)], ScanOptions())
+    (archive / "en" / "river-cleanup.txt").unlink()
+    noted = add_folders(lib, [str(archive)], ScanOptions())
+    assert noted.vanished == (str(archive / "en" / "river-cleanup.txt"),)
+    assert len(Library.open(lib).articles()) == 11  # noted, kept
+    pruned = add_folders(lib, [str(archive)], ScanOptions(), prune=True)
+    assert pruned.pruned
+    assert len(Library.open(lib).articles()) == 10
+    code, _, err = run("library", "remove", lib, str(archive / "zh"))
+    assert code == 0
+    assert "dropped 6 entries" in err
+    assert {Path(r.path).parent.name for r in Library.open(lib).articles()} == {"en"}

@@ -31,5 +31,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     start_logging()
     window = create_window(args[1] if len(args) > 1 else None)
     window.show()
-    QTimer.singleShot(0, window.warm_up_workers)  # while the user chooses a folder
+    QTimer.singleShot(0, window.note_first_run)
     return app.exec()

@@ -198,13 +198,16 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
         self._fill_recent()
 
-    def warm_up_workers(self) -> None:
-        """Start the worker processes now, so that the first large scan need not wait for them."""
+    def note_first_run(self) -> None:
+        """Say that the first scan on this machine prepares the fast kernels (once).
+
+        No worker process is started here: a scan starts them when it needs them, and they
+        are let go soon after (see ``tasks.WORKERS_IDLE_MS``), so an idle app holds none.
+        """
         if not kernels_compiled():
             self.status.setText(
                 self.tr("Preparing fast kernels, once on this machine (about 20 s)") + "…"
             )
-        self.runner.warm_up(self.scan_options())
 
     def closeEvent(self, event: object) -> None:
         """Stop the scan and remember the window."""

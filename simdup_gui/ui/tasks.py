@@ -16,7 +16,7 @@ from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import FingerprintCache
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals, so the event loop is never flooded
-WORKERS_IDLE_MS = 10 * 60 * 1000  # worker processes are let go after this long without a scan
+WORKERS_IDLE_MS = 60 * 1000  # worker processes are let go after this long without a scan
 
 
 log = logging.getLogger(__name__)
@@ -123,7 +123,8 @@ class TaskRunner(QObject):
     """Owns the thread pool, the worker processes and the running task (one scan at a time).
 
     The worker processes are kept from scan to scan (see ``engine/workers.py``), and let go
-    after :data:`WORKERS_IDLE_MS` without a scan (each holds about 170 MB).
+    after :data:`WORKERS_IDLE_MS` without a scan (each holds about 170 MB). None is started
+    before a scan needs them: small scans run on threads in the app's own process.
     """
 
     idle = Signal()  # the running task finished and was let go
@@ -138,12 +139,6 @@ class TaskRunner(QObject):
         self._workers_idle.setSingleShot(True)
         self._workers_idle.setInterval(WORKERS_IDLE_MS)
         self._workers_idle.timeout.connect(self._release_workers)
-
-    def warm_up(self, options: ScanOptions) -> None:
-        """Start the worker processes now, if large scans will use them."""
-        if options.jobs > 1 and options.processes is not False:
-            self.workers.warm(options.jobs, options.text)
-            self._workers_idle.start()
 
     @property
     def busy(self) -> bool:

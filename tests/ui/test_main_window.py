@@ -485,14 +485,24 @@ def test_every_ui_text_has_a_chinese_translation(tmp_path: Path) -> None:
     assert untranslated == []
 
 
-def test_worker_processes_start_early_and_are_let_go_when_idle(
-    window: MainWindow, qtbot: QtBot
+def test_worker_processes_start_only_for_a_large_scan_and_are_let_go_when_idle(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:
+    from simdup_gui.engine.run.batches import PROCESS_THRESHOLD
+
     runner = window.runner
     runner._workers_idle.setInterval(300)
-    window.warm_up_workers()
-    assert runner.workers.running == (window.scan_options().jobs > 1)
-    qtbot.waitUntil(lambda: not runner.workers.running, timeout=5000)
+    window.note_first_run()
+    assert not runner.workers.running  # an idle app holds no worker
+    scan_and_wait(qtbot, window, SAMPLE)
+    assert not runner.workers.running  # a small scan runs in the app's process
+    for n in range(PROCESS_THRESHOLD + 10):
+        (tmp_path / f"a{n}.txt").write_text(f"Article number {n} about many things. " * 5)
+    window.start_scan(str(tmp_path))
+    qtbot.waitUntil(lambda: runner.workers.running or not runner.busy, timeout=60_000)
+    assert runner.workers.running or window.scan_options().jobs == 1
+    qtbot.waitUntil(lambda: not runner.busy, timeout=120_000)
+    qtbot.waitUntil(lambda: not runner.workers.running, timeout=5000)  # let go when idle
 
 
 def commands_offered(window: MainWindow) -> set[QAction]:

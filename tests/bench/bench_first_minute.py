@@ -1,0 +1,85 @@
+"""A newcomer's first minute: the first scan against the second, the idle app's memory, and how
+soon the window shows.
+
+    python tests/bench/bench_first_minute.py
+
+* ``simdup scan resources/sample`` twice, each the whole command, with an empty numba cache
+  (``NUMBA_CACHE_DIR`` pointing at a new folder: as after a fresh install) and an empty
+  fingerprint cache: the first pays for compiling the kernels.
+* ``python -m simdup_gui`` (offscreen): the memory of the app and every process it started,
+  3 s after it opened, idle with no folder.
+* The time from the interpreter's start to the shown window, in a process of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import psutil
+
+SAMPLE = os.path.join(os.path.dirname(__file__), "..", "..", "resources", "sample")
+SHOW = """
+import time, psutil
+started = psutil.Process().create_time()
+from PySide6.QtWidgets import QApplication
+from simdup_gui.app import create_window
+app = QApplication([])
+window = create_window()
+window.show()
+app.processEvents()
+print(time.time() - started)
+"""
+
+
+def scans() -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as numba, tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": numba, "SIMDUP_CACHE_DIR": cache}
+        times = []
+        for _ in range(2):
+            start = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "simdup_gui.cli", "scan", SAMPLE, "--quiet"],
+                env=env,
+                capture_output=True,
+                check=True,
+            )
+            times.append(time.perf_counter() - start)
+    return {"first_scan_s": round(times[0], 2), "second_scan_s": round(times[1], 2)}
+
+
+def idle_app() -> float:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    app = subprocess.Popen([sys.executable, "-m", "simdup_gui"], env=env)
+    try:
+        time.sleep(3)
+        process = psutil.Process(app.pid)
+        family = [process, *process.children(recursive=True)]
+        return sum(p.memory_info().rss for p in family) / 1e6
+    finally:
+        app.terminate()
+        app.wait(10)
+
+
+def window_shown() -> float:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", SHOW], env=env, capture_output=True, text=True, check=True
+    )
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    figures = scans()
+    figures["first_over_second"] = round(figures["first_scan_s"] / figures["second_scan_s"], 1)
+    figures["idle_app_mb"] = round(idle_app())
+    figures["window_shown_s"] = round(window_shown(), 2)
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

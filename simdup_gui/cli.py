@@ -234,6 +234,10 @@ def _summary(result: ScanResult) -> str:
     links = f", {_count(len(result.links), 'link')} not read" if result.links else ""
     hidden = result.skipped_folders
     skipped = f", {_count(len(hidden), 'hidden or tool folder')} skipped" if hidden else ""
+    others = sum(count for _, count in result.other_types)
+    if others:
+        kinds = " ".join(f"{ext} {count}" for ext, count in result.other_types[:4])
+        skipped += f", {_count(others, 'file')} of other types not read ({kinds}; --ext adds them)"
     return (
         f"simdup: {_count(files, 'file')} ({megabytes:.1f} MB{cached}) in {result.seconds:.1f} s"
         f"{state}: {_count(len(result.groups), 'group')}, {_count(duplicates, 'duplicate')},"

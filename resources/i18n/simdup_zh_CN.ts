@@ -276,113 +276,113 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="205"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="331"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="209"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="334"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="227"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="230"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="229"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="232"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="230"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="233"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="233"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="236"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="240"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="243"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="252"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="256"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="254"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="257"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="258"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="263"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="298"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="301"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="323"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="326"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="329"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="332"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="330"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="333"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="332"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="335"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="333"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="336"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="334"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="335"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="338"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="350"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="359"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="362"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="364"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -391,107 +391,112 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="395"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="398"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="399"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="403"/>
+        <source>{0} files of other types not read</source>
+        <translation>{0} 个其他类型的文件未读取</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="405"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="401"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="407"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="409"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="415"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="454"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="460"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="499"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="505"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="501"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="507"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="524"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="530"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="536"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="542"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="567"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="573"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="569"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="575"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="590"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="596"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="602"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="608"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="606"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="612"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="610"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="616"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="612"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="618"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="481"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="487"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="595"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="601"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="644"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="650"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="661"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="667"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="675"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="681"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -30,6 +30,7 @@ class ScanResult:
     warnings: tuple[str, ...] = ()
     skipped_folders: tuple[str, ...] = ()  # hidden and tool folders, not walked
     kept: frozenset[int] = frozenset()  # files never marked, moved or trashed (a library's)
+    other_types: tuple[tuple[str, int], ...] = ()  # files not read for their type: (.ext, count)
     library: str = ""  # the library the files were checked against (the groups are its)
 
     @property

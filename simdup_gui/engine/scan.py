@@ -14,6 +14,7 @@ import gc
 import hashlib
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -103,7 +104,9 @@ def scan(
         raise NotADirectoryError(f"not a folder: {root}")
     entries = []
     skipped: list[str] = []
-    for entry in walk(root, options.extensions, cancel=cancel, skipped=skipped):
+    other_types: Counter[str] = Counter()
+    walked = walk(root, options.extensions, cancel=cancel, skipped=skipped, other_types=other_types)
+    for entry in walked:
         entries.append(entry)
         if len(entries) % 200 == 0:
             progress(ProgressEvent("walking", len(entries), 0, current=display_path(entry.path)))
@@ -151,6 +154,7 @@ def scan(
         cached,
         tuple(cache.warnings),
         tuple(skipped),
+        other_types=tuple(other_types.most_common()),
     )
 
 

@@ -398,6 +398,9 @@ class MainWindow(QMainWindow):
         text = self.tr("{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s").format(
             len(result.files), len(result.groups), duplicates, len(result.errors), result.seconds
         )
+        others = sum(count for _, count in result.other_types)
+        if others:
+            text += " · " + self.tr("{0} files of other types not read").format(others)
         if result.library:
             text += " · " + self.tr("checked against the library {0}").format(result.library)
         if result.cancelled:

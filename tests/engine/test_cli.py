@@ -314,3 +314,23 @@ def test_a_file_a_library_chokes_on_is_logged_with_its_traceback(
     logged = log_path().read_text(encoding="utf-8")
     assert "Traceback (most recent call last)" in logged
     assert "RuntimeError: the parser fell over" in logged
+
+
+def test_article_formats_are_read_and_other_files_counted(tmp_path: Path) -> None:
+    story = (resource("sample") / "en" / "river-cleanup.txt").read_text(encoding="utf-8")
+    for name in ("story.rst", "story-copy.adoc", "story.markdown", "page.xhtml"):
+        body = story if not name.endswith("xhtml") else f"<html><body><p>{story}</p></body></html>"
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    for name in ("photo.jpg", "scan.pdf", "notes.docx", "other.pdf"):
+        (tmp_path / name).write_bytes(b"\x00\x01binary")
+    code, out, err = run("scan", str(tmp_path), "--no-cache")
+    assert code == 0
+    rows = list(csv.DictReader(out.splitlines()))
+    assert sorted(Path(r["path"]).name for r in rows) == [
+        "page.xhtml",
+        "story-copy.adoc",
+        "story.markdown",
+        "story.rst",
+    ]
+    assert {r["group_id"] for r in rows} == {"1"}  # the same story in four formats
+    assert "4 files of other types not read (.pdf 2 .docx 1 .jpg 1; --ext adds them)" in err

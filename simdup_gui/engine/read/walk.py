@@ -13,11 +13,23 @@ from __future__ import annotations
 
 import os
 import stat
+from collections import Counter
 from collections.abc import Callable, Iterator
 from operator import attrgetter
 from typing import NamedTuple
 
-DEFAULT_EXTENSIONS = (".txt", ".htm", ".html", ".md", ".xml")
+DEFAULT_EXTENSIONS = (  # article formats: plain text and its markups, and HTML
+    ".txt",
+    ".text",
+    ".md",
+    ".markdown",
+    ".rst",
+    ".adoc",
+    ".htm",
+    ".html",
+    ".xhtml",
+    ".xml",
+)
 SKIPPED_FOLDERS = frozenset(
     {"__pycache__", "node_modules", "$RECYCLE.BIN", "System Volume Information"}
 )
@@ -63,10 +75,12 @@ def walk(
     *,
     cancel: Callable[[], bool] = lambda: False,
     skipped: list[str] | None = None,
+    other_types: Counter[str] | None = None,
 ) -> Iterator[Entry]:
     """Yield every article file under ``root`` (sorted by path within each folder).
 
-    Hidden and tool folders left out are added to ``skipped``.
+    Hidden and tool folders left out are added to ``skipped``; files of other types are counted
+    in ``other_types`` by extension (hidden files are neither).
     """
     wanted = tuple(e.lower() for e in extensions)
     inside = os.path.realpath(root).rstrip(os.sep) + os.sep
@@ -91,7 +105,11 @@ def walk(
                 elif skipped is not None:
                     skipped.append(entry.path)
                 continue
-            if not entry.name.lower().endswith(wanted) or entry.name.startswith("."):
+            if entry.name.startswith("."):
+                continue
+            if not entry.name.lower().endswith(wanted):
+                if other_types is not None:
+                    other_types[os.path.splitext(entry.name)[1].lower() or "(none)"] += 1
                 continue
             yield _file_entry(entry, inside)
         stack.extend(reversed(subfolders))

@@ -142,17 +142,22 @@
         <translation>选择一个文件，与其参照文件对比。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="166"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="146"/>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/compare.py" line="177"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · 1 difference</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · 1 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="170"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="181"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · {2} 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="181"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="192"/>
         <source>{0} of {1}</source>
         <translation>第 {0} 处，共 {1} 处</translation>
     </message>
@@ -416,87 +421,87 @@ The details are in the log: {1}</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="460"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="461"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="505"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="510"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="507"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="512"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="530"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="535"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="542"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="547"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="573"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="578"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="575"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="580"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="596"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="601"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="608"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="613"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="612"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="617"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="616"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="621"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="618"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="623"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="487"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="492"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="601"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="606"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="650"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="655"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="667"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="672"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="681"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="686"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -138,13 +138,24 @@ class CompareView(QWidget):
 
         source.verticalScrollBar().valueChanged.connect(follow)
 
+    def show_pending(self, left_title: str, right_title: str) -> None:
+        """Say that a pair is being compared (long texts: their differences come shortly)."""
+        self.clear()
+        self.left_title.setText(left_title)
+        self.right_title.setText(right_title)
+        self.summary.setText(self.tr("Comparing…"))
+
     def show_pair(
         self,
         left: tuple[str, str, int | None],
         right: tuple[str, str, int | None],
         similarity: float = 1.0,
+        hunks: list[Hunk] | None = None,
     ) -> None:
-        """Show two documents given as (title, plain text, fingerprint) and their similarity."""
+        """Show two documents given as (title, plain text, fingerprint) and their similarity.
+
+        ``hunks``: their differences, if already found (else they are found here).
+        """
         (left_title, left_text, left_fp), (right_title, right_text, right_fp) = left, right
         self.left_title.setText(left_title)
         self.right_title.setText(right_title)
@@ -152,7 +163,7 @@ class CompareView(QWidget):
         self.right_text.setPlainText(right_text)
         self.left_bits.set_fingerprints(left_fp, right_fp)
         self.right_bits.set_fingerprints(right_fp, left_fp)
-        self.hunks = diff_hunks(left_text, right_text)
+        self.hunks = diff_hunks(left_text, right_text) if hunks is None else hunks
         self.left_spans = [left for left, _ in self.hunks if left[1] > left[0]]
         self.right_spans = [right for _, right in self.hunks if right[1] > right[0]]
         self._highlight(self.left_text, self.left_spans)

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 from simdup_gui.core.columns import human_size
 from simdup_gui.core.session import Plan, Session
 from simdup_gui.engine.fingerprint.compiled import kernels_compiled
-from simdup_gui.engine.fingerprint.files import read_text
 from simdup_gui.engine.library.build import Added, add_folders
 from simdup_gui.engine.library.check import check_folder
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats
@@ -34,15 +33,14 @@ from simdup_gui.engine.output.actions import ActionOutcome
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.output.report import write_report
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
-from simdup_gui.engine.read.decode import DecodeError
-from simdup_gui.engine.read.reader import ReadError
 from simdup_gui.engine.read.walk import display_path
-from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.text.textdiff import Hunk
 from simdup_gui.logs import log_path
 from simdup_gui.ui.commands import Commands
 from simdup_gui.ui.compare import CompareView
+from simdup_gui.ui.comparing import CompareLoader, Document
 from simdup_gui.ui.dialogs import Dialogs
 from simdup_gui.ui.groups_panel import GroupsPanel
 from simdup_gui.ui.i18n import install_language
@@ -57,7 +55,6 @@ from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
 from simdup_gui.ui.start_page import StartPage
 from simdup_gui.ui.tasks import CallTask, ScanTask, TaskRunner
 
-COMPARE_LIMIT = 400_000  # characters of a document shown in the compare view
 RECENT_LIMIT = 8
 
 
@@ -165,6 +162,9 @@ class MainWindow(QMainWindow):
         self.groups_panel.tree.header().sortIndicatorChanged.connect(self.sort_groups)
         self.groups_panel.set_member_actions(c.on_member)
         self.compare = CompareView()
+        self.loader = CompareLoader(self)  # texts and differences, off the GUI thread if long
+        self.loader.ready.connect(self._show_compared)
+        self._compared_similarity = 1.0
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("main-splitter")
         self.splitter.addWidget(self.groups_panel)
@@ -447,18 +447,23 @@ class MainWindow(QMainWindow):
             return
         left, right = self.session.compare_pair(info.member.file)
         reference, other = self.result.files[left], self.result.files[right]
-        self.compare.show_pair(
-            self._document(reference), self._document(other), similarity(reference, other)
-        )
+        self._compared_similarity = similarity(reference, other)
+        if self.loader.request(reference, other, self.result.options):
+            self.compare.show_pending(display_path(reference.path), display_path(other.path))
 
-    def _document(self, record: FileRecord) -> tuple[str, str, int | None]:
-        """Title, text (read now, shown as plain text) and fingerprint of a file."""
-        try:
-            options = self.result.options if self.result else None
-            text = read_text(record.path, options)[:COMPARE_LIMIT]
-        except (ReadError, DecodeError, OSError) as exc:
-            text = self.tr("(cannot show this file: {0})").format(exc)
-        return display_path(record.path), text, record.fingerprint
+    def _show_compared(
+        self, left: Document, right: Document, problems: tuple[str, str], hunks: list[Hunk]
+    ) -> None:
+        """Show a pair the loader made (texts a file could not give say why)."""
+        shown = []
+        for (title, text, fingerprint), problem in zip((left, right), problems, strict=True):
+            if problem:
+                text = self.tr("(cannot show this file: {0})").format(problem)
+            shown.append((title, text, fingerprint))
+        clean = not any(problems)
+        self.compare.show_pair(
+            shown[0], shown[1], self._compared_similarity, hunks if clean else None
+        )
 
     # --- acting on files -------------------------------------------------------------------------
     def toggle_mark(self) -> None:

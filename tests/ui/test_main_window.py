@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -746,3 +747,40 @@ def test_the_start_page_checks_new_articles_against_a_library(
     window.dialogs.folders.append(str(tmp_path / "not-a-library"))  # type: ignore[attr-defined]
     window.commands.library_check.trigger()
     assert "no such library" in window.dialogs.last("warn")[1]  # type: ignore[attr-defined]
+
+
+def test_a_long_pair_is_compared_without_freezing_the_window(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    import random
+
+    rng = random.Random(4)
+    words = ["春运", "期间", "铁路", "部门", "增开", "列车", "旅客", "网上", "购票", "车站"]
+    text = "。".join("".join(rng.choice(words) for _ in range(12)) for _ in range(5000))
+    (tmp_path / "long.txt").write_text(text, encoding="utf-8")
+    edited = text[:30000] + "新增的一句话。" + text[30000:60000] + text[60500:]
+    (tmp_path / "long-edited.txt").write_text(edited, encoding="utf-8")
+    (tmp_path / "short.txt").write_text("一篇短文章。" * 40, encoding="utf-8")
+    (tmp_path / "short-copy.txt").write_text("一篇短文章。" * 39 + "改", encoding="utf-8")
+    scan_and_wait(qtbot, window, tmp_path)
+    assert len(text) > 60_000
+    gaps: list[float] = []
+    last = [time.monotonic()]
+
+    def tick() -> None:
+        now = time.monotonic()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    timer = QTimer()
+    timer.timeout.connect(tick)
+    timer.start(10)
+    select_file(window, "short-copy.txt")  # first a short pair, then the long one supersedes it
+    info = select_file(window, "long-edited.txt")
+    assert window.compare.summary.text() == "Comparing…"  # at once: the diff runs elsewhere
+    qtbot.waitUntil(lambda: window.compare.difference_count() > 0, timeout=30_000)
+    timer.stop()
+    assert window.compare.right_title.text().endswith("long-edited.txt")
+    assert window.compare.difference_count() >= 2
+    assert max(gaps) < 1.0  # the event loop never waited for the diff
+    assert info.member.file in {m.file for g in window.result.groups for m in g.members}  # type: ignore[union-attr]

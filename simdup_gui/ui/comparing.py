@@ -1,0 +1,105 @@
+"""Texts and their differences for the compare view, made off the GUI thread when they are long.
+
+A selection asks for a pair; a newer selection supersedes it: a request that is no longer the
+latest is skipped before its work starts, and its answer, if it was already running, dropped.
+Short pairs (the usual article) are made at once, so the view never flickers for them.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.read.decode import DecodeError
+from simdup_gui.engine.read.reader import ReadError
+from simdup_gui.engine.read.walk import display_path
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.text.textdiff import Hunk, diff_hunks
+
+COMPARE_LIMIT = 400_000  # characters of a document shown in the compare view
+AT_ONCE_BYTES = 64 * 1024  # pairs of files this small are compared on the GUI thread
+
+Document = tuple[str, str, int | None]  # title, plain text, fingerprint
+
+
+def document(record: FileRecord, options: ScanOptions | None) -> tuple[Document, str]:
+    """A file as the compare view shows it, and why it cannot be read (empty if it can)."""
+    try:
+        text = read_text(record.path, options)[:COMPARE_LIMIT]
+        problem = ""
+    except (ReadError, DecodeError, OSError) as exc:
+        text, problem = "", str(exc)
+    return (display_path(record.path), text, record.fingerprint), problem
+
+
+class _Signals(QObject):
+    done = Signal(int, object, object, object, object)  # serial, left, right, problems, hunks
+
+
+class _Job(QRunnable):
+    def __init__(
+        self,
+        loader: CompareLoader,
+        serial: int,
+        records: tuple[FileRecord, FileRecord],
+        options: ScanOptions | None,
+    ) -> None:
+        super().__init__()
+        self.loader, self.serial, self.records, self.options = loader, serial, records, options
+
+    def run(self) -> None:
+        """Pool thread: read both texts and diff them, unless a newer request came first."""
+        if self.serial != self.loader.serial:
+            return
+        (left, left_problem), (right, right_problem) = (
+            document(r, self.options) for r in self.records
+        )
+        if self.serial != self.loader.serial:
+            return
+        hunks = diff_hunks(left[1], right[1])
+        self.loader.signals.done.emit(
+            self.serial, left, right, (left_problem, right_problem), hunks
+        )
+
+
+class CompareLoader(QObject):
+    """Makes the compare view's pairs; ``ready`` brings the latest one to the GUI thread."""
+
+    ready = Signal(object, object, object, object)  # left, right, problems, hunks
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self.signals = _Signals()  # made on the GUI thread: its slot runs there
+        self.signals.done.connect(self._done)
+        self.serial = 0
+
+    def request(self, left: FileRecord, right: FileRecord, options: ScanOptions | None) -> bool:
+        """Ask for a pair; returns True when it is being made in the background."""
+        self.serial += 1
+        if max(_size(left), _size(right)) <= AT_ONCE_BYTES:
+            (a, a_problem), (b, b_problem) = document(left, options), document(right, options)
+            self.ready.emit(a, b, (a_problem, b_problem), diff_hunks(a[1], b[1]))
+            return False
+        self.pool.start(_Job(self, self.serial, (left, right), options))
+        return True
+
+    def _done(
+        self, serial: int, left: object, right: object, problems: object, hunks: object
+    ) -> None:
+        if serial == self.serial:  # not superseded while it was made
+            self.ready.emit(left, right, problems, hunks)
+
+
+def _size(record: FileRecord) -> int:
+    try:
+        return os.path.getsize(record.path)
+    except OSError:
+        return 0
+
+
+__all__ = ["COMPARE_LIMIT", "CompareLoader", "Document", "Hunk"]

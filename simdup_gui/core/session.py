@@ -64,8 +64,9 @@ class Questions(Protocol):
 class Session:
     """The result shown and everything decided about it."""
 
-    def __init__(self) -> None:
-        """No folder, no result."""
+    def __init__(self, not_duplicates: set[tuple[str, str]] | None = None) -> None:
+        """No folder, no result; the pairs a person said are not duplicates, if any."""
+        self.not_duplicates: set[tuple[str, str]] = set(not_duplicates or ())
         self.root: str | None = None
         self.result: ScanResult | None = None
         self.marked: set[int] = set()
@@ -77,9 +78,10 @@ class Session:
 
         Marks on files that are still duplicates are kept; nothing stays pinned.
         """
-        have = (result.options.k, result.options.min_chars, result.options.min_similarity)
-        if have != (wanted.k, wanted.min_chars, wanted.min_similarity):
-            result = result.regroup(wanted.k, wanted.min_chars, wanted.min_similarity)
+        have = result.options
+        grouping = (wanted.k, wanted.min_chars, wanted.min_similarity, wanted.not_duplicates)
+        if (have.k, have.min_chars, have.min_similarity, have.not_duplicates) != grouping:
+            result = result.regroup(*grouping)
         self.result = result
         self.marked &= {m.file for g in result.groups for m in g.members[1:]} - result.kept
         self.pinned = None
@@ -90,10 +92,14 @@ class Session:
         """What a change of settings takes: nothing, a regroup (thresholds only) or a rescan."""
         if after == before:
             return ""
-        same = replace(after, k=before.k, min_chars=before.min_chars)
-        return (
-            "regroup" if replace(same, min_similarity=before.min_similarity) == before else "rescan"
+        grouping_only = replace(
+            after,
+            k=before.k,
+            min_chars=before.min_chars,
+            min_similarity=before.min_similarity,
+            not_duplicates=before.not_duplicates,
         )
+        return "regroup" if grouping_only == before else "rescan"
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -147,6 +153,24 @@ class Session:
         swapped = group.with_reference(file, prints, lambda a, b: similarity(files[a], files[b]))
         groups = (*self.groups[:row], swapped, *self.groups[row + 1 :])
         self.result = replace(self.result, groups=groups)
+        self.marked.discard(file)
+        return True
+
+    # --- not duplicates --------------------------------------------------------------------
+    def keep_apart(self, file: int) -> bool:
+        """Say a member is not a duplicate of its group's reference; whether the list changed.
+
+        The two never share a group again (the caller regroups).
+        """
+        row = self.group_of(file)
+        if row is None or self.result is None or self.groups[row].reference == file:
+            return False
+        files = self.result.files
+        a, b = files[file].path, files[self.groups[row].reference].path
+        pair = (a, b) if a <= b else (b, a)
+        if pair in self.not_duplicates:
+            return False
+        self.not_duplicates.add(pair)
         self.marked.discard(file)
         return True
 

@@ -68,6 +68,8 @@ class ScanOptions:
     processes: bool | None = False
     min_chars: int = 0  # shorter texts are fingerprinted but never grouped
     min_similarity: float = 0.4  # and they must share this much text (Jaccard, best measured)
+    # pairs of paths (each sorted) a person said are not duplicates: never in one group
+    not_duplicates: frozenset[tuple[str, str]] = frozenset()
 
     def __post_init__(self) -> None:
         """Validate k, the size limit and the job count."""

@@ -44,7 +44,11 @@ class ScanResult:
         return tuple(f for f in self.files if is_link(f.error))
 
     def regroup(
-        self, k: int, min_chars: int | None = None, min_similarity: float | None = None
+        self,
+        k: int,
+        min_chars: int | None = None,
+        min_similarity: float | None = None,
+        not_duplicates: frozenset[tuple[str, str]] | None = None,
     ) -> ScanResult:
         """The same files grouped at another k (or length or similarity floor), no rescan.
 
@@ -59,6 +63,15 @@ class ScanResult:
             min_similarity=(
                 self.options.min_similarity if min_similarity is None else min_similarity
             ),
+            not_duplicates=(
+                self.options.not_duplicates if not_duplicates is None else not_duplicates
+            ),
         )
-        pairs, groups = group_files(self.files, k, options.min_chars, options.min_similarity)
+        pairs, groups = group_files(
+            self.files,
+            k,
+            options.min_chars,
+            options.min_similarity,
+            not_duplicates=options.not_duplicates,
+        )
         return replace(self, pairs=pairs, groups=groups, options=options)

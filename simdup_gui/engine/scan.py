@@ -132,7 +132,12 @@ def scan(
     known_groups = cache.load_groups(folder, digest, len(files))
     if known_groups is None:
         pairs, groups = group_files(
-            files, options.k, options.min_chars, options.min_similarity, cancel
+            files,
+            options.k,
+            options.min_chars,
+            options.min_similarity,
+            cancel,
+            options.not_duplicates,
         )
         if not cancel():
             cache.put_groups(folder, digest, pairs, groups)
@@ -257,7 +262,7 @@ def _records_digest(files: tuple[FileRecord, ...]) -> str:
 def _grouping_digest(records_digest: str, options: ScanOptions) -> str:
     """A digest of everything the groups are made from: the same digest, the same groups."""
     grouping = (GROUPING_VERSION, options.text.version, options.k, options.min_chars)
-    text = repr((grouping, options.min_similarity, records_digest))
+    text = repr((grouping, options.min_similarity, records_digest, sorted(options.not_duplicates)))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 

@@ -29,6 +29,8 @@ class Commands(QObject):
         self.toggle_mark = QAction(window, shortcut=QKeySequence(Qt.Key.Key_Space))
         self.toggle_mark.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # in the tree
         self.make_reference = QAction(window, shortcut=QKeySequence("Ctrl+R"))
+        self.keep_apart = QAction(window, shortcut=QKeySequence("Ctrl+D"))
+        self.forget_kept_apart = QAction(window)
         self.pin = QAction(window, shortcut=QKeySequence("Ctrl+P"))
         self.unpin = QAction(window)
         self.open = QAction(window, shortcut=QKeySequence("Ctrl+Return"))
@@ -45,6 +47,7 @@ class Commands(QObject):
         return [
             self.toggle_mark,
             self.make_reference,
+            self.keep_apart,
             self.pin,
             self.unpin,
             self.open,
@@ -64,6 +67,7 @@ class Commands(QObject):
         self.library_menu.addActions([self.library_check, self.library_add, self.library_stats])
         self.actions_menu = bar.addMenu("")
         self.actions_menu.addActions([self.mark_copies, self.clear_marks, self.trash, self.move])
+        self.actions_menu.addAction(self.forget_kept_apart)
         self.actions_menu.addSeparator()
         self.actions_menu.addActions(self.on_member)
         self.language_menu = bar.addMenu("")
@@ -95,6 +99,8 @@ class Commands(QObject):
         self.move.setText(self.tr("Move marked to…"))
         self.toggle_mark.setText(self.tr("Mark or unmark"))
         self.make_reference.setText(self.tr("Make reference"))
+        self.keep_apart.setText(self.tr("Not a duplicate of the reference"))
+        self.forget_kept_apart.setText(self.tr("Forget the not-duplicates list…"))
         self.pin.setText(self.tr("Compare others with this file"))
         self.unpin.setText(self.tr("Compare with the reference"))
         self.open.setText(self.tr("Open in editor"))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
+from simdup_gui.core import not_duplicates
 from simdup_gui.core.columns import human_size
 from simdup_gui.core.session import Plan, Session
 from simdup_gui.engine.fingerprint.compiled import kernels_compiled
@@ -72,7 +73,8 @@ class MainWindow(QMainWindow):
         self.dialogs = Dialogs(self)  # every question asked, answered through one interface
         self.runner = TaskRunner(self)
         self.runner.idle.connect(self._update_actions)
-        self.session = Session()  # the app's state and decisions; this window shows them
+        # the app's state and decisions (this window shows them), with the pairs said apart
+        self.session = Session(not_duplicates.load())
         self.groups = GroupsModel(self.session, self)
         self.groups_view_model = GroupsFilter(self)
         self.groups_view_model.setSourceModel(self.groups)
@@ -107,6 +109,8 @@ class MainWindow(QMainWindow):
         c.choose.triggered.connect(self.choose_folder)
         c.sample.triggered.connect(lambda: self.start_scan(str(resource("sample"))))
         c.library_check.triggered.connect(self.check_against_library)
+        c.keep_apart.triggered.connect(self.keep_apart)
+        c.forget_kept_apart.triggered.connect(self.forget_kept_apart)
         c.library_add.triggered.connect(self.add_to_library)
         c.library_stats.triggered.connect(self.show_library_stats)
         c.rescan.triggered.connect(lambda: self.root and self.start_scan(self.root))
@@ -270,7 +274,8 @@ class MainWindow(QMainWindow):
     def scan_options(self) -> ScanOptions:
         """The scan settings chosen in the window and the settings dialog."""
         floor = self.floor_box.value() / 100
-        return options_from_settings(self.settings, self.k_box.value(), floor)
+        options = options_from_settings(self.settings, self.k_box.value(), floor)
+        return replace(options, not_duplicates=frozenset(self.session.not_duplicates))
 
     def edit_settings(self) -> None:
         """Edit the scan settings; rescan when they change what a fingerprint is."""
@@ -635,6 +640,31 @@ class MainWindow(QMainWindow):
             self.groups_panel.expand()
             self.groups_panel.select_file(info.member.file)
             self._current_changed()
+
+    def keep_apart(self) -> None:
+        """The current member is not a duplicate of its reference: it leaves the group for good."""
+        info = self.selected_member()
+        if info is None or self.result is None or not self.session.keep_apart(info.member.file):
+            return
+        not_duplicates.save(self.session.not_duplicates)
+        self.show_result(self.result)
+
+    def forget_kept_apart(self) -> None:
+        """Empty the not-duplicates list, after a confirmation; the pairs may group again."""
+        count = len(self.session.not_duplicates)
+        if not count:
+            self.dialogs.inform(self.tr("The not-duplicates list is empty."))
+            return
+        question = self.tr("Forget the {0} pairs said to be not duplicates?").format(count)
+        if not self.dialogs.confirm(
+            question,
+            [" ↔ ".join(map(display_path, p)) for p in sorted(self.session.not_duplicates)],
+        ):
+            return
+        self.session.not_duplicates.clear()
+        not_duplicates.save(self.session.not_duplicates)
+        if self.result is not None:
+            self.show_result(self.result)
 
     def pin_for_compare(self) -> None:
         """Compare every selection with the current file instead of with its reference."""

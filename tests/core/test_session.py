@@ -113,3 +113,17 @@ def test_acting_asks_then_moves_with_a_manifest(session: Session, tmp_path: Path
     assert [o.action for o in done.outcomes] == ["moved"] * 5
     assert done.manifest.parent == tmp_path / "moved"
     assert not any(Path(p).exists() for p in marked)
+
+
+def test_a_pair_kept_apart_never_shares_a_group_again(session: Session) -> None:
+    group = session.groups[0]
+    copy = group.members[1].file
+    assert session.keep_apart(copy)
+    assert not session.keep_apart(copy)  # already apart
+    assert not session.keep_apart(group.reference)  # a reference is apart from nothing
+    wanted = replace(ScanOptions(), not_duplicates=frozenset(session.not_duplicates))
+    result = session.show(session.result, wanted)  # type: ignore[arg-type]
+    (pair,) = session.not_duplicates
+    for g in result.groups:
+        paths = {result.files[m.file].path for m in g.members}
+        assert not set(pair) <= paths  # the copy left the group of its reference

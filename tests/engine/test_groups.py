@@ -212,3 +212,22 @@ def test_thousands_of_near_copies_are_one_group() -> None:
     pairs, groups = group_files(files, 8, 0, 0.4)
     assert [len(g) for g in groups] == [3000]
     assert len(pairs) <= 3000 * RUN_WINDOW  # linear in the copies, not all 4.5 million pairs
+
+
+@given(st.data())
+def test_a_pair_said_apart_is_never_a_member_and_its_reference(data: st.DataObject) -> None:
+    fps = data.draw(st.lists(st.integers(0, 15), min_size=2, max_size=12))
+    files = near_records(fps)
+    paths = [f.path for f in files]
+    apart = data.draw(
+        st.sets(st.tuples(st.sampled_from(paths), st.sampled_from(paths)), max_size=6)
+    )
+    keys = frozenset((a, b) if a <= b else (b, a) for a, b in apart if a != b)
+    _, groups = group_files(files, 8, 0, 0.0, not_duplicates=keys)
+    fingerprint = {f.path: f.fingerprint for f in files}
+    for group in groups:
+        reference = files[group.reference].path
+        for member in group.members[1:]:
+            path = files[member.file].path
+            if fingerprint[path] != fingerprint[reference]:  # exact copies always group
+                assert (min(path, reference), max(path, reference)) not in keys

@@ -667,6 +667,24 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     done(c.chinese)
     done(c.english)
 
+    # not duplicates: a pair said apart leaves its group for good, until the list is forgotten
+    window.start_scan(str(SAMPLE))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.groups.rowCount() == 3
+    select_file(window, "茶园春茶-改写.txt")
+    press(qtbot, window, c.keep_apart)
+    assert window.groups.rowCount() == 2
+    assert (tmp_path / "data" / "simdup" / "not-duplicates.json").is_file()
+    press(qtbot, window, c.rescan)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.groups.rowCount() == 2  # still apart after a new scan
+    done(c.keep_apart)
+    dialogs.answers.append(True)  # type: ignore[attr-defined]
+    press(qtbot, window, c.forget_kept_apart)
+    assert "Forget the 1 pairs" in dialogs.last("confirm")[1]  # type: ignore[attr-defined]
+    assert window.groups.rowCount() == 3
+    done(c.forget_kept_apart)
+
     # the library: add a folder (made new), check new articles against it, its statistics
     archive, new = tmp_path / "archive", tmp_path / "new"
     shutil.copytree(SAMPLE / "zh", archive)

@@ -138,6 +138,7 @@ class Nodes:
     sizes: npt.NDArray[np.int64]  # bytes
     paths: Sequence[str]
     similarities: Similarities
+    apart: frozenset[tuple[int, int]] = frozenset()  # node pairs (lower first) said apart
 
 
 class Cluster(NamedTuple):
@@ -243,8 +244,9 @@ def clusters(
     """Groups of nodes around references, from the pairs that may belong together.
 
     Each connected part of the pairs gets a reference; the nodes that meet ``thresholds``
-    against it are its cluster; the rest of the part is split along the pairs among it and
-    grouped again. A node with exact copies is a cluster of its copies even when alone.
+    against it (and that a person has not said are not its duplicates) are its cluster; the
+    rest of the part is split along the pairs among it and grouped again. A node with exact
+    copies is a cluster of its copies even when alone.
     """
     found: list[Cluster] = []
     everyone = np.unique(np.concatenate([pairs.i, pairs.j])).astype(np.int64)
@@ -256,6 +258,10 @@ def clusters(
         similarity = nodes.similarities(np.full(len(part), reference), part)
         similarity[part == reference] = 1.0
         inside = thresholds.met(distance, similarity)
+        if nodes.apart:  # pairs a person said are not duplicates never join
+            inside &= np.array(
+                [(min(reference, n), max(reference, n)) not in nodes.apart for n in part.tolist()]
+            )
         inside[part == reference] = True
         if inside.sum() > 1 or nodes.weights[reference] > 1:
             kept = np.flatnonzero(inside)

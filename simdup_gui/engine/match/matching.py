@@ -110,6 +110,7 @@ def group_files(
     min_chars: int = 0,
     min_similarity: float = 0.0,
     cancel: Callable[[], bool] = never,
+    not_duplicates: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """Verified candidate pairs of distinct texts, and the groups around references.
 
@@ -119,6 +120,8 @@ def group_files(
     part. Once ``cancel`` returns True, the search for candidates stops and the groups are made
     of those found so far. The pairs link distinct texts (file indices); exact copies are
     grouped without them.
+    ``not_duplicates`` are pairs of paths (each sorted) a person said are not duplicates: one
+    is never a member of a group whose reference is the other (exact copies always group).
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
@@ -149,6 +152,7 @@ def group_files(
         np.array([files[n].size for n in node_files], dtype=np.int64),
         [files[n].path for n in node_files],
         alike,
+        _apart_nodes(not_duplicates, files, copies),
     )
     found = clusters(local, nodes, Thresholds(k, min_similarity), cancel)
     groups = []
@@ -168,6 +172,23 @@ def group_files(
     ids = np.array(node_files, np.int64)
     pairs = Pairs(ids[local.i], ids[local.j], local.distance)
     return pairs, numbered(groups, [f.path for f in files])
+
+
+def _apart_nodes(
+    not_duplicates: frozenset[tuple[str, str]],
+    files: tuple[FileRecord, ...],
+    copies: list[list[int]],
+) -> frozenset[tuple[int, int]]:
+    """The node pairs (lower first) holding a pair of paths said apart (exact copies excepted)."""
+    if not not_duplicates:
+        return frozenset()
+    node_of = {files[n].path: node for node, same in enumerate(copies) for n in same}
+    found = set()
+    for a, b in not_duplicates:
+        x, y = node_of.get(a), node_of.get(b)
+        if x is not None and y is not None and x != y:
+            found.add((min(x, y), max(x, y)))
+    return frozenset(found)
 
 
 def _candidates(

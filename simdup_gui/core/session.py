@@ -174,6 +174,33 @@ class Session:
         self.marked.discard(file)
         return True
 
+    def remove_from_results(self, file: int) -> bool:
+        """Take a member out of its group in what is shown (its file is not touched).
+
+        A group left with one member goes; a removed reference is succeeded by the next member.
+        Whether anything changed.
+        """
+        row = self.group_of(file)
+        if row is None or self.result is None:
+            return False
+        group = self.groups[row]
+        rest = tuple(m for m in group.members if m.file != file)
+        groups = list(self.groups)
+        if len(rest) < 2:
+            del groups[row]
+        elif group.reference == file:
+            files = self.result.files
+            prints = {m.file: files[m.file].fingerprint or 0 for m in rest}
+            trimmed = Group(group.id, rest)
+            groups[row] = trimmed.with_reference(
+                rest[0].file, prints, lambda a, b: similarity(files[a], files[b])
+            )
+        else:
+            groups[row] = Group(group.id, rest)
+        self.result = replace(self.result, groups=tuple(groups))
+        self.marked -= {file} | ({m.file for m in rest} if len(rest) < 2 else set())
+        return True
+
     # --- marks -----------------------------------------------------------------------------
     def marked_files(self) -> list[int]:
         """The marked files, in group order."""

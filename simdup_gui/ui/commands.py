@@ -31,6 +31,9 @@ class Commands(QObject):
         self.make_reference = QAction(window, shortcut=QKeySequence("Ctrl+R"))
         self.keep_apart = QAction(window, shortcut=QKeySequence("Ctrl+D"))
         self.forget_kept_apart = QAction(window)
+        self.remove_from_results = QAction(window, shortcut=QKeySequence.StandardKey.Delete)
+        self.remove_from_results.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.restore = QAction(window)
         self.pin = QAction(window, shortcut=QKeySequence("Ctrl+P"))
         self.unpin = QAction(window)
         self.open = QAction(window, shortcut=QKeySequence("Ctrl+Return"))
@@ -48,6 +51,7 @@ class Commands(QObject):
             self.toggle_mark,
             self.make_reference,
             self.keep_apart,
+            self.remove_from_results,
             self.pin,
             self.unpin,
             self.open,
@@ -62,7 +66,9 @@ class Commands(QObject):
     def fill_menus(self, bar: QMenuBar) -> None:
         """The File, Library, Actions and Language menus."""
         self.file_menu = bar.addMenu("")
-        self.file_menu.addActions([self.choose, self.sample, self.rescan, self.export, self.quit])
+        self.file_menu.addActions(
+            [self.choose, self.sample, self.rescan, self.export, self.restore, self.quit]
+        )
         self.library_menu = bar.addMenu("")
         self.library_menu.addActions([self.library_check, self.library_add, self.library_stats])
         self.actions_menu = bar.addMenu("")
@@ -100,6 +106,8 @@ class Commands(QObject):
         self.toggle_mark.setText(self.tr("Mark or unmark"))
         self.make_reference.setText(self.tr("Make reference"))
         self.keep_apart.setText(self.tr("Not a duplicate of the reference"))
+        self.remove_from_results.setText(self.tr("Remove from results"))
+        self.restore.setText(self.tr("Restore from a manifest…"))
         self.forget_kept_apart.setText(self.tr("Forget the not-duplicates list…"))
         self.pin.setText(self.tr("Compare others with this file"))
         self.unpin.setText(self.tr("Compare with the reference"))

@@ -26,6 +26,10 @@ class Dialogs(QObject):
         """A folder the person chooses ("" if none)."""
         return QFileDialog.getExistingDirectory(self.window, title, start)
 
+    def open_path(self, title: str, start: str, kinds: str) -> str:
+        """A file to open ("" if cancelled)."""
+        return QFileDialog.getOpenFileName(self.window, title, start, kinds)[0]
+
     def save_path(self, title: str, suggested: str, kinds: str) -> str:
         """Where to save a file ("" if cancelled)."""
         return QFileDialog.getSaveFileName(self.window, title, suggested, kinds)[0]

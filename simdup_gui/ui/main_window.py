@@ -30,7 +30,7 @@ from simdup_gui.engine.library.store import Library, LibraryError, library_stats
 from simdup_gui.engine.match.index import MAX_K
 from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.output.actions import ActionOutcome
+from simdup_gui.engine.output.actions import ActionOutcome, restore
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.output.report import write_report
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
@@ -110,6 +110,8 @@ class MainWindow(QMainWindow):
         c.sample.triggered.connect(lambda: self.start_scan(str(resource("sample"))))
         c.library_check.triggered.connect(self.check_against_library)
         c.keep_apart.triggered.connect(self.keep_apart)
+        c.remove_from_results.triggered.connect(self.remove_from_results)
+        c.restore.triggered.connect(self.restore_manifest)
         c.forget_kept_apart.triggered.connect(self.forget_kept_apart)
         c.library_add.triggered.connect(self.add_to_library)
         c.library_stats.triggered.connect(self.show_library_stats)
@@ -648,6 +650,40 @@ class MainWindow(QMainWindow):
             return
         not_duplicates.save(self.session.not_duplicates)
         self.show_result(self.result)
+
+    def remove_from_results(self) -> None:
+        """Take the current member out of what is shown (the file itself is not touched)."""
+        info = self.selected_member()
+        if info is None:
+            return
+        self.groups.beginResetModel()
+        changed = self.session.remove_from_results(info.member.file)
+        self.groups.endResetModel()
+        if changed:
+            self.groups.marks_changed.emit()
+            self.groups_panel.expand()
+            self.groups_panel.fit_columns()
+            self._show_summary()
+
+    def restore_manifest(self) -> None:
+        """Put back what a manifest records (a move or a trash), after choosing it."""
+        start = str(self.last_manifest.parent if self.last_manifest else Path.home())
+        path = self.dialogs.open_path(self.tr("Restore from a manifest"), start, "CSV (*.csv)")
+        if not path:
+            return
+        try:
+            outcomes = restore(path)
+        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            self.dialogs.warn(str(exc))
+            return
+        done = sum(o.action == "restored" for o in outcomes)
+        problems = [o for o in outcomes if o.action != "restored"]
+        text = self.tr("Restored {0} of {1} files.").format(done, len(outcomes))
+        if problems:
+            text += "\n\n" + "\n".join(f"{display_path(o.path)}: {o.error}" for o in problems[:20])
+        self.dialogs.inform(text)
+        if self.root and done:
+            self.start_scan(self.root)
 
     def forget_kept_apart(self) -> None:
         """Empty the not-duplicates list, after a confirmation; the pairs may group again."""

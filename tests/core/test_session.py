@@ -127,3 +127,20 @@ def test_a_pair_kept_apart_never_shares_a_group_again(session: Session) -> None:
     for g in result.groups:
         paths = {result.files[m.file].path for m in g.members}
         assert not set(pair) <= paths  # the copy left the group of its reference
+
+
+def test_removing_from_results_only_changes_what_is_shown(session: Session) -> None:
+    big = next(g for g in session.groups if len(g) == 3)
+    small = next(g for g in session.groups if len(g) == 2)
+    before = len(session.groups)
+    assert session.remove_from_results(big.reference)
+    reshaped = next(g for g in session.groups if g.id == big.id)
+    assert len(reshaped) == 2
+    assert reshaped.reference == big.members[1].file  # the next member keeps the group
+    assert reshaped.members[0].distance == 0
+    session.set_marked(small.members[1].file, True)
+    assert session.remove_from_results(small.members[1].file)
+    assert len(session.groups) == before - 1  # a group of one is no group
+    assert session.marked_files() == []
+    files = session.result.files  # type: ignore[union-attr]
+    assert all(Path(files[m.file].path).is_file() for m in big.members)

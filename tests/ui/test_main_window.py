@@ -43,6 +43,10 @@ class ScriptedDialogs:
         self.asked.append(("folder", title))
         return self.folders.pop(0) if self.folders else ""
 
+    def open_path(self, title: str, start: str, kinds: str) -> str:
+        self.asked.append(("open", title))
+        return self.save_paths.pop(0) if self.save_paths else ""
+
     def save_path(self, title: str, suggested: str, kinds: str) -> str:
         self.asked.append(("save", title, suggested))
         return self.save_paths.pop(0) if self.save_paths else ""
@@ -659,6 +663,15 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert window.groups.rowCount() == 0
     done(c.move)
 
+    # restore: the moved files come back from the manifest, and the folder is scanned again
+    dialogs.save_paths.append(str(window.last_manifest))  # type: ignore[attr-defined]
+    press(qtbot, window, c.restore)
+    assert dialogs.last("inform")[1].startswith("Restored 4 of 4 files.")  # type: ignore[attr-defined]
+    assert all(Path(r["path"]).is_file() for r in moved)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.groups.rowCount() == 2
+    done(c.restore)
+
     # languages
     press(qtbot, window, c.chinese)
     assert c.export.text() == "导出 CSV…"
@@ -684,6 +697,11 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert "Forget the 1 pairs" in dialogs.last("confirm")[1]  # type: ignore[attr-defined]
     assert window.groups.rowCount() == 3
     done(c.forget_kept_apart)
+    info = select_file(window, "茶园春茶-改写.txt")
+    press(qtbot, window, c.remove_from_results)  # out of the view, the file untouched
+    assert window.groups.rowCount() == 2
+    assert Path(info.record.path).is_file()
+    done(c.remove_from_results)
 
     # the library: add a folder (made new), check new articles against it, its statistics
     archive, new = tmp_path / "archive", tmp_path / "new"

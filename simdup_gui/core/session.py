@@ -201,6 +201,33 @@ class Session:
         self.marked -= {file} | ({m.file for m in rest} if len(rest) < 2 else set())
         return True
 
+    def reprioritize(self, rule: str, folder: str = "") -> int:
+        """Make each group's reference the member a rule prefers; how many groups changed.
+
+        Rules: ``oldest``, ``newest``, ``largest``, ``smallest`` (bytes), ``folder`` (a member in
+        ``folder``, the rest as they are). Ties keep the present reference; a library check's
+        references stay the library's.
+        """
+        if self.result is None or self.result.kept:
+            return 0
+        files = self.result.files
+        keys: dict[str, Callable[[int], object]] = {
+            "oldest": lambda n: files[n].mtime_ns,
+            "newest": lambda n: -files[n].mtime_ns,
+            "largest": lambda n: -files[n].size,
+            "smallest": lambda n: files[n].size,
+            "folder": lambda n: os.path.dirname(files[n].path) != folder,
+        }
+        key = keys[rule]
+        changed = 0
+        for group in self.groups:
+            best = min(
+                (m.file for m in group.members), key=lambda n: (key(n), n != group.reference)
+            )
+            if best != group.reference and self.make_reference(best):
+                changed += 1
+        return changed
+
     # --- marks -----------------------------------------------------------------------------
     def marked_files(self) -> list[int]:
         """The marked files, in group order."""

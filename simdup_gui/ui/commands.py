@@ -34,6 +34,9 @@ class Commands(QObject):
         self.remove_from_results = QAction(window, shortcut=QKeySequence.StandardKey.Delete)
         self.remove_from_results.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.restore = QAction(window)
+        self.keep_rules = {  # re-prioritize: which member of each group is kept
+            rule: QAction(window) for rule in ("oldest", "newest", "largest", "smallest", "folder")
+        }
         self.pin = QAction(window, shortcut=QKeySequence("Ctrl+P"))
         self.unpin = QAction(window)
         self.open = QAction(window, shortcut=QKeySequence("Ctrl+Return"))
@@ -61,7 +64,14 @@ class Commands(QObject):
     @property
     def on_result(self) -> list[QAction]:
         """The commands that need a scan's result."""
-        return [self.export, self.mark_copies, self.clear_marks, self.trash, self.move]
+        return [
+            self.export,
+            self.mark_copies,
+            self.clear_marks,
+            self.trash,
+            self.move,
+            *self.keep_rules.values(),
+        ]
 
     def fill_menus(self, bar: QMenuBar) -> None:
         """The File, Library, Actions and Language menus."""
@@ -74,6 +84,8 @@ class Commands(QObject):
         self.actions_menu = bar.addMenu("")
         self.actions_menu.addActions([self.mark_copies, self.clear_marks, self.trash, self.move])
         self.actions_menu.addAction(self.forget_kept_apart)
+        self.keep_menu = self.actions_menu.addMenu("")
+        self.keep_menu.addActions(list(self.keep_rules.values()))
         self.actions_menu.addSeparator()
         self.actions_menu.addActions(self.on_member)
         self.language_menu = bar.addMenu("")
@@ -108,6 +120,12 @@ class Commands(QObject):
         self.keep_apart.setText(self.tr("Not a duplicate of the reference"))
         self.remove_from_results.setText(self.tr("Remove from results"))
         self.restore.setText(self.tr("Restore from a manifest…"))
+        self.keep_menu.setTitle(self.tr("Keep in each group"))
+        self.keep_rules["oldest"].setText(self.tr("the oldest file"))
+        self.keep_rules["newest"].setText(self.tr("the newest file"))
+        self.keep_rules["largest"].setText(self.tr("the largest file"))
+        self.keep_rules["smallest"].setText(self.tr("the smallest file"))
+        self.keep_rules["folder"].setText(self.tr("a file in the current file's folder"))
         self.forget_kept_apart.setText(self.tr("Forget the not-duplicates list…"))
         self.pin.setText(self.tr("Compare others with this file"))
         self.unpin.setText(self.tr("Compare with the reference"))

@@ -110,6 +110,8 @@ class MainWindow(QMainWindow):
         c.sample.triggered.connect(lambda: self.start_scan(str(resource("sample"))))
         c.library_check.triggered.connect(self.check_against_library)
         c.keep_apart.triggered.connect(self.keep_apart)
+        for rule, action in c.keep_rules.items():
+            action.triggered.connect(lambda checked=False, rule=rule: self.reprioritize(rule))
         c.remove_from_results.triggered.connect(self.remove_from_results)
         c.restore.triggered.connect(self.restore_manifest)
         c.forget_kept_apart.triggered.connect(self.forget_kept_apart)
@@ -650,6 +652,19 @@ class MainWindow(QMainWindow):
             return
         not_duplicates.save(self.session.not_duplicates)
         self.show_result(self.result)
+
+    def reprioritize(self, rule: str) -> None:
+        """Keep the member a rule prefers in every group (see ``Session.reprioritize``)."""
+        info = self.selected_member()
+        folder = os.path.dirname(info.record.path) if info is not None else ""
+        self.groups.beginResetModel()
+        changed = self.session.reprioritize(rule, folder)
+        self.groups.endResetModel()
+        self.groups.marks_changed.emit()
+        self.groups_panel.expand()
+        if info is not None:
+            self.groups_panel.select_file(info.member.file)
+        self.status.setText(self.tr("{0} groups keep another file now").format(changed))
 
     def remove_from_results(self) -> None:
         """Take the current member out of what is shown (the file itself is not touched)."""

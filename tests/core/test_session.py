@@ -144,3 +144,16 @@ def test_removing_from_results_only_changes_what_is_shown(session: Session) -> N
     assert session.marked_files() == []
     files = session.result.files  # type: ignore[union-attr]
     assert all(Path(files[m.file].path).is_file() for m in big.members)
+
+
+def test_reprioritizing_keeps_what_the_rule_prefers(session: Session) -> None:
+    files = session.result.files  # type: ignore[union-attr]
+    session.mark_all_but_references()
+    session.reprioritize("largest")
+    for group in session.groups:
+        assert files[group.reference].size == max(files[m.file].size for m in group.members)
+        assert group.reference not in session.marked  # the copy kept is never marked
+    changed = session.reprioritize("smallest")
+    assert changed >= 1
+    for group in session.groups:
+        assert files[group.reference].size == min(files[m.file].size for m in group.members)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import os
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -513,8 +514,13 @@ def test_worker_processes_start_only_for_a_large_scan_and_are_let_go_when_idle(
 def commands_offered(window: MainWindow) -> set[QAction]:
     """Every command a person can reach: toolbar buttons and menu items."""
     offered = set(window.toolbar.actions()) | set(window.knobs.actions())
-    for entry in window.menuBar().actions():
-        offered |= set(entry.menu().actions())
+    menus = [entry.menu() for entry in window.menuBar().actions()]
+    while menus:
+        for action in menus.pop().actions():
+            if action.menu() is not None:
+                menus.append(action.menu())  # a submenu: its items are the commands
+            else:
+                offered.add(action)
     return {a for a in offered if not a.isSeparator() and a.text()}
 
 
@@ -679,6 +685,41 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert c.export.text() == "Export CSV…"
     done(c.chinese)
     done(c.english)
+
+    # re-prioritize: each group keeps the file a rule prefers
+    window.start_scan(str(folder))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    result = window.result
+    assert result is not None
+    spring = ("春运返乡.txt", "春运返乡-镜像.html", "春运返乡-转载.txt")
+    for n, name in enumerate(spring, 1):
+        os.utime(folder / "zh" / name, ns=(n * 10**9, n * 10**9))
+    window.start_scan(str(folder))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    files = window.result.files  # type: ignore[union-attr]
+
+    def kept(name: str) -> bool:
+        return any(Path(files[g.reference].path).name == name for g in window.result.groups)  # type: ignore[union-attr]
+
+    for rule, name in (("newest", spring[2]), ("oldest", spring[0])):
+        press(qtbot, window, c.keep_rules[rule])
+        assert kept(name), rule
+        done(c.keep_rules[rule])
+    sizes = {Path(f.path).name: f.size for f in files}
+    press(qtbot, window, c.keep_rules["largest"])
+    assert all(
+        files[g.reference].size == max(files[m.file].size for m in g.members)
+        for g in window.result.groups  # type: ignore[union-attr]
+    )
+    done(c.keep_rules["largest"])
+    press(qtbot, window, c.keep_rules["smallest"])
+    assert kept(min(spring, key=sizes.__getitem__))
+    done(c.keep_rules["smallest"])
+    select_file(window, "harbor-lighthouse-edited.md")
+    press(qtbot, window, c.keep_rules["folder"])  # every group keeps a file in en/ if it has one
+    en = [g for g in window.result.groups if any("/en/" in files[m.file].path for m in g.members)]  # type: ignore[union-attr]
+    assert all("/en/" in files[g.reference].path for g in en)
+    done(c.keep_rules["folder"])
 
     # not duplicates: a pair said apart leaves its group for good, until the list is forgotten
     window.start_scan(str(SAMPLE))

@@ -38,6 +38,7 @@ from simdup_gui.engine.match.index import MAX_K, FingerprintIndex, Pairs, all_pa
 from simdup_gui.engine.options import TOKENIZERS, WEIGHTINGS, ScanOptions, TextSettings
 from simdup_gui.engine.output.actions import Manifest, act, manifest_path, restore
 from simdup_gui.engine.output.cells import fingerprint_hex
+from simdup_gui.engine.output.html_report import write_html_report
 from simdup_gui.engine.output.outputs import output_problem, write_atomically
 from simdup_gui.engine.output.report import (
     ReportError,
@@ -124,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="least text similarity (Jaccard of 5-character shingles, 0-1, default %(default)s)",
     )
     p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
+    p.add_argument("--html", metavar="FILE", help="also write the groups as an HTML page")
     p.add_argument(
         "--jobs",
         type=_jobs,
@@ -284,8 +286,9 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         min_similarity=args.min_similarity,
         processes=None,  # the console script is import-safe, so large scans may use processes
     )
-    if args.csv:
-        _check_output(args.csv, [args.folder])
+    for output in (args.csv, args.html):
+        if output:
+            _check_output(output, [args.folder])
     if args.quiet:
         progress: Callable[[ProgressEvent], None] = no_progress
     elif err.isatty():
@@ -309,6 +312,11 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"{args.csv}: {exc.strerror or exc}") from None
     else:
         out.write(report_text(result))
+    if args.html:
+        try:
+            write_html_report(result, args.html)
+        except OSError as exc:
+            raise UsageError(f"{args.html}: {exc.strerror or exc}") from None
     err.write(("\r" if not args.quiet and err.isatty() else "") + _summary(result) + "\n")
     return 1 if result.cancelled else 0
 

@@ -4,172 +4,177 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="107"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="117"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="108"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="118"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="109"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="119"/>
         <source>Scan again</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="110"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="120"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="111"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="121"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="112"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="122"/>
+        <source>Export HTML report…</source>
+        <translation>导出 HTML 报告…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="123"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="113"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="124"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="114"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="125"/>
         <source>Mark all but references</source>
         <translation>标记除参照外的全部</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="115"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="126"/>
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="116"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="127"/>
         <source>Send marked to trash…</source>
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="117"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="128"/>
         <source>Move marked to…</source>
         <translation>将已标记文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="118"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="129"/>
         <source>Mark or unmark</source>
         <translation>标记或取消标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="119"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="130"/>
         <source>Make reference</source>
         <translation>设为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="120"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="131"/>
         <source>Not a duplicate of the reference</source>
         <translation>不是参照文件的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="121"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="132"/>
         <source>Remove from results</source>
         <translation>从结果中移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="122"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="133"/>
         <source>Restore from a manifest…</source>
         <translation>按清单恢复…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="123"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="134"/>
         <source>Keep in each group</source>
         <translation>每组保留</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="124"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="135"/>
         <source>the oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="125"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="136"/>
         <source>the newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="126"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="137"/>
         <source>the largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="127"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="138"/>
         <source>the smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="128"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="139"/>
         <source>a file in the current file&apos;s folder</source>
         <translation>与当前文件同一文件夹中的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="129"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="140"/>
         <source>Forget the not-duplicates list…</source>
         <translation>清空“不是副本”列表…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="130"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="141"/>
         <source>Compare others with this file</source>
         <translation>用此文件与其他文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="131"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="142"/>
         <source>Compare with the reference</source>
         <translation>与参照文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="132"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="143"/>
         <source>Open in editor</source>
         <translation>用编辑器打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="133"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="144"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="134"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="145"/>
         <source>Add a folder to a library…</source>
         <translation>将文件夹加入文章库…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="135"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="146"/>
         <source>Check new articles against a library…</source>
         <translation>用文章库检查新文章…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="136"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="147"/>
         <source>Library statistics…</source>
         <translation>文章库统计…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="137"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="148"/>
         <source>&amp;Library</source>
         <translation>文章库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="138"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="149"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="139"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="150"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="140"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="151"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -331,113 +336,113 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="217"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="219"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="238"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="240"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="240"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="242"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="241"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="243"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="244"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="246"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="251"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="263"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="264"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="268"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="310"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="312"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="335"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="341"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="342"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="346"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="346"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="348"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="349"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="359"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="371"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="373"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="373"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="375"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -446,137 +451,142 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="407"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="409"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="412"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="414"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="414"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="416"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="416"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="418"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="424"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="426"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="470"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="472"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="519"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="521"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="521"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="523"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="544"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="546"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="556"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="558"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="587"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="589"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="589"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="591"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="610"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="612"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="622"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="624"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="626"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="628"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="630"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="632"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="632"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="634"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="501"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="503"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="615"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="617"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="667"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="669"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="686"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="688"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="696"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="698"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="707"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="709"/>
         <source>The not-duplicates list is empty.</source>
         <translation>“不是副本”列表为空。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="709"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="711"/>
         <source>Forget the {0} pairs said to be not duplicates?</source>
         <translation>忘记已标为“不是副本”的 {0} 对文件吗？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="736"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="738"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="753"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="751"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="767"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="756"/>
+        <source>Export HTML report</source>
+        <translation>导出 HTML 报告</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="778"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

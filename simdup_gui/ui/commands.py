@@ -19,6 +19,7 @@ class Commands(QObject):
         self.rescan = QAction(window, shortcut=QKeySequence("F5"))
         self.cancel = QAction(window, shortcut=QKeySequence("Esc"))
         self.export = QAction(window, shortcut=QKeySequence("Ctrl+E"))
+        self.export_html = QAction(window)
         self.quit = QAction(window, shortcut=QKeySequence.StandardKey.Quit)
         self.settings = QAction(window, shortcut=QKeySequence("Ctrl+,"))
         self.mark_copies = QAction(window)
@@ -66,6 +67,7 @@ class Commands(QObject):
         """The commands that need a scan's result."""
         return [
             self.export,
+            self.export_html,
             self.mark_copies,
             self.clear_marks,
             self.trash,
@@ -77,7 +79,15 @@ class Commands(QObject):
         """The File, Library, Actions and Language menus."""
         self.file_menu = bar.addMenu("")
         self.file_menu.addActions(
-            [self.choose, self.sample, self.rescan, self.export, self.restore, self.quit]
+            [
+                self.choose,
+                self.sample,
+                self.rescan,
+                self.export,
+                self.export_html,
+                self.restore,
+                self.quit,
+            ]
         )
         self.library_menu = bar.addMenu("")
         self.library_menu.addActions([self.library_check, self.library_add, self.library_stats])
@@ -109,6 +119,7 @@ class Commands(QObject):
         self.rescan.setText(self.tr("Scan again"))
         self.cancel.setText(self.tr("Cancel"))
         self.export.setText(self.tr("Export CSV…"))
+        self.export_html.setText(self.tr("Export HTML report…"))
         self.quit.setText(self.tr("Quit"))
         self.settings.setText(self.tr("Settings…"))
         self.mark_copies.setText(self.tr("Mark all but references"))

@@ -31,6 +31,7 @@ from simdup_gui.engine.match.index import MAX_K
 from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, restore
+from simdup_gui.engine.output.html_report import write_html_report
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.output.report import write_report
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
@@ -119,6 +120,7 @@ class MainWindow(QMainWindow):
         c.library_stats.triggered.connect(self.show_library_stats)
         c.rescan.triggered.connect(lambda: self.root and self.start_scan(self.root))
         c.cancel.triggered.connect(self.runner.cancel)
+        c.export_html.triggered.connect(lambda: self.export_html())
         c.export.triggered.connect(self.export_csv)
         c.quit.triggered.connect(self.close)
         c.settings.triggered.connect(self.edit_settings)
@@ -745,19 +747,28 @@ class MainWindow(QMainWindow):
             self.dialogs.open_url(QUrl.fromLocalFile(os.path.dirname(info.record.path)))
 
     def export_csv(self) -> str | None:
-        """Ask where, then write the report through the engine's writer; the path written."""
+        """Ask where, then write the CSV report through the engine's writer; the path written."""
+        title = self.tr("Export CSV report")
+        return self._export(title, "simdup-report.csv", "CSV (*.csv)", write_report)
+
+    def export_html(self) -> str | None:
+        """Ask where, then write the HTML report; the path written."""
+        title = self.tr("Export HTML report")
+        return self._export(title, "simdup-report.html", "HTML (*.html)", write_html_report)
+
+    def _export(
+        self, title: str, name: str, kinds: str, write: Callable[[ScanResult, str], object]
+    ) -> str | None:
         if self.result is None:
             return None
         start = str(self.settings.value("export_folder", str(Path.home())))
-        destination = self.dialogs.save_path(
-            self.tr("Export CSV report"), os.path.join(start, "simdup-report.csv"), "CSV (*.csv)"
-        )
+        destination = self.dialogs.save_path(title, os.path.join(start, name), kinds)
         if not destination:
             return None
         problem = output_problem(destination, [self.result.root])
         if problem is None:
             try:
-                write_report(self.result, destination)
+                write(self.result, destination)
             except OSError as exc:
                 problem = f"{destination}: {exc.strerror or exc}"
         if problem:

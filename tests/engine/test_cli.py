@@ -334,3 +334,38 @@ def test_article_formats_are_read_and_other_files_counted(tmp_path: Path) -> Non
     ]
     assert {r["group_id"] for r in rows} == {"1"}  # the same story in four formats
     assert "4 files of other types not read (.pdf 2 .docx 1 .jpg 1; --ext adds them)" in err
+
+
+def test_the_html_report_is_whole_and_escaped(tmp_path: Path) -> None:
+    from html.parser import HTMLParser
+
+    folder = tmp_path / "articles"
+    folder.mkdir()
+    story = (resource("sample") / "en" / "river-cleanup.txt").read_text(encoding="utf-8")
+    (folder / "<script>alert(1)<script>.txt").write_text(story, encoding="utf-8")
+    (folder / "copy & more.txt").write_text(story + " The end.", encoding="utf-8")
+    page = tmp_path / "report.html"
+    code, _, _ = run("scan", str(folder), "--html", str(page), "--no-cache")
+    assert code == 0
+    text = page.read_text(encoding="utf-8")
+    assert "<script>" not in text
+    assert "&lt;script&gt;alert(1)&lt;script&gt;.txt" in text
+    assert "copy &amp; more.txt" in text
+
+    class Tags(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.rows = 0
+            self.links: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.rows += tag == "tr"
+            self.links += [v or "" for k, v in attrs if k == "href"]
+
+    tags = Tags()
+    tags.feed(text)
+    assert tags.rows == 3  # one header, two members
+    assert all(link.startswith("file://") for link in tags.links)
+    code, _, err = run("scan", str(folder), "--html", str(folder / "r.html"))
+    assert code == 2
+    assert "inside the input" in err

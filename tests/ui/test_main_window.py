@@ -639,6 +639,11 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert len(rows) == 11
     assert {r["role"] for r in rows} == {"reference", "duplicate", "unique"}
     done(c.export)
+    page = tmp_path / "report.html"
+    dialogs.save_paths.append(str(page))  # type: ignore[attr-defined]
+    press(qtbot, window, c.export_html)
+    assert page.read_text(encoding="utf-8").count('<tr class="reference">') == 3
+    done(c.export_html)
 
     # trash: confirmed, recorded in a manifest, the file in the (test's own) trash
     window.groups.clear_marks()

@@ -336,113 +336,113 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="219"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="224"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="350"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="240"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="245"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="242"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="247"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="243"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="248"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="246"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="251"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="253"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="258"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="270"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="268"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="273"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="281"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="312"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="317"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="342"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="348"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="349"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="346"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="351"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="352"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="348"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="353"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="349"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="354"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="366"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="373"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="378"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="375"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="380"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -451,142 +451,147 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="409"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="394"/>
+        <source>Regrouping…</source>
+        <translation>正在重新分组…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="433"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="414"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="438"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="416"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="440"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="418"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="442"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="426"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="450"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="472"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="496"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="521"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="545"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="523"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="547"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="546"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="570"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="558"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="582"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="589"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="613"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="591"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="615"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="612"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="636"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="624"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="648"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="628"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="652"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="632"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="656"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="634"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="658"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="503"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="527"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="617"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="641"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="669"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="693"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="688"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="712"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="698"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="722"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="709"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="733"/>
         <source>The not-duplicates list is empty.</source>
         <translation>“不是副本”列表为空。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="711"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="735"/>
         <source>Forget the {0} pairs said to be not duplicates?</source>
         <translation>忘记已标为“不是副本”的 {0} 对文件吗？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="738"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="762"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="751"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="775"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="756"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="780"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="778"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="802"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

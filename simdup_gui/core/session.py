@@ -78,14 +78,27 @@ class Session:
 
         Marks on files that are still duplicates are kept; nothing stays pinned.
         """
-        have = result.options
-        grouping = (wanted.k, wanted.min_chars, wanted.min_similarity, wanted.not_duplicates)
-        if (have.k, have.min_chars, have.min_similarity, have.not_duplicates) != grouping:
-            result = result.regroup(*grouping)
+        result = self.regrouped(result, wanted)
         self.result = result
         self.marked &= {m.file for g in result.groups for m in g.members[1:]} - result.kept
         self.pinned = None
         return result
+
+    @staticmethod
+    def needs_regroup(result: ScanResult, wanted: ScanOptions) -> bool:
+        """Whether ``result`` was grouped with other thresholds than ``wanted``."""
+        have = result.options
+        mine = (have.k, have.min_chars, have.min_similarity, have.not_duplicates)
+        return mine != (wanted.k, wanted.min_chars, wanted.min_similarity, wanted.not_duplicates)
+
+    @classmethod
+    def regrouped(cls, result: ScanResult, wanted: ScanOptions) -> ScanResult:
+        """``result`` grouped with the thresholds ``wanted`` (itself if it already is)."""
+        if not cls.needs_regroup(result, wanted):
+            return result
+        return result.regroup(
+            wanted.k, wanted.min_chars, wanted.min_similarity, wanted.not_duplicates
+        )
 
     @staticmethod
     def after_settings(before: ScanOptions, after: ScanOptions) -> Literal["", "regroup", "rescan"]:

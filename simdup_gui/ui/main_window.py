@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QUrl
+from PySide6.QtCore import QByteArray, QSettings, Qt, QThreadPool, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QLabel,
@@ -58,6 +58,7 @@ from simdup_gui.ui.start_page import StartPage
 from simdup_gui.ui.tasks import CallTask, ScanTask, TaskRunner
 
 RECENT_LIMIT = 8
+REGROUP_AT_ONCE = 20_000  # results with more files are regrouped off the GUI thread
 
 
 def threshold_label(k: int) -> str:
@@ -174,6 +175,10 @@ class MainWindow(QMainWindow):
         self.compare = CompareView()
         self.loader = CompareLoader(self)  # texts and differences, off the GUI thread if long
         self.loader.ready.connect(self._show_compared)
+        self.regroup_pool = QThreadPool(self)  # regroups of large results, off the GUI thread
+        self.regroup_pool.setMaxThreadCount(1)
+        self._regroup_serial = 0
+        self._regroup_tasks: set[CallTask] = set()
         self._compared_similarity = 1.0
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("main-splitter")
@@ -376,7 +381,21 @@ class MainWindow(QMainWindow):
         )
 
     def show_result(self, result: ScanResult) -> None:
-        """Show a scan's groups and problems."""
+        """Show a scan's groups and problems (regrouped first, off the GUI thread if large)."""
+        wanted = self.scan_options()
+        self._regroup_serial += 1
+        if len(result.files) > REGROUP_AT_ONCE and self.session.needs_regroup(result, wanted):
+            serial = self._regroup_serial
+            task = CallTask(lambda p, c: self.session.regrouped(result, wanted), "regrouping")
+            task.signals.succeeded.connect(
+                lambda done: self._regrouped(serial, done)  # type: ignore[arg-type]
+            )
+            task.signals.failed.connect(self._scan_failed)
+            self.status.setText(self.tr("Regrouping…"))
+            self.regroup_pool.start(task)
+            self._regroup_tasks.add(task)
+            task.signals.finished.connect(lambda: self._regroup_tasks.discard(task))
+            return
         selected = self.selected_member()
         result = self.session.show(result, self.scan_options())
         self.groups.refresh()
@@ -392,6 +411,11 @@ class MainWindow(QMainWindow):
         if selected is None or not self.groups_panel.select_file(selected.member.file):
             self.groups_panel.select_first_copy()
         self._update_actions()
+
+    def _regrouped(self, serial: int, result: ScanResult) -> None:
+        """A background regroup is done: shown unless a newer one superseded it."""
+        if serial == self._regroup_serial:
+            self.show_result(result)
 
     def regroup(self) -> None:
         """Regroup the fingerprints in memory at the new threshold (no rescan)."""

@@ -866,3 +866,34 @@ def test_a_long_pair_is_compared_without_freezing_the_window(
     assert window.compare.difference_count() >= 2
     assert max(gaps) < 1.0  # the event loop never waited for the diff
     assert info.member.file in {m.file for g in window.result.groups for m in g.members}  # type: ignore[union-attr]
+
+
+def test_a_large_result_regroups_off_the_gui_thread_and_the_latest_knob_wins(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtCore import QThread
+    from PySide6.QtWidgets import QApplication
+
+    from simdup_gui.ui import main_window
+
+    scan_and_wait(qtbot, window, SAMPLE)
+    assert window.groups.rowCount() == 3
+    monkeypatch.setattr(main_window, "REGROUP_AT_ONCE", 0)  # as if it held many files
+    shown_on: list[bool] = []
+    real = window.show_result
+
+    def spy(result: object) -> None:
+        shown_on.append(QThread.currentThread() is QApplication.instance().thread())  # type: ignore[union-attr]
+        real(result)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(window, "show_result", spy)
+    window.k_box.setValue(0)  # superseded at once by the next value
+    assert window.status.text() == "Regrouping…"
+    window.k_box.setValue(3)
+    qtbot.waitUntil(
+        lambda: window.result is not None and window.result.options.k == 3, timeout=10_000
+    )
+    qtbot.wait(200)
+    assert window.result.options.k == 3  # type: ignore[union-attr]
+    assert all(shown_on)
+    assert window.groups.rowCount() == len(window.result.groups)  # type: ignore[union-attr]

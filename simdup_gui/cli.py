@@ -6,6 +6,7 @@
     simdup apply REPORT (--move-to DIR | --trash)       act on a report's duplicates, re-checked
     simdup restore MANIFEST                             undo what apply (or the app) did
     simdup library add|check|stats|remove LIB ...       the archive library (see docs)
+    simdup ignore add A B | list | remove A B | clear    pairs kept apart (not duplicates)
     simdup cache clear | path                           the fingerprint cache
 
 Exit codes: 0 done (a scan with per-file errors is done), 1 cancelled, 2 bad input.
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import TextIO
 
 from simdup_gui.cli_library import LibraryUsageError, add_library_parser, run_library
+from simdup_gui.core import not_duplicates
 from simdup_gui.engine.fingerprint.files import fingerprint_file
 from simdup_gui.engine.match.fingerprint_files import (
     FingerprintFileError,
@@ -171,6 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("manifest")
     p.add_argument("--dry-run", action="store_true", help="say what would be done, do nothing")
     add_library_parser(sub, _k, _share, _add_text_options)
+    p = sub.add_parser("ignore", help="pairs of files that are not duplicates (kept apart)")
+    p.add_argument("action", choices=["add", "list", "remove", "clear"])
+    p.add_argument("paths", nargs="*", metavar="FILE", help="the two files of a pair")
     p = sub.add_parser("cache", help="the fingerprint cache")
     p.add_argument("action", choices=["clear", "path"])
     return parser
@@ -285,6 +290,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         jobs=_capped_jobs(args.jobs, err),
         min_similarity=args.min_similarity,
         processes=None,  # the console script is import-safe, so large scans may use processes
+        not_duplicates=frozenset(not_duplicates.load()),  # what the app was told, kept apart
     )
     for output in (args.csv, args.html):
         if output:
@@ -369,6 +375,35 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         shown = fingerprint_hex(fp)  # the query as parsed: one cell, whatever was typed
         writer.writerows((shown, i, d) for i, d in zip(ids.tolist(), dist.tolist(), strict=True))
         err.write(f"simdup: {shown}: {len(ids)} within k={args.k}\n")
+    return 0
+
+
+def run_ignore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``simdup ignore``: the not-duplicates list the app keeps, from the command line."""
+    pairs = not_duplicates.load()
+    if args.action in ("add", "remove"):
+        if len(args.paths) != 2:
+            raise UsageError(f"ignore {args.action}: give the two files of a pair")
+        a, b = (os.path.abspath(p) for p in args.paths)
+        pair = (a, b) if a <= b else (b, a)
+        if args.action == "add":
+            pairs.add(pair)
+        elif pair in pairs:
+            pairs.discard(pair)
+        else:
+            raise UsageError(
+                f"ignore remove: {display_path(a)} and {display_path(b)}: no such pair"
+            )
+    elif args.action == "clear":
+        pairs.clear()
+    elif args.paths:
+        raise UsageError("ignore list takes no files")
+    if args.action == "list":
+        for a, b in sorted(pairs):
+            out.write(f"{display_path(a)}\t{display_path(b)}\n")
+    else:
+        not_duplicates.save(pairs)
+        err.write(f"simdup: {len(pairs)} pairs kept apart ({not_duplicates.default_path()})\n")
     return 0
 
 
@@ -481,6 +516,7 @@ COMMANDS = {
     "apply": run_apply,
     "restore": run_restore,
     "cache": run_cache,
+    "ignore": run_ignore,
     "library": lambda args, out, err: run_library(
         args, out, err, _text_settings(args) if hasattr(args, "tokenizer") else TextSettings()
     ),

@@ -34,6 +34,7 @@ def _private_cache(
     folder = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv("SIMDUP_CACHE_DIR", str(folder))
     monkeypatch.setenv("SIMDUP_LOG_DIR", str(folder / "log"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder / "data"))  # manifests, the not-duplicates list
     return folder
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from simdup_gui.engine.resources import resource
 
@@ -21,11 +21,16 @@ def current_language() -> str:
 
 
 def install_language(language: str) -> bool:
-    """Switch the application's translator; returns False if the translation is missing."""
+    """Switch the application's translators; returns False if the translation is missing.
+
+    Ours, and Qt's own (``qtbase``: the dialogs' standard buttons, Yes, No, Cancel) when Qt
+    ships it.
+    """
     app = QCoreApplication.instance()
-    old = _installed.pop("translator", None)
-    if app is not None and isinstance(old, QTranslator):
-        app.removeTranslator(old)
+    for name in ("translator", "qt"):
+        old = _installed.pop(name, None)
+        if app is not None and isinstance(old, QTranslator):
+            app.removeTranslator(old)
     _installed["language"] = "en"
     if language == "en" or app is None:
         return True
@@ -35,4 +40,9 @@ def install_language(language: str) -> bool:
     app.installTranslator(translator)
     _installed["translator"] = translator
     _installed["language"] = language
+    qt = QTranslator(app)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if qt.load(f"qtbase_{language}", folder):
+        app.installTranslator(qt)
+        _installed["qt"] = qt
     return True

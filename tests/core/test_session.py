@@ -157,3 +157,20 @@ def test_reprioritizing_keeps_what_the_rule_prefers(session: Session) -> None:
     assert changed >= 1
     for group in session.groups:
         assert files[group.reference].size == min(files[m.file].size for m in group.members)
+
+
+@pytest.mark.parametrize("name", ["File", "Similarity", "Distance", "Size", "Encoding", "Folder"])
+@pytest.mark.parametrize("descending", [False, True])
+def test_every_column_sorts_by_what_it_shows(session: Session, name: str, descending: bool) -> None:
+    from simdup_gui.core.columns import COLUMNS
+
+    column = COLUMNS[column_named(name)]
+    session.sort(column_named(name), descending)
+    files = session.result.files  # type: ignore[union-attr]
+    for group in session.groups:
+        keys = [column.key(files[m.file], m) for m in group.members[1:]]
+        assert keys == sorted(keys, reverse=descending)  # members, the reference first
+    if column.groups_by in ("least", "most"):
+        pick = min if column.groups_by == "least" else max
+        firsts = [pick(column.key(files[m.file], m) for m in g.members[1:]) for g in session.groups]
+        assert firsts == sorted(firsts, reverse=descending)

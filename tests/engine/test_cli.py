@@ -369,3 +369,25 @@ def test_the_html_report_is_whole_and_escaped(tmp_path: Path) -> None:
     code, _, err = run("scan", str(folder), "--html", str(folder / "r.html"))
     assert code == 2
     assert "inside the input" in err
+
+
+def test_pairs_kept_apart_from_the_command_line(tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "articles"
+    shutil.copytree(resource("sample"), folder)
+    a, b = folder / "zh" / "茶园春茶.txt", folder / "zh" / "茶园春茶-改写.txt"
+    assert run("scan", str(folder), "--no-cache")[2].count("3 groups") == 1
+    assert run("ignore", "add", str(a), str(b))[0] == 0
+    code, out, _ = run("ignore", "list")
+    assert out == f"{b}\t{a}\n" if str(b) < str(a) else f"{a}\t{b}\n"
+    _, out, err = run("scan", str(folder), "--no-cache")
+    assert "2 groups" in err  # the pair is kept apart on every scan
+    assert run("ignore", "remove", str(a), str(b))[0] == 0
+    code, _, err = run("ignore", "remove", str(a), str(b))
+    assert code == 2
+    assert "no such pair" in err
+    run("ignore", "add", str(a), str(b))
+    assert run("ignore", "clear")[0] == 0
+    assert run("ignore", "list")[1] == ""
+    assert "3 groups" in run("scan", str(folder), "--no-cache")[2]

@@ -897,3 +897,13 @@ def test_a_large_result_regroups_off_the_gui_thread_and_the_latest_knob_wins(
     assert window.result.options.k == 3  # type: ignore[union-attr]
     assert all(shown_on)
     assert window.groups.rowCount() == len(window.result.groups)  # type: ignore[union-attr]
+
+
+def test_the_dialogs_standard_buttons_are_in_chinese_too(window: MainWindow) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    window.commands.chinese.trigger()
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    text = box.button(QDialogButtonBox.StandardButton.Cancel).text()
+    window.commands.english.trigger()
+    assert text == "取消"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
@@ -44,6 +45,11 @@ def _name(record: FileRecord) -> str:
     return os.path.basename(display_path(record.path))
 
 
+def _when(mtime_ns: int) -> str:
+    """A modification time in local time, to the minute."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime_ns / 1e9)) if mtime_ns else ""
+
+
 def _folder(record: FileRecord, root: str) -> str:
     return display_path(os.path.relpath(os.path.dirname(record.path) or ".", root))
 
@@ -58,6 +64,7 @@ COLUMNS: tuple[Column, ...] = (
     ),
     Column("Distance", lambda r, m, root: str(m.distance), lambda r, m: m.distance, "most"),
     Column("Size", lambda r, m, root: human_size(r.size), lambda r, m: r.size, "total"),
+    Column("Modified", lambda r, m, root: _when(r.mtime_ns), lambda r, m: r.mtime_ns, "reference"),
     Column("Encoding", lambda r, m, root: r.encoding, lambda r, m: r.encoding, "reference"),
     Column(
         "Folder",

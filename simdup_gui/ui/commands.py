@@ -35,6 +35,7 @@ class Commands(QObject):
         self.remove_from_results = QAction(window, shortcut=QKeySequence.StandardKey.Delete)
         self.remove_from_results.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.restore = QAction(window)
+        self.undo_last = QAction(window, shortcut=QKeySequence.StandardKey.Undo)
         self.keep_rules = {  # re-prioritize: which member of each group is kept
             rule: QAction(window) for rule in ("oldest", "newest", "largest", "smallest", "folder")
         }
@@ -86,6 +87,7 @@ class Commands(QObject):
                 self.export,
                 self.export_html,
                 self.restore,
+                self.undo_last,
                 self.quit,
             ]
         )
@@ -131,6 +133,7 @@ class Commands(QObject):
         self.keep_apart.setText(self.tr("Not a duplicate of the reference"))
         self.remove_from_results.setText(self.tr("Remove from results"))
         self.restore.setText(self.tr("Restore from a manifest…"))
+        self.undo_last.setText(self.tr("Undo the last move or trash"))
         self.keep_menu.setTitle(self.tr("Keep in each group"))
         self.keep_rules["oldest"].setText(self.tr("the oldest file"))
         self.keep_rules["newest"].setText(self.tr("the newest file"))

@@ -116,6 +116,7 @@ class GroupsPanel(QWidget):
             "Similarity": self.tr("Similarity"),
             "Distance": self.tr("Distance"),
             "Size": self.tr("Size"),
+            "Modified": self.tr("Modified"),
             "Encoding": self.tr("Encoding"),
             "Folder": self.tr("Folder"),
         }

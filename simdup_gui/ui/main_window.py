@@ -116,6 +116,7 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda checked=False, rule=rule: self.reprioritize(rule))
         c.remove_from_results.triggered.connect(self.remove_from_results)
         c.restore.triggered.connect(self.restore_manifest)
+        c.undo_last.triggered.connect(self.undo_last_action)
         c.forget_kept_apart.triggered.connect(self.forget_kept_apart)
         c.library_add.triggered.connect(self.add_to_library)
         c.library_stats.triggered.connect(self.show_library_stats)
@@ -706,12 +707,21 @@ class MainWindow(QMainWindow):
             self.groups_panel.fit_columns()
             self._show_summary()
 
+    def undo_last_action(self) -> None:
+        """Put back what the last move or trash of this session did (its manifest says what)."""
+        if self.last_manifest is None:
+            self.dialogs.inform(self.tr("Nothing was moved or trashed yet."))
+            return
+        self._put_back(str(self.last_manifest))
+
     def restore_manifest(self) -> None:
         """Put back what a manifest records (a move or a trash), after choosing it."""
         start = str(self.last_manifest.parent if self.last_manifest else Path.home())
         path = self.dialogs.open_path(self.tr("Restore from a manifest"), start, "CSV (*.csv)")
-        if not path:
-            return
+        if path:
+            self._put_back(path)
+
+    def _put_back(self, path: str) -> None:
         try:
             outcomes = restore(path)
         except (OSError, ValueError, UnicodeDecodeError) as exc:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from simdup_gui.core.columns import column_named
+from simdup_gui.core.columns import COLUMN_NAMES, column_named
 from simdup_gui.core.session import Plan, Session
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.resources import resource
@@ -159,7 +159,7 @@ def test_reprioritizing_keeps_what_the_rule_prefers(session: Session) -> None:
         assert files[group.reference].size == min(files[m.file].size for m in group.members)
 
 
-@pytest.mark.parametrize("name", ["File", "Similarity", "Distance", "Size", "Encoding", "Folder"])
+@pytest.mark.parametrize("name", COLUMN_NAMES)
 @pytest.mark.parametrize("descending", [False, True])
 def test_every_column_sorts_by_what_it_shows(session: Session, name: str, descending: bool) -> None:
     from simdup_gui.core.columns import COLUMNS

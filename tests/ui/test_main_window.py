@@ -439,7 +439,9 @@ def test_sorting_keeps_references_first(qtbot: QtBot, window: MainWindow) -> Non
             for g in range(proxy.rowCount()):
                 first = proxy.index(0, 0, proxy.index(g, 0)).data(ItemRole)
                 assert first.is_reference
-    header.setSortIndicator(4, Qt.SortOrder.DescendingOrder)  # distance, largest first
+    from simdup_gui.core.columns import column_named
+
+    header.setSortIndicator(column_named("Distance"), Qt.SortOrder.DescendingOrder)  # largest first
     group = proxy.index(0, 0)
     distances = [
         proxy.index(m, 0, group).data(ItemRole).member.distance
@@ -682,6 +684,9 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.groups.rowCount() == 2
     done(c.restore)
+    press(qtbot, window, c.undo_last)  # the last move, already put back: nothing over anything
+    assert dialogs.last("inform")[1].startswith("Restored 0 of 4 files.")  # type: ignore[attr-defined]
+    done(c.undo_last)
 
     # languages
     press(qtbot, window, c.chinese)

@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
         c.library_stats.triggered.connect(self.show_library_stats)
         c.rescan.triggered.connect(lambda: self.root and self.start_scan(self.root))
         c.cancel.triggered.connect(self.runner.cancel)
-        c.export_html.triggered.connect(lambda: self.export_html())
+        c.export_html.triggered.connect(self.export_html)
         c.export.triggered.connect(self.export_csv)
         c.quit.triggered.connect(self.close)
         c.settings.triggered.connect(self.edit_settings)
@@ -323,7 +323,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("last_folder", folder)
         self._remember(folder)
         options = self.scan_options()
-        task: ScanTask | CallTask
+        task: CallTask
         if library:
             opened = Library.open(library)  # checked by the caller
 

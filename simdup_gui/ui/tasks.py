@@ -31,57 +31,6 @@ class TaskSignals(QObject):
     finished = Signal()
 
 
-class ScanTask(QRunnable):
-    """Scan a folder on a pool thread; cancel() keeps what was done (the result is partial)."""
-
-    def __init__(
-        self,
-        root: str,
-        options: ScanOptions,
-        cache_factory: Callable[[], FingerprintCache] = FingerprintCache.default,
-        workers: WorkerPool | None = None,
-    ) -> None:
-        super().__init__()
-        self.setAutoDelete(False)
-        self.signals = TaskSignals()  # created on the GUI thread, so its slots run there
-        self.token = CancelToken()
-        self._root, self._options, self._cache_factory = root, options, cache_factory
-        self._workers = workers
-        self._last = 0.0
-
-    def cancel(self) -> None:
-        """Ask the scan to stop after the files in flight."""
-        self.token.cancel()
-
-    def _progress(self, event: ProgressEvent) -> None:
-        now = time.monotonic()
-        if event.stage == "fingerprinting" and now - self._last < PROGRESS_INTERVAL:
-            return
-        self._last = now
-        self.signals.progress.emit(event)
-
-    def run(self) -> None:
-        """Worker thread: never touch widgets here."""
-        cache = self._cache_factory()
-        try:
-            result = scan(
-                self._root,
-                self._options,
-                cache=cache,
-                progress=self._progress,
-                cancel=self.token,
-                workers=self._workers,
-            )
-        except Exception as exc:  # shown to the user, not raised into Qt
-            log.exception("the scan of %s failed", display_path(self._root))
-            self.signals.failed.emit(str(exc))
-        else:
-            self.signals.succeeded.emit(result)
-        finally:
-            cache.close()
-            self.signals.finished.emit()
-
-
 class CallTask(QRunnable):
     """Any engine work on a pool thread: ``work(progress, cancel)`` gives the result."""
 
@@ -96,7 +45,7 @@ class CallTask(QRunnable):
         self._last = 0.0
 
     def cancel(self) -> None:
-        """Ask the work to stop as soon as it can."""
+        """Ask the work to stop as soon as it can (a scan: after the files in flight)."""
         self.token.cancel()
 
     def _progress(self, event: ProgressEvent) -> None:
@@ -119,6 +68,35 @@ class CallTask(QRunnable):
             self.signals.finished.emit()
 
 
+class ScanTask(CallTask):
+    """Scan a folder on a pool thread; cancel() keeps what was done (the result is partial)."""
+
+    def __init__(
+        self,
+        root: str,
+        options: ScanOptions,
+        cache_factory: Callable[[], FingerprintCache] = FingerprintCache.default,
+        workers: WorkerPool | None = None,
+    ) -> None:
+        super().__init__(self._scan, f"the scan of {display_path(root)}")
+        self._root, self._options, self._cache_factory = root, options, cache_factory
+        self._workers = workers
+
+    def _scan(self, progress: Callable[[ProgressEvent], None], cancel: CancelToken) -> object:
+        cache = self._cache_factory()
+        try:
+            return scan(
+                self._root,
+                self._options,
+                cache=cache,
+                progress=progress,
+                cancel=cancel,
+                workers=self._workers,
+            )
+        finally:
+            cache.close()
+
+
 class TaskRunner(QObject):
     """Owns the thread pool, the worker processes and the running task (one scan at a time).
 
@@ -134,7 +112,7 @@ class TaskRunner(QObject):
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
         self.workers = WorkerPool()
-        self.task: ScanTask | CallTask | None = None
+        self.task: CallTask | None = None
         self._workers_idle = QTimer(self)
         self._workers_idle.setSingleShot(True)
         self._workers_idle.setInterval(WORKERS_IDLE_MS)
@@ -145,7 +123,7 @@ class TaskRunner(QObject):
         """Whether a scan is running."""
         return self.task is not None
 
-    def start(self, task: ScanTask | CallTask) -> None:
+    def start(self, task: CallTask) -> None:
         """Run ``task``; keep a reference until it finishes."""
         self._workers_idle.stop()
         self.task = task

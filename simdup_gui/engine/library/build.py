@@ -75,7 +75,7 @@ def add_folders(
     changes nothing writes nothing, and so does a cancelled one.
     """
     with writing(folder, options.text) as current:
-        old = current.contents() if current else Contents((), (), np.empty(0, np.uint64))
+        old = current.contents() if current else Contents.empty()
         known = {r.path: r for r in old.articles}
         found: dict[str, FileRecord] = {}
         unreadable: list[FileRecord] = []
@@ -128,42 +128,30 @@ def add_fingerprints(
         fingerprints = load_fingerprints(source)
     name = os.path.abspath(source)
     with writing(folder, options.text) as current:
-        old = current.contents() if current else Contents((), (), np.empty(0, np.uint64))
-        parts, arrays, start = [], [], 0
-        for part in old.imported:
-            if part.source != name:
-                parts.append(part)
-                arrays.append(old.imported_fingerprints[start : start + part.count])
-            start += part.count
-        parts.append(Imported(name, len(fingerprints), tuple(ids)))
-        arrays.append(fingerprints)
-        contents = Contents(old.articles, tuple(parts), np.concatenate(arrays))
+        old = (current.contents() if current else Contents.empty()).without_imported(
+            lambda part: part.source == name  # importing a file again replaces its rows
+        )
+        contents = Contents(
+            old.articles,
+            (*old.imported, Imported(name, len(fingerprints), tuple(ids))),
+            np.concatenate([old.imported_fingerprints, fingerprints]),
+        )
         write_generation(folder, contents, options.text, _max_k(current, max_k))
     return Added(imported=len(fingerprints), written=True)
 
 
 def remove(folder: str, paths: Sequence[str]) -> int:
     """Drop the articles at or under ``paths`` (and imported files named there); how many."""
-    current = Library.open(folder)
-    with writing(folder, current.settings) as library:
+    with writing(folder, None) as library:
         assert library is not None
         old = library.contents()
+        kept = old.without_imported(lambda part: any(_under(part.source, p) for p in paths))
         articles = tuple(r for r in old.articles if not any(_under(r.path, p) for p in paths))
-        parts, arrays, start, dropped = [], [], 0, 0
-        for part in old.imported:
-            if any(_under(part.source, p) for p in paths):
-                dropped += part.count
-            else:
-                parts.append(part)
-                arrays.append(old.imported_fingerprints[start : start + part.count])
-            start += part.count
-        dropped += len(old.articles) - len(articles)
-        if not dropped:
-            return 0
-        fingerprints = np.concatenate(arrays) if arrays else np.empty(0, np.uint64)
-        write_generation(
-            folder, Contents(articles, tuple(parts), fingerprints), library.settings, library.max_k
-        )
+        dropped = len(old.articles) - len(articles) + len(old.imported_fingerprints)
+        dropped -= len(kept.imported_fingerprints)
+        if dropped:
+            contents = Contents(articles, kept.imported, kept.imported_fingerprints)
+            write_generation(folder, contents, library.settings, library.max_k)
         return dropped
 
 

@@ -26,7 +26,7 @@ import os
 import shutil
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -78,6 +78,21 @@ class Contents:
     imported: tuple[Imported, ...]
     imported_fingerprints: npt.NDArray[np.uint64]
 
+    @classmethod
+    def empty(cls) -> Contents:
+        """A new library's: nothing."""
+        return cls((), (), np.empty(0, np.uint64))
+
+    def without_imported(self, drop: Callable[[Imported], bool]) -> Contents:
+        """The same contents without the imported files ``drop`` names (and their rows)."""
+        parts, arrays, start = [], [np.empty(0, np.uint64)], 0
+        for part in self.imported:
+            if not drop(part):
+                parts.append(part)
+                arrays.append(self.imported_fingerprints[start : start + part.count])
+            start += part.count
+        return Contents(self.articles, tuple(parts), np.concatenate(arrays))
+
     @property
     def fingerprints(self) -> npt.NDArray[np.uint64]:
         """Every fingerprint: the articles' (in order), then the imported ones."""
@@ -91,11 +106,7 @@ def _sync_folder(folder: Path) -> None:
         if path.is_file():
             with open(path, "rb") as stream:
                 os.fsync(stream.fileno())
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+    _sync_folder_entry(folder)
 
 
 class Library:
@@ -205,11 +216,14 @@ class Library:
 
 
 @contextlib.contextmanager
-def writing(folder: str | os.PathLike[str], settings: TextSettings) -> Iterator[Library | None]:
+def writing(
+    folder: str | os.PathLike[str], settings: TextSettings | None
+) -> Iterator[Library | None]:
     """Hold the library's writer lock; yield it (None when it is new) to build the next one.
 
     Creates the folder if missing; refuses a folder that holds anything else, and a library
-    built with other fingerprint settings. A second writer waits for the first.
+    built with other fingerprint settings (``settings`` None: whatever the library's are; it
+    must exist). A second writer waits for the first.
 
     Raises:
         LibraryError: the folder cannot be a library, or has other settings.
@@ -226,8 +240,8 @@ def writing(folder: str | os.PathLike[str], settings: TextSettings) -> Iterator[
         raise LibraryError(f"{folder}: {exc.strerror or exc}") from None
     with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        current = Library.open(path) if (path / META).exists() else None
-        if current is not None and current.settings != settings:
+        current = Library.open(path) if (path / META).exists() or settings is None else None
+        if current is not None and settings is not None and current.settings != settings:
             raise LibraryError(
                 f"{folder}: built with other fingerprint settings ({current.settings.version},"
                 f" not {settings.version}): give the library's settings"

@@ -3,7 +3,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine.text.telltales import NOTICE_LINE, converted_chars, notice_chars
+from simdup_gui.engine.text.telltales import (
+    NOTICE_LINE,
+    converted_chars,
+    language_of,
+    notice_chars,
+    telltales,
+)
 
 
 def _ideograph(c: str) -> bool:
@@ -54,6 +60,11 @@ _ALPHABET = st.sampled_from(
 @given(st.text(_ALPHABET, max_size=40), st.binary(max_size=8))
 def test_converted_chars_is_its_definition(text: str, raw: bytes) -> None:
     assert converted_chars(text, raw) == _plain_converted_chars(text, raw)
+    assert telltales(text, raw) == (
+        converted_chars(text, raw),
+        notice_chars(text),
+        language_of(text),
+    )
 
 
 def test_what_a_conversion_leaves_is_counted_and_an_original_has_none() -> None:

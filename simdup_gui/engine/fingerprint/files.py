@@ -16,7 +16,7 @@ from simdup_gui.engine.read.html import PageTooComplex
 from simdup_gui.engine.read.reader import ReadError, read_prefix
 from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.text.telltales import converted_chars, language_of, notice_chars
+from simdup_gui.engine.text.telltales import telltales
 
 log = logging.getLogger(__name__)
 Outcome = tuple[FileRecord, Features | None]
@@ -93,9 +93,7 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
         encoding_method=extracted.encoding_method,
         chars=len("".join(extracted.text.split())),  # layout is not text
         boilerplate=round(extracted.boilerplate_share, 3),
-        converted_chars=converted_chars(extracted.text, data),
-        notice_chars=notice_chars(extracted.text),
-        language=language_of(extracted.text),
+        **telltales(extracted.text, data)._asdict(),
     )
     if not extracted.text.strip():
         return record._replace(error="no text"), None, notes

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -80,6 +81,39 @@ def _tables() -> _Tables:
     return _Tables()
 
 
+class Telltales(NamedTuple):
+    """What a file's text tells of where it came from (see the module's docstring)."""
+
+    converted_chars: int
+    notice_chars: int
+    language: str  # "zh", "en", "other" ("" for no text)
+
+
+def telltales(text: str, raw: bytes = b"") -> Telltales:
+    """All the measures of a text, its characters classified once.
+
+    ``raw`` is the file's bytes, for the carriage returns that decoding takes out.
+    """
+    if not text:
+        return Telltales(raw.count(b"\r"), 0, "")
+    codes, at, ideograph = _classified(text)
+    return Telltales(
+        _converted(codes, at, ideograph) + raw.count(b"\r"),
+        notice_chars(text),
+        _language(text, codes, ideograph),
+    )
+
+
+def _classified(
+    text: str,
+) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32], npt.NDArray[np.bool_]]:
+    """The text's code points, their places in the tables, and which are ideographs."""
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), "<u4")
+    at = np.minimum(codes, 0x10000)
+    astral_ideograph = (codes >= 0x20000) & (codes < 0x40000)
+    return codes, at, _tables().ideograph[at] | astral_ideograph
+
+
 def converted_chars(text: str, raw: bytes = b"") -> int:
     """How many characters of ``text`` look left behind by a conversion (module docstring).
 
@@ -87,13 +121,15 @@ def converted_chars(text: str, raw: bytes = b"") -> int:
     """
     if not text:
         return raw.count(b"\r")
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), "<u4")
-    astral = codes >= 0x10000
-    at = np.minimum(codes, 0x10000)
+    return _converted(*_classified(text)) + raw.count(b"\r")
+
+
+def _converted(
+    codes: npt.NDArray[np.uint32], at: npt.NDArray[np.uint32], ideograph: npt.NDArray[np.bool_]
+) -> int:
     t = _tables()
-    ideograph = t.ideograph[at] | (astral & (codes >= 0x20000) & (codes < 0x40000))
-    rare = t.rare[at] | (ideograph & astral)
-    count = int(rare.sum()) + int((codes == 0xFFFD).sum()) + raw.count(b"\r")
+    rare = t.rare[at] | (ideograph & (codes >= 0x10000))
+    count = int(rare.sum()) + int((codes == 0xFFFD).sum())
     beside = np.zeros(len(codes), bool)  # an ideograph before or after each character
     beside[1:] |= ideograph[:-1]
     beside[:-1] |= ideograph[1:]
@@ -120,8 +156,12 @@ def language_of(text: str) -> str:
     """``zh`` when a tenth of the letters are ideographs, ``en`` when most are ASCII, else other."""
     if not text:
         return ""
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), "<u4")
-    ideographs = int(_tables().ideograph[np.minimum(codes, 0x10000)].sum())
+    codes, _, ideograph = _classified(text)
+    return _language(text, codes, ideograph)
+
+
+def _language(text: str, codes: npt.NDArray[np.uint32], ideograph: npt.NDArray[np.bool_]) -> str:
+    ideographs = int(ideograph.sum())
     ascii_letters = int((((codes | 0x20) >= 0x61) & ((codes | 0x20) <= 0x7A)).sum())
     letters = ideographs + ascii_letters
     if letters and ideographs >= 0.1 * letters:

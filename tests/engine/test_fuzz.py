@@ -121,19 +121,26 @@ def report(root: Path, *flags: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
+DAMAGE = {  # by kind: 0 cuts the file in half; these run statements in it
+    1: [
+        "UPDATE files SET sketch = x'00', features = -1, fingerprint = 12345",
+        "DELETE FROM snapshots",
+    ],
+    2: [
+        "UPDATE snapshots SET records = x'93'",
+        "UPDATE groupings SET members = x'0102030405'",
+    ],
+}
+
+
 def damage(cache: Path, how: int) -> None:
     if how == 0:
-        cache.write_bytes(cache.read_bytes()[: len(cache.read_bytes()) // 2])
-    elif how == 1:
+        data = cache.read_bytes()
+        cache.write_bytes(data[: len(data) // 2])
+    elif how in DAMAGE:
         db = sqlite3.connect(cache)
-        db.execute("UPDATE files SET sketch = x'00', features = -1, fingerprint = 12345")
-        db.execute("DELETE FROM snapshots")
-        db.commit()
-        db.close()
-    elif how == 2:
-        db = sqlite3.connect(cache)
-        db.execute("UPDATE snapshots SET records = x'93'")
-        db.execute("UPDATE groupings SET members = x'0102030405'")
+        for statement in DAMAGE[how]:
+            db.execute(statement)
         db.commit()
         db.close()
 

@@ -19,71 +19,47 @@ import contextlib
 import csv
 import io
 import logging
-import math
 import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TextIO
 
-from simdup_gui.cli_library import LibraryUsageError, add_library_parser, run_library
+from simdup_gui.cli_actions import add_action_parsers, run_apply, run_ignore, run_restore
+from simdup_gui.cli_common import (
+    UsageError,
+    add_text_options,
+    check_output,
+    jobs_value,
+    k_value,
+    max_bytes,
+    share,
+    text_settings,
+)
+from simdup_gui.cli_library import add_library_parser, run_library
 from simdup_gui.core import not_duplicates
-from simdup_gui.engine.fingerprint.files import fingerprint_file
 from simdup_gui.engine.match.fingerprint_files import (
     FingerprintFileError,
     load_fingerprints,
     parse_fingerprint,
 )
-from simdup_gui.engine.match.index import MAX_K, FingerprintIndex, Pairs, all_pairs, check_k
-from simdup_gui.engine.options import TOKENIZERS, WEIGHTINGS, ScanOptions, TextSettings
-from simdup_gui.engine.output.actions import Manifest, act, manifest_path, restore
+from simdup_gui.engine.match.index import FingerprintIndex, Pairs, all_pairs
+from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.output.cells import fingerprint_hex
 from simdup_gui.engine.output.html_report import write_html_report
-from simdup_gui.engine.output.outputs import output_problem, write_atomically
+from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.output.report import (
-    ReportError,
-    report_duplicates,
     report_text,
     write_report,
 )
 from simdup_gui.engine.progress import ProgressEvent, no_progress
-from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, Entry, display_path
+from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, display_path
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import FingerprintCache, default_cache_path
 from simdup_gui.logs import start_logging
 
 log = logging.getLogger(__name__)
-MAX_MB = 4096  # --max-mb: a file's text read at most
-
-
-class UsageError(Exception):
-    """Bad input: printed as one line, exit code 2."""
-
-
-def _k(text: str) -> int:
-    try:
-        return check_k(int(text))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"k must be an integer from 0 to {MAX_K}") from None
-
-
-def _share(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError("must be a number from 0 to 1")
-    return value
-
-
-def _jobs(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError("jobs must be a positive integer")
-    return int(text)
 
 
 def max_jobs() -> int:
@@ -114,14 +90,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("folder")
     p.add_argument(
         "--k",
-        type=_k,
+        type=k_value,
         default=ScanOptions().k,
         help="largest Hamming distance (0-8, default %(default)s); from 7 on, files sharing most"
         " of their text are candidates too, whatever their distance",
     )
     p.add_argument(
         "--min-similarity",
-        type=_share,
+        type=share,
         default=ScanOptions().min_similarity,
         metavar="S",
         help="least text similarity (Jaccard of 5-character shingles, 0-1, default %(default)s)",
@@ -130,11 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="FILE", help="also write the groups as an HTML page")
     p.add_argument(
         "--jobs",
-        type=_jobs,
+        type=jobs_value,
         default=cpus,
         help=f"parallel workers: processes for large scans (default {cpus})",
     )
-    _add_text_options(p)
+    add_text_options(p)
     p.add_argument(
         "--ext",
         nargs="+",
@@ -151,59 +127,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("pairs", help="all pairs within k among fingerprints in a file")
     p.add_argument("file", help="one fingerprint per line (16 hex or 64 binary digits), or .npy")
-    p.add_argument("--k", type=_k, default=3)
+    p.add_argument("--k", type=k_value, default=3)
     p.add_argument("--out", metavar="FILE", help="write i,j,distance CSV here (default: stdout)")
-    p.add_argument("--jobs", type=_jobs, default=min(cpus, 2))
+    p.add_argument("--jobs", type=jobs_value, default=min(cpus, 2))
 
     p = sub.add_parser("query", help="fingerprints within k of each query")
     p.add_argument("file")
     p.add_argument("fingerprints", nargs="+", metavar="FP")
-    p.add_argument("--k", type=_k, default=2)
-    p = sub.add_parser(
-        "apply", help="move or trash a report's duplicates (never a reference), re-checked"
-    )
-    p.add_argument("report", help="a CSV report of simdup scan (or the app's Export)")
-    how = p.add_mutually_exclusive_group(required=True)
-    how.add_argument("--move-to", metavar="DIR", help="move them here, keeping their folders")
-    how.add_argument("--trash", action="store_true", help="send them to the system trash")
-    p.add_argument("--dry-run", action="store_true", help="say what would be done, do nothing")
-    p.add_argument("--manifest", metavar="FILE", help="where to record what is done")
-    _add_text_options(p)  # the scan's, so each file's fingerprint can be checked again
-    p = sub.add_parser("restore", help="undo what a manifest records (moves and trash)")
-    p.add_argument("manifest")
-    p.add_argument("--dry-run", action="store_true", help="say what would be done, do nothing")
-    add_library_parser(sub, _k, _share, _add_text_options)
-    p = sub.add_parser("ignore", help="pairs of files that are not duplicates (kept apart)")
-    p.add_argument("action", choices=["add", "list", "remove", "clear"])
-    p.add_argument("paths", nargs="*", metavar="FILE", help="the two files of a pair")
+    p.add_argument("--k", type=k_value, default=2)
+    add_action_parsers(sub)
+    add_library_parser(sub)
     p = sub.add_parser("cache", help="the fingerprint cache")
     p.add_argument("action", choices=["clear", "path"])
     return parser
-
-
-def _add_text_options(p: argparse.ArgumentParser) -> None:
-    """The options that change a fingerprint (scan's, and apply's to check one again)."""
-    p.add_argument("--weighting", choices=WEIGHTINGS, default=TextSettings().weighting)
-    p.add_argument("--tokenizer", choices=sorted(TOKENIZERS), default="words")
-    p.add_argument("--no-stopwords", action="store_true", help="keep function words")
-    p.add_argument("--no-boilerplate", action="store_true", help="keep HTML site templates")
-    p.add_argument("--max-mb", type=_megabytes, default=16, help="read at most this much of a file")
-
-
-def _megabytes(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and 0 < value <= MAX_MB):
-        raise argparse.ArgumentTypeError(f"must be a number of megabytes from 0 to {MAX_MB}")
-    return value
-
-
-def _text_settings(args: argparse.Namespace) -> TextSettings:
-    return TextSettings(
-        args.tokenizer, not args.no_stopwords, args.weighting, not args.no_boilerplate
-    )
 
 
 def _extension(text: str) -> str:
@@ -258,13 +194,6 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
-def _check_output(path: str, inputs: list[str]) -> None:
-    """Refuse an output path before any work: inside an input, or where nothing can be written."""
-    problem = output_problem(path, inputs)
-    if problem:
-        raise UsageError(problem)
-
-
 def _compiling_note(err: TextIO) -> Callable[[ProgressEvent], None]:
     """No progress (stderr is not a terminal), but the one line that explains a long first run."""
 
@@ -280,12 +209,12 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup scan``."""
     if not os.path.isdir(args.folder):
         raise UsageError(f"{args.folder}: not a folder")
-    settings = _text_settings(args)
+    settings = text_settings(args)
     options = ScanOptions(
         args.k,
         tuple(_extension(e) for e in args.ext),
         settings,
-        max_bytes=int(args.max_mb * 1024 * 1024),
+        max_bytes=max_bytes(args),
         skip_oversize=args.skip_oversize,
         jobs=_capped_jobs(args.jobs, err),
         min_similarity=args.min_similarity,
@@ -294,7 +223,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     for output in (args.csv, args.html):
         if output:
-            _check_output(output, [args.folder])
+            check_output(output, [args.folder])
     if args.quiet:
         progress: Callable[[ProgressEvent], None] = no_progress
     elif err.isatty():
@@ -343,7 +272,7 @@ def _write_pairs(pairs: Pairs, stream: TextIO) -> None:
 def run_pairs(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup pairs``."""
     if args.out:
-        _check_output(args.out, [args.file])
+        check_output(args.out, [args.file])
     fps = load_fingerprints(args.file)
     started = time.perf_counter()
     pairs = all_pairs(fps, args.k, jobs=_capped_jobs(args.jobs, err))
@@ -378,35 +307,6 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def run_ignore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``simdup ignore``: the not-duplicates list the app keeps, from the command line."""
-    pairs = not_duplicates.load()
-    if args.action in ("add", "remove"):
-        if len(args.paths) != 2:
-            raise UsageError(f"ignore {args.action}: give the two files of a pair")
-        a, b = (os.path.abspath(p) for p in args.paths)
-        pair = (a, b) if a <= b else (b, a)
-        if args.action == "add":
-            pairs.add(pair)
-        elif pair in pairs:
-            pairs.discard(pair)
-        else:
-            raise UsageError(
-                f"ignore remove: {display_path(a)} and {display_path(b)}: no such pair"
-            )
-    elif args.action == "clear":
-        pairs.clear()
-    elif args.paths:
-        raise UsageError("ignore list takes no files")
-    if args.action == "list":
-        for a, b in sorted(pairs):
-            out.write(f"{display_path(a)}\t{display_path(b)}\n")
-    else:
-        not_duplicates.save(pairs)
-        err.write(f"simdup: {len(pairs)} pairs kept apart ({not_duplicates.default_path()})\n")
-    return 0
-
-
 def run_cache(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup cache``."""
     path = default_cache_path()
@@ -422,93 +322,6 @@ def run_cache(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def run_apply(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``simdup apply``."""
-    try:
-        files = [
-            f._replace(path=os.path.abspath(f.path), reference=os.path.abspath(f.reference))
-            for f in report_duplicates(args.report)
-        ]
-    except ReportError as exc:
-        raise UsageError(str(exc)) from None
-    named = [f.path for f in files] + [f.reference for f in files]
-    root = os.path.commonpath(named) if named else os.getcwd()
-    root = root if os.path.isdir(root) else os.path.dirname(root)
-    if args.move_to:
-        problem = output_problem(args.move_to, [root, args.report], folder=True)
-        if problem:
-            raise UsageError(problem)
-    options = ScanOptions(text=_text_settings(args), max_bytes=int(args.max_mb * 1024 * 1024))
-
-    def fingerprint_of(path: str) -> int | None:
-        info = os.stat(path)
-        return fingerprint_file(Entry(path, info.st_size, info.st_mtime_ns), options)[0].fingerprint
-
-    manifest = None
-    if not args.dry_run:
-        manifest = _open_manifest(args.manifest, args.move_to, [root, args.report])
-    try:
-        outcomes = act(
-            files,
-            manifest,
-            move_to=args.move_to,
-            root=root,
-            fingerprint_of=None if options.text.whole_folder else fingerprint_of,
-            dry_run=args.dry_run,
-        )
-    finally:
-        if manifest is not None:
-            manifest.close()
-    done = "moved" if args.move_to else "trashed"
-    if args.dry_run:
-        done = "would move" if args.move_to else "would trash"
-    for o in outcomes:
-        if o.error:
-            err.write(f"simdup: {o.action} {display_path(o.path)}: {o.error}\n")
-        elif args.dry_run:
-            where = f" -> {display_path(o.destination)}" if o.destination else ""
-            err.write(f"simdup: {o.action} {display_path(o.path)}{where}\n")
-    counts = Counter(o.action for o in outcomes)
-    where = f" (manifest: {manifest.path})" if manifest is not None else " (dry run: nothing done)"
-    err.write(
-        f"simdup: {done} {counts[done]}, skipped {counts['skipped']},"
-        f" failed {counts['failed']}{where}\n"
-    )
-    return 0 if not counts["failed"] else 1
-
-
-def _open_manifest(path: str | None, move_to: str | None, inputs: list[str]) -> Manifest:
-    """The manifest, created before anything is done (a file that cannot be is exit 2)."""
-    try:
-        if path is None and move_to is not None:
-            os.makedirs(move_to, exist_ok=True)
-        if path is not None:
-            _check_output(path, inputs)
-            if os.path.lexists(path):
-                raise UsageError(f"{path}: exists; a manifest is never written over a file")
-        return Manifest(Path(path) if path else manifest_path(move_to))
-    except OSError as exc:
-        raise UsageError(f"manifest: {exc.strerror or exc}") from None
-
-
-def run_restore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``simdup restore``."""
-    try:
-        outcomes = restore(args.manifest, dry_run=args.dry_run)
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{args.manifest}: {getattr(exc, 'strerror', None) or exc}") from None
-    for o in outcomes:
-        if o.action != "restored":
-            err.write(f"simdup: {o.action} {display_path(o.path)}: {o.error}\n")
-    counts = Counter(o.action for o in outcomes)
-    state = " (dry run: nothing done)" if args.dry_run else ""
-    err.write(
-        f"simdup: restored {counts['restored']}, skipped {counts['skipped']},"
-        f" failed {counts['failed']}{state}\n"
-    )
-    return 0 if not counts["failed"] else 1
-
-
 COMMANDS = {
     "scan": run_scan,
     "pairs": run_pairs,
@@ -518,7 +331,7 @@ COMMANDS = {
     "cache": run_cache,
     "ignore": run_ignore,
     "library": lambda args, out, err: run_library(
-        args, out, err, _text_settings(args) if hasattr(args, "tokenizer") else TextSettings()
+        args, out, err, text_settings(args) if hasattr(args, "tokenizer") else TextSettings()
     ),
 }
 
@@ -537,7 +350,7 @@ def main(
         code = COMMANDS[args.command](args, out, err)
         out.flush()
         return code
-    except (UsageError, FingerprintFileError, LibraryUsageError) as exc:
+    except (UsageError, FingerprintFileError) as exc:
         err.write(f"simdup: error: {exc}\n")
         return 2
     except KeyboardInterrupt:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-from collections.abc import Callable
 from typing import TextIO
 
+from simdup_gui.cli_common import UsageError, add_text_options, k_value, max_bytes, share
 from simdup_gui.engine.fingerprint.files import fingerprint_batch
 from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
 from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint
@@ -24,16 +24,7 @@ from simdup_gui.engine.store.cache import FingerprintCache
 CHECK_COLUMNS = ("path", "match", "distance", "similarity", "match_size", "match_mtime", "error")
 
 
-class LibraryUsageError(Exception):
-    """Bad input for a library command: one line, exit code 2."""
-
-
-def add_library_parser(
-    sub: argparse._SubParsersAction,  # type: ignore[type-arg]
-    k_type: Callable[[str], int],
-    share: Callable[[str], float],
-    text_options: Callable[[argparse.ArgumentParser], None],
-) -> None:
+def add_library_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """``simdup library …`` and its commands."""
     library = sub.add_parser(
         "library", help="a stored fingerprint library to check articles against"
@@ -46,19 +37,19 @@ def add_library_parser(
     p.add_argument("--prune", action="store_true", help="drop articles that are gone")
     p.add_argument(
         "--max-k",
-        type=k_type,
+        type=k_value,
         default=None,
         help="a new library answers k up to this (default 8; 3 keeps 10^8 fingerprints in 4 GB)",
     )
-    text_options(p)
+    add_text_options(p)
     p = commands.add_parser("check", help="targets (files or folders) or fingerprints against LIB")
     p.add_argument("library", metavar="LIB")
     p.add_argument("targets", nargs="*", metavar="TARGET")
     p.add_argument("--fp", nargs="+", metavar="HEX", help="fingerprints to look up")
-    p.add_argument("--k", type=k_type, default=None, help="largest distance (default 8, --fp 3)")
+    p.add_argument("--k", type=k_value, default=None, help="largest distance (default 8, --fp 3)")
     p.add_argument("--min-similarity", type=share, default=0.4, metavar="S")
     p.add_argument("--csv", metavar="FILE", help="write the rows here (default: stdout)")
-    text_options(p)
+    add_text_options(p)
     p = commands.add_parser("stats", help="what the library holds")
     p.add_argument("library", metavar="LIB")
     p = commands.add_parser("remove", help="drop articles at or under paths")
@@ -78,22 +69,22 @@ def run_library(args: argparse.Namespace, out: TextIO, err: TextIO, settings: Te
             return _stats(args, out)
         return _remove(args, err)
     except LibraryError as exc:
-        raise LibraryUsageError(str(exc)) from None
+        raise UsageError(str(exc)) from None
 
 
 def _options(args: argparse.Namespace, settings: TextSettings) -> ScanOptions:
-    return ScanOptions(text=settings, max_bytes=int(args.max_mb * 1024 * 1024), processes=None)
+    return ScanOptions(text=settings, max_bytes=max_bytes(args), processes=None)
 
 
 def _add(args: argparse.Namespace, err: TextIO, settings: TextSettings) -> int:
     if not args.folders and not args.fingerprints:
-        raise LibraryUsageError("library add: give folders of articles or --fingerprints FILE")
+        raise UsageError("library add: give folders of articles or --fingerprints FILE")
     for folder in args.folders:
         if not os.path.isdir(folder):
-            raise LibraryUsageError(f"{folder}: not a folder")
+            raise UsageError(f"{folder}: not a folder")
         problem = output_problem(args.library, [folder], folder=True)
         if problem:
-            raise LibraryUsageError(problem)
+            raise UsageError(problem)
     options = _options(args, settings)
     if args.fingerprints:
         done = add_fingerprints(args.library, args.fingerprints, options, args.max_k)
@@ -120,17 +111,17 @@ def _add(args: argparse.Namespace, err: TextIO, settings: TextSettings) -> int:
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO, settings: TextSettings) -> int:
     library = Library.open(args.library)
     if library.settings != settings:
-        raise LibraryUsageError(
+        raise UsageError(
             f"{args.library}: built with other fingerprint settings; check with the same options"
         )
     if not len(library.fingerprints):
-        raise LibraryUsageError(f"{args.library}: the library is empty (add articles first)")
+        raise UsageError(f"{args.library}: the library is empty (add articles first)")
     if bool(args.fp) == bool(args.targets):
-        raise LibraryUsageError("library check: give targets or --fp, not both or neither")
+        raise UsageError("library check: give targets or --fp, not both or neither")
     if args.csv:
         problem = output_problem(args.csv, [*args.targets, args.library])
         if problem:
-            raise LibraryUsageError(problem)
+            raise UsageError(problem)
     if args.fp:
         rows = _fingerprint_rows(library, args.fp, 3 if args.k is None else args.k)
     else:
@@ -139,7 +130,7 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, settings: TextSet
         try:
             write_atomically(args.csv, lambda s: _write_rows(s, rows), "utf-8-sig")
         except OSError as exc:
-            raise LibraryUsageError(f"{args.csv}: {exc.strerror or exc}") from None
+            raise UsageError(f"{args.csv}: {exc.strerror or exc}") from None
     else:
         _write_rows(out, rows)
     matched = len({r[0] for r in rows if r[1]})
@@ -153,7 +144,7 @@ def _fingerprint_rows(library: Library, texts: list[str], k: int) -> list[list[o
         try:
             fingerprint = parse_fingerprint(text)
         except ValueError as exc:
-            raise LibraryUsageError(f"--fp: {exc}") from None
+            raise UsageError(f"--fp: {exc}") from None
         shown = fingerprint_hex(fingerprint)
         matches = check_fingerprint(library, fingerprint, k)
         rows += [_row(library, shown, m) for m in matches] or [[shown, "", "", "", "", "", ""]]
@@ -173,7 +164,7 @@ def _article_rows(
             entry = Entry(os.path.abspath(target), info.st_size, info.st_mtime_ns)
             records.append(fingerprint_batch([entry], options)[0][0])
         else:
-            raise LibraryUsageError(f"{target}: no such file or folder")
+            raise UsageError(f"{target}: no such file or folder")
     k = 8 if args.k is None else args.k
     found = ArticleChecker(library, k, args.min_similarity).matches(records)
     rows: list[list[object]] = []
@@ -191,9 +182,9 @@ def _row(library: Library, shown: str, match: Match) -> list[object]:
     if match.entry < library.article_count:
         record = library.articles()[match.entry]
         size, mtime = str(record.size), modified_text(record.mtime_ns)
-    share = "" if match.similarity is None else f"{100 * match.similarity:.1f}%"
+    similar = "" if match.similarity is None else f"{100 * match.similarity:.1f}%"
     name = display_path(library.name_of(match.entry))
-    return [shown, name, match.distance, share, size, mtime, ""]
+    return [shown, name, match.distance, similar, size, mtime, ""]
 
 
 def _write_rows(stream: TextIO, rows: list[list[object]]) -> None:

@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 from simdup_gui.core.columns import COLUMNS
-from simdup_gui.engine.fingerprint.files import fingerprint_file
+from simdup_gui.engine.fingerprint.files import fingerprint_now
 from simdup_gui.engine.match.groups import Group, Member
 from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Manifest, Seen, act, manifest_path
 from simdup_gui.engine.output.outputs import output_problem
-from simdup_gui.engine.read.walk import Entry
 from simdup_gui.engine.results import ScanResult
 
 
@@ -328,7 +327,7 @@ class Session:
                 manifest,
                 move_to=destination,
                 root=self.root or self.result.root,
-                fingerprint_of=self._fingerprint_now(),
+                fingerprint_of=fingerprint_now(self.result.options),
             )
         finally:
             manifest.close()
@@ -349,17 +348,3 @@ class Session:
             )
             for n in self.marked_files()
         ]
-
-    def _fingerprint_now(self) -> Callable[[str], int | None] | None:
-        """How to take a file's fingerprint again as the scan did (None with TF-IDF weights)."""
-        assert self.result is not None
-        options = self.result.options
-        if options.text.whole_folder:
-            return None
-
-        def fingerprint(path: str) -> int | None:
-            info = os.stat(path)
-            entry = Entry(path, info.st_size, info.st_mtime_ns)
-            return fingerprint_file(entry, options)[0].fingerprint
-
-        return fingerprint

@@ -7,6 +7,8 @@ becomes that file's error in its record; the batch goes on.
 from __future__ import annotations
 
 import logging
+import os
+from collections.abc import Callable
 
 from simdup_gui.engine.fingerprint.pipeline import Analysis, analyze_many, extract_text
 from simdup_gui.engine.fingerprint.simhash import Features
@@ -131,3 +133,19 @@ def read_text(path: str, options: ScanOptions | None = None) -> str:
     options = options or ScanOptions()
     data, _ = read_prefix(path, options.max_bytes)
     return extract_text(data, path, boilerplate=options.text.boilerplate).text
+
+
+def fingerprint_now(options: ScanOptions) -> Callable[[str], int | None] | None:
+    """How to take a file's fingerprint again as a scan with ``options`` did.
+
+    For re-checking a file before acting on it. None with TF-IDF weights: a fingerprint then
+    depends on the whole folder.
+    """
+    if options.text.whole_folder:
+        return None
+
+    def fingerprint(path: str) -> int | None:
+        info = os.stat(path)
+        return fingerprint_file(Entry(path, info.st_size, info.st_mtime_ns), options)[0].fingerprint
+
+    return fingerprint

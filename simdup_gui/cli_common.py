@@ -1,0 +1,81 @@
+"""What the ``simdup`` commands share: option types, the fingerprint options, one-line errors."""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from simdup_gui.engine.match.index import MAX_K, check_k
+from simdup_gui.engine.options import TOKENIZERS, WEIGHTINGS, TextSettings
+from simdup_gui.engine.output.outputs import output_problem
+
+MAX_MB = 4096  # --max-mb: a file's text read at most
+
+
+class UsageError(Exception):
+    """Bad input: printed as one line, exit code 2."""
+
+
+def k_value(text: str) -> int:
+    """A Hamming distance from 0 to MAX_K (an option type)."""
+    try:
+        return check_k(int(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"k must be an integer from 0 to {MAX_K}") from None
+
+
+def share(text: str) -> float:
+    """A share from 0 to 1 (an option type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError("must be a number from 0 to 1")
+    return value
+
+
+def jobs_value(text: str) -> int:
+    """A positive number of workers (an option type)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError("jobs must be a positive integer")
+    return int(text)
+
+
+def add_text_options(p: argparse.ArgumentParser) -> None:
+    """The options that change a fingerprint (scan's, and apply's to check one again)."""
+    p.add_argument("--weighting", choices=WEIGHTINGS, default=TextSettings().weighting)
+    p.add_argument("--tokenizer", choices=sorted(TOKENIZERS), default="words")
+    p.add_argument("--no-stopwords", action="store_true", help="keep function words")
+    p.add_argument("--no-boilerplate", action="store_true", help="keep HTML site templates")
+    p.add_argument("--max-mb", type=megabytes, default=16, help="read at most this much of a file")
+
+
+def megabytes(text: str) -> float:
+    """A finite number of megabytes above 0, at most MAX_MB (an option type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= MAX_MB):
+        raise argparse.ArgumentTypeError(f"must be a number of megabytes from 0 to {MAX_MB}")
+    return value
+
+
+def text_settings(args: argparse.Namespace) -> TextSettings:
+    """The fingerprint settings the options given by :func:`add_text_options` say."""
+    return TextSettings(
+        args.tokenizer, not args.no_stopwords, args.weighting, not args.no_boilerplate
+    )
+
+
+def max_bytes(args: argparse.Namespace) -> int:
+    """The bytes of a file read at most, from ``--max-mb``."""
+    return int(args.max_mb * 1024 * 1024)
+
+
+def check_output(path: str, inputs: list[str]) -> None:
+    """Refuse an output path before any work: inside an input, or where nothing can be written."""
+    problem = output_problem(path, inputs)
+    if problem:
+        raise UsageError(problem)

@@ -1,9 +1,12 @@
-"""Where the bundled resources (stopwords, sample folder) are, in a checkout or a wheel."""
+"""Where the bundled resources (stopwords, sample folder) are, and where simdup keeps its own."""
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
+
+from platformdirs import user_cache_dir
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -20,3 +23,8 @@ def resources_dir() -> Path:
 def resource(*parts: str) -> Path:
     """Path of one bundled resource, e.g. ``resource("stopwords", "zh.txt")``."""
     return resources_dir().joinpath(*parts)
+
+
+def user_cache() -> Path:
+    """Where simdup keeps what it computed: ``$SIMDUP_CACHE_DIR`` or the user cache folder."""
+    return Path(os.environ.get("SIMDUP_CACHE_DIR") or user_cache_dir("simdup", appauthor=False))

@@ -22,6 +22,7 @@ import numpy as np
 
 from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_file
 from simdup_gui.engine.fingerprint.simhash import Features, idf_table, tfidf_fingerprint
+from simdup_gui.engine.kernels import groups_plain, plain_kernels
 from simdup_gui.engine.match.matching import GROUPING_VERSION, group_files
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
@@ -131,14 +132,15 @@ def scan(
     digest = _grouping_digest(records_digest, options)
     known_groups = cache.load_groups(folder, digest, len(files))
     if known_groups is None:
-        pairs, groups = group_files(
-            files,
-            options.k,
-            options.min_chars,
-            options.min_similarity,
-            cancel,
-            options.not_duplicates,
-        )
+        with plain_kernels(groups_plain(len(files))):
+            pairs, groups = group_files(
+                files,
+                options.k,
+                options.min_chars,
+                options.min_similarity,
+                cancel,
+                options.not_duplicates,
+            )
         if not cancel():
             cache.put_groups(folder, digest, pairs, groups)
     else:

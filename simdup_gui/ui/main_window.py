@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 from simdup_gui.core import not_duplicates
 from simdup_gui.core.columns import human_size
 from simdup_gui.core.session import Plan, Session
-from simdup_gui.engine.fingerprint.compiled import kernels_compiled
 from simdup_gui.engine.library.build import Added, add_folders
 from simdup_gui.engine.library.check import check_folder
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats
@@ -213,17 +212,6 @@ class MainWindow(QMainWindow):
         if isinstance(splitter, QByteArray):
             self.splitter.restoreState(splitter)
         self._fill_recent()
-
-    def note_first_run(self) -> None:
-        """Say that the first scan on this machine prepares the fast kernels (once).
-
-        No worker process is started here: a scan starts them when it needs them, and they
-        are let go soon after (see ``tasks.WORKERS_IDLE_MS``), so an idle app holds none.
-        """
-        if not kernels_compiled():
-            self.status.setText(
-                self.tr("Preparing fast kernels, once on this machine (about 20 s)") + "…"
-            )
 
     def closeEvent(self, event: object) -> None:
         """Stop the scan and remember the window."""

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -161,15 +162,55 @@ def test_pairs_out_is_checked_and_whole(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
-def test_the_first_run_says_it_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
-    from simdup_gui.engine.run import batches
+def test_a_first_run_that_compiles_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from simdup_gui.engine import kernels
 
-    monkeypatch.setattr(batches, "kernels_compiled", lambda: False)
+    monkeypatch.setattr(kernels, "kernels_compiled", lambda: False)
+    monkeypatch.setattr(kernels, "PLAIN_BYTES_UNCOMPILED", 0)  # the sample counts as large
     code, _, err = run("scan", str(resource("sample")), "--no-cache", "--jobs", "1")
     assert code == 0
     assert "preparing fast kernels, once" in err
-    monkeypatch.setattr(batches, "kernels_compiled", lambda: True)
+    monkeypatch.setattr(kernels, "kernels_compiled", lambda: True)
     assert "preparing fast kernels" not in run("scan", str(resource("sample")), "--no-cache")[2]
+
+
+def test_a_newcomers_first_scan_compiles_nothing(tmp_path: Path) -> None:
+    """Straight after install (no compiled kernels anywhere), the sample is read by the plain
+    loops: nothing is compiled, nothing said about it, and the report is the compiled one's."""
+    numba_cache = tmp_path / "numba"
+    numba_cache.mkdir()
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": str(numba_cache),
+        "SIMDUP_CACHE_DIR": str(tmp_path / "cache"),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    report = tmp_path / "first.csv"
+    done = subprocess.run(
+        [sys.executable, "-c", _NEWCOMER, str(resource("sample")), str(report)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "numba imported: False" in done.stdout
+    assert "preparing fast kernels" not in done.stderr
+    assert list(numba_cache.iterdir()) == []
+    compiled = tmp_path / "compiled.csv"
+    assert run("scan", str(resource("sample")), "--no-cache", "--csv", str(compiled))[0] == 0
+    assert report.read_text(encoding="utf-8") == compiled.read_text(encoding="utf-8")
+
+
+_NEWCOMER = """
+import sys
+from simdup_gui.engine import kernels
+kernels.kernels_compiled = lambda: False  # as on a machine that never compiled them
+from simdup_gui.cli import main
+code = main(["scan", sys.argv[1], "--csv", sys.argv[2]])
+print("numba imported:", "numba" in sys.modules)
+sys.exit(code)
+"""
 
 
 def _sample_copy(tmp_path: Path) -> tuple[Path, Path, dict[str, bytes]]:

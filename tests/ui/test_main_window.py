@@ -494,16 +494,18 @@ def test_every_ui_text_has_a_chinese_translation(tmp_path: Path) -> None:
 
 
 def test_worker_processes_start_only_for_a_large_scan_and_are_let_go_when_idle(
-    window: MainWindow, qtbot: QtBot, tmp_path: Path
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from simdup_gui.engine import kernels
     from simdup_gui.engine.run.batches import PROCESS_THRESHOLD
 
     runner = window.runner
     runner._workers_idle.setInterval(300)
-    window.note_first_run()
     assert not runner.workers.running  # an idle app holds no worker
     scan_and_wait(qtbot, window, SAMPLE)
     assert not runner.workers.running  # a small scan runs in the app's process
+    monkeypatch.setattr(kernels, "PLAIN_BYTES", 0)  # the next counts as large however it is
+    monkeypatch.setattr(kernels, "PLAIN_BYTES_UNCOMPILED", 0)
     for n in range(PROCESS_THRESHOLD + 10):
         (tmp_path / f"a{n}.txt").write_text(f"Article number {n} about many things. " * 5)
     window.start_scan(str(tmp_path))

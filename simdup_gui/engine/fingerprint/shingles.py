@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from simdup_gui.engine.fingerprint.codes import PAD, SHINGLE, SHINGLE_BASE, SKETCH
+from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.text.tokens import Batch, mix
 
 _MASK = (1 << 64) - 1
@@ -53,7 +54,7 @@ def sketches_of(batch: Batch, size: int = SKETCH) -> list[Sketch]:
     The texts must have no whitespace at either end (``str.strip``). Compiled
     (``kernels.sketches``); :func:`shingle_hashes` defines the hashes.
     """
-    from simdup_gui.engine.fingerprint import kernels  # on first use: see text/token_kernels.py
+    kernels = kernel_module("simdup_gui.engine.fingerprint.kernels")
 
     rows, filled = kernels.sketches(batch.codes, batch.flags, batch.bounds, SHINGLE, size)
     return [row[:count] for row, count in zip(rows, filled.tolist(), strict=True)]
@@ -94,7 +95,7 @@ def band_keys(
     Two rows agree on a band when their keys there are equal and both are valid (a band with an
     empty bin, in a short text, has none).
     """
-    from simdup_gui.engine.fingerprint import kernels  # on first use: see text/token_kernels.py
+    kernels = kernel_module("simdup_gui.engine.fingerprint.kernels")
 
     minima = kernels.bin_minima(np.ascontiguousarray(rows, dtype=np.uint64), BANDS * BAND_BINS)
     minima = minima.reshape(len(rows), BANDS, BAND_BINS)
@@ -153,7 +154,7 @@ def jaccard_many(
     of the two sorted rows, compiled (``kernels.jaccard_pairs``; about 8 times as fast as
     sorting the pairs' values with numpy).
     """
-    from simdup_gui.engine.fingerprint import kernels  # on first use: see text/token_kernels.py
+    kernels = kernel_module("simdup_gui.engine.fingerprint.kernels")
 
     left, right = np.asarray(left, dtype=np.int64), np.asarray(right, dtype=np.int64)
     return kernels.jaccard_pairs(np.ascontiguousarray(rows, dtype=np.uint64), left, right)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.text.tokens import token_hash
 
 MIN_FEATURES = 8  # fewer distinct features than this and a text is flagged as short
@@ -72,7 +73,7 @@ def simhash_many(
     are added up in the same order whatever else is in the batch, so its fingerprint does not
     depend on the batch.
     """
-    from simdup_gui.engine.fingerprint import kernels  # on first use: see text/token_kernels.py
+    kernels = kernel_module("simdup_gui.engine.fingerprint.kernels")
 
     return kernels.simhash_many(
         hashes.astype(np.uint64), weights.astype(np.float64), texts.astype(np.int64), count

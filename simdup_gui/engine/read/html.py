@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.read.html_codes import HIDDEN, RAW, VOID, words
 
 Index = npt.NDArray[np.int64]
@@ -101,7 +102,7 @@ def _with_block_breaks(markup: str) -> bytes:
     The breaks keep paragraphs apart in the text; inline tags get none, so words stay whole.
     Start tags longer than MAX_TAG_CHARS lose their attributes (they hold no text).
     """
-    from simdup_gui.engine.read import html_kernels  # on first use: see text/token_kernels.py
+    html_kernels = kernel_module("simdup_gui.engine.read.html_kernels")
 
     raw = markup.encode("utf-8", "replace")
     if len(raw) > MAX_TAG_CHARS:
@@ -151,9 +152,7 @@ class _Page(NamedTuple):
     @classmethod
     def of(cls, root: LexborNode) -> _Page:
         """Read the element's markup, as Lexbor writes it back, in one compiled pass."""
-        from simdup_gui.engine.read import (
-            html_kernels as k,  # on first use: see text/token_kernels.py
-        )
+        k = kernel_module("simdup_gui.engine.read.html_kernels")
 
         data = np.frombuffer(root.html.encode("utf-8", "replace"), np.uint8)
         text, elements, names = k.read_page(data, *_tag_tables())

@@ -60,7 +60,9 @@ def _is_word(data: Bytes, start: int, end: int, table: tuple[Bytes, Index], word
 @njit(**_JIT)
 def _slot(data: Bytes, start: int, end: int) -> int:
     """Where a name starts looking in the hash table of :func:`_hash_table`."""
-    return (31 * (end - start) + 7 * data[start] + data[end - 1]) % _SLOTS if end > start else 0
+    if end <= start:
+        return 0
+    return (31 * (end - start) + 7 * int(data[start]) + int(data[end - 1])) % _SLOTS
 
 
 @njit(**_JIT)
@@ -103,7 +105,7 @@ def _names_tag(
         start += 1
     end = start
     while end < len(data):
-        char = data[end]
+        char = int(data[end])
         if 65 <= char <= 90:
             char += 32
         elif not (48 <= char <= 57 or 97 <= char <= 122):

@@ -16,9 +16,9 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
-from simdup_gui.engine.fingerprint.compiled import kernels_compiled
 from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_batch
 from simdup_gui.engine.fingerprint.pipeline import warm_up
+from simdup_gui.engine.kernels import kernels_compiled, plain_kernels, reads_plain
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent
 from simdup_gui.engine.read.walk import Entry
@@ -31,7 +31,7 @@ BATCHES_PER_JOB = 2  # batches in flight per worker: one running, one waiting
 
 
 def _executor(
-    options: ScanOptions, files: int, workers: WorkerPool | None, progress: Progress
+    options: ScanOptions, files: int, workers: WorkerPool | None, progress: Progress, plain: bool
 ) -> tuple[Executor, int, bool]:
     """An executor, how many files each task takes, and whether the scan owns the executor.
 
@@ -42,13 +42,15 @@ def _executor(
 
     Unless kept workers are ready, the compiled kernels are loaded first (the "preparing"
     stage: a moment; "compiling" on a machine's first run, which compiles them for about 20 s).
+    A ``plain`` scan (a small one) runs on threads and compiles nothing.
     """
     use_processes = options.processes
     if use_processes is None:
-        use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
+        use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD and not plain
     if use_processes and workers is not None:
         return workers.executor(options.jobs), BATCH_FILES, False
-    progress(ProgressEvent("preparing" if kernels_compiled() else "compiling", 0, files))
+    compiled = plain or kernels_compiled()
+    progress(ProgressEvent("preparing" if compiled else "compiling", 0, files))
     context = process_context() if use_processes else None
     if context is None or context.get_start_method() == "fork":
         warm_up(options.text)  # here, in the threads' process, or before forking: inherited
@@ -86,25 +88,27 @@ def in_batches(
     no pool to start. A pool the scan started is stopped at the end; kept ``workers`` are
     not (batches dropped by a cancel may still finish there, unseen).
     """
-    to_read = sum(isinstance(item, Entry) for item in work)
-    if not to_read:
+    entries = [item for item in work if isinstance(item, Entry)]
+    if not entries:
         for n, item in enumerate(work):
             if n % 256 == 0 and cancel():
                 return
             yield item, False  # type: ignore[misc]
         return
-    executor, batch_size, owned = _executor(options, to_read, workers, progress)
-    run = partial(fingerprint_batch, options=options)
-    window = BATCHES_PER_JOB * options.jobs
-    try:
-        yield from _in_order(executor, _batches(work, batch_size), run, window, cancel)
-    except BrokenProcessPool:
-        if workers is not None and not owned:
-            workers.shutdown(wait=False)
-        raise
-    finally:
-        if owned:
-            executor.shutdown(wait=True)
+    plain = options.processes is not True and reads_plain(sum(entry.size for entry in entries))
+    with plain_kernels(plain):
+        executor, batch_size, owned = _executor(options, len(entries), workers, progress, plain)
+        run = partial(fingerprint_batch, options=options)
+        window = BATCHES_PER_JOB * options.jobs
+        try:
+            yield from _in_order(executor, _batches(work, batch_size), run, window, cancel)
+        except BrokenProcessPool:
+            if workers is not None and not owned:
+                workers.shutdown(wait=False)
+            raise
+        finally:
+            if owned:
+                executor.shutdown(wait=True)
 
 
 def _batches(work: Iterable[Outcome | Entry], size: int) -> Iterator[Outcome | list[Entry]]:

@@ -22,10 +22,9 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from platformdirs import user_cache_dir
-
 from simdup_gui.engine.match.groups import Group
 from simdup_gui.engine.records import FIELD_KINDS, FileRecord, Pairs
+from simdup_gui.engine.resources import user_cache
 from simdup_gui.engine.store.groupings import grouping_blobs, stored_groups
 from simdup_gui.engine.store.rows import (
     COLUMNS,
@@ -65,14 +64,9 @@ SCHEMA_VERSION = hashlib.blake2b(
 ).hexdigest()
 
 
-def default_cache_dir() -> Path:
-    """Where the cache lives: ``$SIMDUP_CACHE_DIR`` or the user cache folder."""
-    return Path(os.environ.get("SIMDUP_CACHE_DIR") or user_cache_dir("simdup", appauthor=False))
-
-
 def default_cache_path() -> Path:
-    """The cache database in the default folder."""
-    return default_cache_dir() / "fingerprints.sqlite3"
+    """The cache database in simdup's cache folder (``resources.user_cache``)."""
+    return user_cache() / "fingerprints.sqlite3"
 
 
 class Snapshot(NamedTuple):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Callable
@@ -11,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.resources import resource
+from simdup_gui.engine.resources import resource, user_cache
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
 
@@ -61,6 +62,7 @@ def _map_chars(text: str) -> str:
 
 
 FORM_CHARS = 4  # the longest form :func:`local_forms` keeps
+_FORMS_VERSION = 1  # of how :func:`local_forms` are made: a change makes the stored ones unused
 
 
 @cache
@@ -70,14 +72,15 @@ def _may_join_the_previous() -> frozenset[str]:
     Combining marks; the second characters of canonical compositions (among them a few
     ordinary-looking letters of Indic scripts); and the Hangul vowel and final jamo.
     """
+    chars = [chr(code) for code in range(0x20000)]
     joining = {chr(code) for code in range(0x1161, 0x1176)} | {
         chr(code) for code in range(0x11A8, 0x11C3)
     }
-    for code in range(0x20000):
-        char = chr(code)
-        if unicodedata.combining(char):
-            joining.add(char)
-        parts = unicodedata.decomposition(char).split()
+    joining.update(
+        char for char, mark in zip(chars, map(unicodedata.combining, chars), strict=True) if mark
+    )
+    for decomposition in filter(None, map(unicodedata.decomposition, chars)):
+        parts = decomposition.split()
         if len(parts) == 2 and not parts[0].startswith("<"):
             joining.add(chr(int(parts[1], 16)))
     return frozenset(joining)
@@ -102,29 +105,57 @@ class LocalForms(NamedTuple):
 
 @cache
 def local_forms() -> LocalForms:
-    """The :class:`LocalForms` of this Python's Unicode tables (0.1 s, once per process)."""
+    """The :class:`LocalForms` of this Python's Unicode tables, kept in the user cache.
+
+    Making them takes about 0.1 s, loading them a few milliseconds: every process (the
+    command, each worker) needs them. A table that cannot be read or written is made anew.
+    """
+    stored = user_cache() / f"local-forms-{unicodedata.unidata_version}-{_FORMS_VERSION}.npz"
+    try:
+        with np.load(stored) as kept:
+            return LocalForms(*(kept[field] for field in LocalForms._fields))
+    except (OSError, ValueError, KeyError, EOFError):
+        pass
+    forms = _made_local_forms()
+    try:
+        stored.parent.mkdir(parents=True, exist_ok=True)
+        temporary = stored.with_suffix(f".{os.getpid()}.npz")
+        np.savez(temporary, **forms._asdict())
+        os.replace(temporary, stored)
+    except OSError:
+        pass
+    return forms
+
+
+def _made_local_forms() -> LocalForms:
+    """:func:`local_forms` made from ``unicodedata``, the BMP normalised as one string.
+
+    The characters are joined with NUL between them, which neither composes nor reorders with
+    anything, so each piece of the result is one character's form.
+    """
+    every = np.arange(0x10000)
+    codes = every[(every < 0xD800) | (every >= 0xE000)]  # surrogates are not characters
+    chars = "\0".join(map(chr, codes[1:].tolist()))  # NUL itself is its own form
+    firsts = ["\0", *unicodedata.normalize("NFKD", chars).split("\0")]
+    nfkc = unicodedata.normalize("NFKC", chars).translate(str.maketrans(_QUOTES))
+    found = [["\0", *nfkc.casefold().split("\0")], ["\0", *nfkc.split("\0")]]
+    sizes = np.array([list(map(len, forms)) for forms in found])
     joining = _may_join_the_previous()
-    quotes = str.maketrans(_QUOTES)
-    plain: dict[int, str] = {}
-    for code in range(0x10000):
-        if 0xD800 <= code < 0xE000:
-            continue  # surrogates are not characters
-        char = chr(code)
-        if unicodedata.normalize("NFKD", char)[0] not in joining:
-            plain[code] = unicodedata.normalize("NFKC", char).translate(quotes)
-    folded = {code: form.casefold() for code, form in plain.items()}
-    kept = [c for c in plain if len(plain[c]) <= FORM_CHARS and len(folded[c]) <= FORM_CHARS]
+    local = np.array([first[:1] not in joining for first in firsts])
+    kept = local & (sizes <= FORM_CHARS).all(axis=0)
     forms = np.zeros((2, 0x10000, FORM_CHARS), np.uint32)
     lengths = np.zeros((2, 0x10000), np.uint8)
-    for table, found in enumerate((folded, plain)):
+    for table, texts in enumerate(found):
         for length in range(1, FORM_CHARS + 1):
-            codes = [code for code in kept if len(found[code]) == length]
-            joined = "".join(found[code] for code in codes).encode("utf-32-le")
-            forms[table, codes, :length] = np.frombuffer(joined, "<u4").reshape(-1, length)
-            lengths[table, codes] = length
-    cjk = set(_CJK.findall("".join(plain[code] for code in kept)))
+            same = np.flatnonzero(kept & (sizes[table] == length))
+            joined = "".join([texts[at] for at in same.tolist()]).encode("utf-32-le")
+            forms[table, codes[same], :length] = np.frombuffer(joined, "<u4").reshape(-1, length)
+            lengths[table, codes[same]] = length
+    at_kept = np.flatnonzero(kept)
+    owner = np.repeat(codes[at_kept], sizes[1][at_kept])  # the character each form's came from
+    text = "".join([found[1][at] for at in at_kept.tolist()])
     chinese = np.zeros(0x10000, bool)
-    chinese[[code for code in kept if cjk.intersection(plain[code])]] = True
+    chinese[owner[[match.start() for match in _CJK.finditer(text)]]] = True
     return LocalForms(forms, lengths, chinese)
 
 

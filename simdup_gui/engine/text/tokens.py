@@ -24,6 +24,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.text.codes import GOLDEN, IDEOGRAPH, MIXERS, SPACE, TOKEN_BASE, WORD
 from simdup_gui.engine.text.normalize import local_forms, normalize, simplified
 
@@ -117,7 +118,7 @@ class Batch:
         with ideographs is then converted by OpenCC and case-folded, and only a text holding
         a character whose form depends on its neighbours goes through ``normalize`` itself.
         """
-        from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
+        kernels = kernel_module("simdup_gui.engine.text.token_kernels")
 
         codes, bounds = joined(texts)
         codes, bounds, flags, tables = kernels.local_forms(
@@ -159,7 +160,7 @@ def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:
 
 def word_spans(batch: Batch) -> Spans:
     """Runs of letters and digits; an apostrophe between two of them stays inside the word."""
-    from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
+    kernels = kernel_module("simdup_gui.engine.text.token_kernels")
 
     return kernels.word_spans(batch.codes, batch.flags, batch.bounds)
 
@@ -196,7 +197,7 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
     runs of letters and digits, so an English sentence gives the same words with or without
     Chinese around it.
     """
-    from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
+    kernels = kernel_module("simdup_gui.engine.text.token_kernels")
 
     if tokenizer == "chars":
         return char_spans(batch)
@@ -218,7 +219,7 @@ def text_of(bounds: Index, positions: Index) -> Index:
     The same as ``np.searchsorted(bounds, positions, side="right") - 1``: empty texts hold
     none (compiled: a merge instead of a binary search per position).
     """
-    from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
+    kernels = kernel_module("simdup_gui.engine.text.token_kernels")
 
     return kernels.text_of(bounds.astype(np.int64), positions.astype(np.int64))
 
@@ -232,7 +233,7 @@ def mix(value: int) -> int:
 
 def span_hashes(codes: Codes, starts: Index, ends: Index) -> U64:
     """The 64-bit :func:`token_hash` of each token ``codes[start:end]`` (compiled)."""
-    from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
+    kernels = kernel_module("simdup_gui.engine.text.token_kernels")
 
     return kernels.span_hashes(codes, starts.astype(np.int64), ends.astype(np.int64))
 
@@ -257,7 +258,7 @@ def count_per_text(
 
     Returns the distinct hashes, their counts, and the text each belongs to.
     """
-    from simdup_gui.engine.text import token_kernels as kernels  # on first use: see there
+    kernels = kernel_module("simdup_gui.engine.text.token_kernels")
 
     texts = texts.astype(np.int64)
     if len(texts) and (texts[1:] < texts[:-1]).any():

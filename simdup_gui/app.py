@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from simdup_gui.logs import start_logging
@@ -31,5 +32,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     start_logging()
     window = create_window(args[1] if len(args) > 1 else None)
     window.show()
-    QTimer.singleShot(0, window.note_first_run)
-    return app.exec()
+    quit_on_signals(app)
+    code = app.exec()
+    window.runner.shutdown()  # a quit by signal closes no window: stop the scan and workers
+    return code
+
+
+def quit_on_signals(app: QCoreApplication) -> None:
+    """Quit the event loop, as a closed window would, on SIGTERM (``kill``, a logout) or SIGINT.
+
+    Python runs a signal's handler only when it has control: a timer hands it control
+    four times a second while Qt waits for events.
+    """
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, lambda *_: app.quit())
+    wake = QTimer(app)
+    wake.timeout.connect(lambda: None)
+    wake.start(250)

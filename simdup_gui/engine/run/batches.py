@@ -12,7 +12,7 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
@@ -22,7 +22,7 @@ from simdup_gui.engine.kernels import kernels_compiled, plain_kernels, reads_pla
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent
 from simdup_gui.engine.read.walk import Entry
-from simdup_gui.engine.run.workers import WorkerPool
+from simdup_gui.engine.run.workers import WorkerPool, process_pool
 
 PROCESS_THRESHOLD = 200  # files to fingerprint before worker processes pay for their start-up
 BATCH_FILES, BATCH_BYTES = 32, 1 << 20  # one process task: this many files or bytes at most
@@ -55,7 +55,7 @@ def _executor(
     if context is None or context.get_start_method() == "fork":
         warm_up(options.text)  # here, in the threads' process, or before forking: inherited
     if context is not None:
-        return ProcessPoolExecutor(options.jobs, mp_context=context), BATCH_FILES, True
+        return process_pool(options.jobs, context), BATCH_FILES, True
     return ThreadPoolExecutor(options.jobs), THREAD_BATCH_FILES, True
 
 

@@ -1,18 +1,51 @@
-"""Worker processes kept from one scan to the next, started before the first is asked for.
+"""Worker processes: none outlives the process that started it; an app keeps one pool.
 
 A scan started from a thread (as an app's are) spawns its worker processes, and each spends
 about a second importing and loading the compiled kernels. An app keeps one pool for all its
-scans instead and warms it up while the user is still choosing a folder.
+scans instead (:class:`WorkerPool`).
+
+Every worker watches its parent (:func:`process_pool`): when the parent is gone, however it
+ended (closed, ``kill``, ``kill -9``, a crash), the worker ends within a second, and
+multiprocessing's resource tracker, whose pipe they all held, ends after them.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.context
+import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.options import TextSettings
+
+PARENT_CHECK_S = 1.0  # how often a worker looks whether its parent is still there
+
+
+def process_pool(jobs: int, context: multiprocessing.context.BaseContext) -> ProcessPoolExecutor:
+    """A pool of ``jobs`` worker processes, each ending soon after its parent does."""
+    return ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
+    )
+
+
+def watch_parent(parent: int) -> None:
+    """In a worker: end the process once ``parent`` is no longer its parent (it ended).
+
+    An orphan is adopted by another process (init, or a subreaper), so its parent id changes
+    (on every POSIX system; Windows gives the id of the process that started it, too).
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(1)  # no clean-up to wait for: the work was the parent's
+
+    if os.getppid() != parent:
+        os._exit(1)  # gone already, while this process was starting
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 class WorkerPool:
@@ -38,8 +71,7 @@ class WorkerPool:
             if self._executor is None or self._jobs != jobs:
                 if self._executor is not None:
                     self._executor.shutdown(wait=False, cancel_futures=True)
-                context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(jobs, mp_context=context)
+                self._executor = process_pool(jobs, multiprocessing.get_context("spawn"))
                 self._jobs = jobs
             return self._executor
 

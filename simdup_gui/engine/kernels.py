@@ -7,7 +7,8 @@ numba and load them. A small scan (the sample, a handful of articles) is done so
 loops run by Python: :func:`plain_kernels` runs a block of work that way, and
 :func:`kernel_module` gives whichever form is in force. The plain form is the kernel modules'
 own source executed again, with numba's ``njit`` as a no-op and the kernel modules it imports
-in their plain form too, so the two forms cannot drift apart (the tests check they agree).
+in their plain form too, so the two forms cannot drift apart (the tests check they agree). A
+loop too slow in Python may name a numpy twin in its module's ``PLAIN_FORMS``, used instead.
 """
 
 from __future__ import annotations
@@ -114,7 +115,6 @@ def _plain_twin(name: str) -> types.SimpleNamespace:
                 else value
                 for attribute, value in vars(module).items()
             }
-            face.update(getattr(module, "PLAIN_FORMS", {}))
             _plain_faces[name] = types.SimpleNamespace(**face)
         return _plain_faces[name]
 
@@ -129,6 +129,7 @@ def _executed_plain(name: str) -> types.ModuleType:
     module.__file__ = spec.origin
     module.__dict__["__builtins__"] = {**vars(builtins), "__import__": _plain_import}
     exec(code, module.__dict__)
+    vars(module).update(getattr(module, "PLAIN_FORMS", {}))  # numpy twins, called within too
     return module
 
 

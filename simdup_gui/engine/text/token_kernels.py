@@ -203,6 +203,14 @@ def sort_hashes(values: U64, scratch: U64, counts: Index) -> None:
             return
 
 
+def sort_hashes_numpy(values: U64, scratch: U64, counts: Index) -> None:
+    """:func:`sort_hashes` by numpy, for the plain form (the same order: ascending)."""
+    values.sort()
+
+
+PLAIN_FORMS = {"sort_hashes": sort_hashes_numpy}  # used instead by the plain form
+
+
 @njit(**_JIT)
 def count_per_text(hashes: U64, texts: Index, dropped: U64) -> tuple[U64, F64, Index]:
     """Distinct hashes of each text, sorted, with how often each occurs (``texts`` ascending).

@@ -67,7 +67,28 @@ def simhash_many_numpy(hashes: U64, weights: F64, texts: Index, count: int) -> U
     return out
 
 
-PLAIN_FORMS = {"simhash_many": simhash_many_numpy}  # used instead by the plain form
+def shingle_hashes_numpy(chars: Codes, length: int, size: int, limit: np.uint64, out: U64) -> int:
+    """:func:`_shingle_hashes` in numpy, for the plain form.
+
+    Each run's polynomial by Horner's rule: the same value modulo 2**64 as the rolled one.
+    """
+    runs = length - size + 1
+    if runs <= 0:
+        return 0
+    codes = chars[:length].astype(np.uint64)
+    value = np.zeros(runs, np.uint64)
+    for at in range(size):
+        value = value * _SHINGLE_BASE + codes[at : at + runs]
+    hashed = mix(value)
+    kept = hashed[hashed <= limit]
+    out[: len(kept)] = kept
+    return len(kept)
+
+
+PLAIN_FORMS = {  # used instead by the plain form
+    "simhash_many": simhash_many_numpy,
+    "_shingle_hashes": shingle_hashes_numpy,
+}
 
 
 @njit(**_JIT)

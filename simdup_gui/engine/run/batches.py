@@ -42,15 +42,18 @@ def _executor(
 
     Unless kept workers are ready, the compiled kernels are loaded first (the "preparing"
     stage: a moment; "compiling" on a machine's first run, which compiles them for about 20 s).
-    A ``plain`` scan (a small one) runs on threads and compiles nothing.
+    A ``plain`` scan (a small one) compiles nothing and runs on one thread: Python's loops
+    hold the GIL.
     """
+    if plain:
+        progress(ProgressEvent("preparing", 0, files))
+        return ThreadPoolExecutor(1), THREAD_BATCH_FILES, True
     use_processes = options.processes
     if use_processes is None:
-        use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD and not plain
+        use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
     if use_processes and workers is not None:
         return workers.executor(options.jobs), BATCH_FILES, False
-    compiled = plain or kernels_compiled()
-    progress(ProgressEvent("preparing" if compiled else "compiling", 0, files))
+    progress(ProgressEvent("preparing" if kernels_compiled() else "compiling", 0, files))
     context = process_context() if use_processes else None
     if context is None or context.get_start_method() == "fork":
         warm_up(options.text)  # here, in the threads' process, or before forking: inherited

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import re
+import threading
 import unicodedata
 from collections.abc import Callable
 from functools import cache
@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.resources import resource, user_cache
+from simdup_gui.engine.resources import resource
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
 
@@ -62,7 +62,6 @@ def _map_chars(text: str) -> str:
 
 
 FORM_CHARS = 4  # the longest form :func:`local_forms` keeps
-_FORMS_VERSION = 1  # of how :func:`local_forms` are made: a change makes the stored ones unused
 
 
 @cache
@@ -103,48 +102,55 @@ class LocalForms(NamedTuple):
     chinese: npt.NDArray[np.bool_]
 
 
-@cache
-def local_forms() -> LocalForms:
-    """The :class:`LocalForms` of this Python's Unicode tables, kept in the user cache.
+class _Tables:
+    """The :class:`LocalForms` arrays and which characters' rows are made (the rest are 0)."""
 
-    Making them takes about 0.1 s, loading them a few milliseconds: every process (the
-    command, each worker) needs them. A table that cannot be read or written is made anew.
+    def __init__(self) -> None:
+        self.forms = LocalForms(
+            np.zeros((2, 0x10000, FORM_CHARS), np.uint32),
+            np.zeros((2, 0x10000), np.uint8),
+            np.zeros(0x10000, bool),
+        )
+        self.made = np.zeros(0x10000, bool)
+        self.made[0xD800:0xE000] = True  # surrogates are not characters: no form (length 0)
+        self.lock = threading.Lock()
+
+
+_tables = _Tables()
+
+
+def local_forms(codes: npt.NDArray[np.integer] | None = None) -> LocalForms:
+    """The :class:`LocalForms`, with the rows of the BMP characters among ``codes`` made.
+
+    Rows are made on first need (all of them when ``codes`` is None): a text reads a few
+    thousand distinct characters, and making all 63,000 takes about 0.07 s.
     """
-    stored = user_cache() / f"local-forms-{unicodedata.unidata_version}-{_FORMS_VERSION}.npz"
-    try:
-        with np.load(stored) as kept:
-            return LocalForms(*(kept[field] for field in LocalForms._fields))
-    except (OSError, ValueError, KeyError, EOFError):
-        pass
-    forms = _made_local_forms()
-    try:
-        stored.parent.mkdir(parents=True, exist_ok=True)
-        temporary = stored.with_suffix(f".{os.getpid()}.npz")
-        np.savez(temporary, **forms._asdict())
-        os.replace(temporary, stored)
-    except OSError:
-        pass
-    return forms
+    wanted = np.arange(0x10000) if codes is None else np.unique(codes[codes < 0x10000])
+    with _tables.lock:
+        missing = wanted[~_tables.made[wanted]]
+        if len(missing):
+            _make_rows(_tables.forms, missing)
+            _tables.made[missing] = True
+    return _tables.forms
 
 
-def _made_local_forms() -> LocalForms:
-    """:func:`local_forms` made from ``unicodedata``, the BMP normalised as one string.
+def _make_rows(tables: LocalForms, codes: npt.NDArray[np.integer]) -> None:
+    """Fill the rows of ``codes`` (no surrogates) from ``unicodedata``, all in one string.
 
     The characters are joined with NUL between them, which neither composes nor reorders with
-    anything, so each piece of the result is one character's form.
+    anything, so each piece of the result is one character's form; NUL is its own form.
     """
-    every = np.arange(0x10000)
-    codes = every[(every < 0xD800) | (every >= 0xE000)]  # surrogates are not characters
-    chars = "\0".join(map(chr, codes[1:].tolist()))  # NUL itself is its own form
-    firsts = ["\0", *unicodedata.normalize("NFKD", chars).split("\0")]
+    forms, lengths, chinese = tables
+    if codes[0] == 0:
+        lengths[:, 0], codes = 1, codes[1:]
+    chars = "\0".join(map(chr, codes.tolist()))
+    firsts = unicodedata.normalize("NFKD", chars).split("\0")
     nfkc = unicodedata.normalize("NFKC", chars).translate(str.maketrans(_QUOTES))
-    found = [["\0", *nfkc.casefold().split("\0")], ["\0", *nfkc.split("\0")]]
-    sizes = np.array([list(map(len, forms)) for forms in found])
+    found = [nfkc.casefold().split("\0"), nfkc.split("\0")]
+    sizes = np.array([list(map(len, forms)) for forms in found]).reshape(2, len(codes))
     joining = _may_join_the_previous()
-    local = np.array([first[:1] not in joining for first in firsts])
+    local = np.array([first[:1] not in joining for first in firsts], bool)
     kept = local & (sizes <= FORM_CHARS).all(axis=0)
-    forms = np.zeros((2, 0x10000, FORM_CHARS), np.uint32)
-    lengths = np.zeros((2, 0x10000), np.uint8)
     for table, texts in enumerate(found):
         for length in range(1, FORM_CHARS + 1):
             same = np.flatnonzero(kept & (sizes[table] == length))
@@ -154,9 +160,7 @@ def _made_local_forms() -> LocalForms:
     at_kept = np.flatnonzero(kept)
     owner = np.repeat(codes[at_kept], sizes[1][at_kept])  # the character each form's came from
     text = "".join([found[1][at] for at in at_kept.tolist()])
-    chinese = np.zeros(0x10000, bool)
     chinese[owner[[match.start() for match in _CJK.finditer(text)]]] = True
-    return LocalForms(forms, lengths, chinese)
 
 
 def normalize(text: str) -> str:

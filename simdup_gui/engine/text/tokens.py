@@ -122,7 +122,7 @@ class Batch:
 
         codes, bounds = joined(texts)
         codes, bounds, flags, tables = kernels.local_forms(
-            codes, bounds, *local_forms(), _bmp_flags()
+            codes, bounds, *local_forms(codes), _bmp_flags()
         )
         if not tables.any():
             return cls(codes, bounds, flags)

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simdup_gui.engine.kernels import plain_kernels
 from simdup_gui.engine.match.index import (
     MAX_K,
     FingerprintIndex,
@@ -49,6 +50,25 @@ def as_tuples(pairs: Pairs) -> list[tuple[int, int, int]]:
 @given(fps=fingerprint_sets(), k=st.integers(0, MAX_K))
 def test_all_pairs_equals_brute_force(fps: np.ndarray, k: int) -> None:
     assert as_tuples(all_pairs(fps, k)) == as_tuples(brute_force_pairs(fps, k))
+
+
+@settings(max_examples=200, deadline=None)
+@given(fps=fingerprint_sets(), k=st.integers(0, MAX_K), r=st.integers(1, 4))
+def test_the_plain_form_equals_brute_force(fps: np.ndarray, k: int, r: int) -> None:
+    """The numpy twin of the table scan, which small scans run (``engine/kernels.py``)."""
+    with plain_kernels():
+        found = all_pairs(fps, k, plan=TablePlan.build(k, r))
+    assert as_tuples(found) == as_tuples(brute_force_pairs(fps, k))
+
+
+@settings(max_examples=100, deadline=None)
+@given(fps=fingerprint_sets(), k=st.integers(0, MAX_K), window=st.integers(1, 4))
+def test_a_window_gives_the_same_pairs_in_both_forms(fps: np.ndarray, k: int, window: int) -> None:
+    copies = np.concatenate([fps, fps, fps])  # long runs of one prefix
+    compiled = as_tuples(all_pairs(copies, k, window=window))
+    with plain_kernels():
+        assert as_tuples(all_pairs(copies, k, window=window)) == compiled
+    assert set(compiled) <= set(as_tuples(brute_force_pairs(copies, k)))
 
 
 @settings(max_examples=150, deadline=None)

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.match.tables import (
     BITS,
     DEFAULT_MEMORY_BUDGET,
@@ -52,6 +53,7 @@ from simdup_gui.engine.match.tables import (
     Permutation,
     TablePlan,
     as_fingerprints,
+    bucket_bits,
     check_k,
     hamming,
     plan_for_pairs,
@@ -73,49 +75,53 @@ __all__ = [  # what the index offers, its tables' helpers among them
 ]
 
 
-def _pairs_in_table(
-    fps: U64, k: int, plan: TablePlan, t: int, cancel: Callable[[], bool], window: int | None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pairs within ``k`` found first in table ``t``: sort prefix|id keys, scan prefix runs.
+PART_BITS = 8  # at most this many leading bits split the fingerprints into parts
 
-    With a ``window``, a key is checked against the next ``window`` keys of its run only.
+
+@dataclass(frozen=True)
+class _Group:
+    """The tables that lead with one block, as :func:`index_kernels.group_pairs` takes them."""
+
+    first: Permutation  # any of them: they agree on the leading bits
+    masks: np.ndarray  # (tables, moves) the permutations' masks, padded
+    shifts: np.ndarray
+    moves: np.ndarray  # how many moves each permutation has
+    local_bits: np.ndarray
+    prefix_masks: np.ndarray
+    chosen: np.ndarray  # each table's blocks, as a bit set
+
+
+def _groups(plan: TablePlan, n: int) -> tuple[int, list[_Group]]:
+    """The bits that split the fingerprints into parts, and the plan's tables by leading block.
+
+    A table's buckets are its key's leading :func:`tables.bucket_bits`: ``part_bits`` of them
+    split the fingerprints into parts, the rest sort each part.
     """
-    n = len(fps)
-    table = plan.tables[t]
-    id_bits = max(1, (n - 1).bit_length())
-    kept = min(table.prefix_bits, BITS - id_bits)
-    keys = table.apply(fps)
-    keys >>= np.uint64(BITS - kept)
-    keys <<= np.uint64(id_bits)
-    keys |= np.arange(n, dtype=np.uint64)
-    keys.sort()
-    shift, id_mask = np.uint64(id_bits), np.uint64((1 << id_bits) - 1)
-    earlier = [np.uint64(plan.tables[s].prefix_mask) for s in range(t)]
-    left_parts, right_parts, dist_parts = [], [], []
-    start = np.flatnonzero((keys[1:] >> shift) == (keys[:-1] >> shift))
-    prefix = keys[start] >> shift
-    offset = 1
-    while start.size and not cancel() and (window is None or offset <= window):
-        a = (keys[start] & id_mask).astype(np.int64)
-        b = (keys[start + offset] & id_mask).astype(np.int64)
-        x = fps[a] ^ fps[b]
-        dist = np.bitwise_count(x)
-        ok = dist <= k
-        for mask in earlier:
-            ok &= (x & mask) != 0
-        if ok.any():
-            a, b = a[ok], b[ok]
-            left_parts.append(np.minimum(a, b))
-            right_parts.append(np.maximum(a, b))
-            dist_parts.append(dist[ok])
-        offset += 1
-        inside = start + offset < n
-        start, prefix = start[inside], prefix[inside]
-        same = (keys[start + offset] >> shift) == prefix
-        start, prefix = start[same], prefix[same]
-    if not left_parts:
-        return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.uint8)
-    return np.concatenate(left_parts), np.concatenate(right_parts), np.concatenate(dist_parts)
+    masks = [((1 << width) - 1) << (BITS - start - width) for start, width in plan.blocks]
+    part_bits = min(bucket_bits(BITS, n), min(width for _, width in plan.blocks), PART_BITS)
+    by_first: dict[int, list[tuple[Permutation, int]]] = {}
+    for table in plan.tables:
+        chosen = [b for b, mask in enumerate(masks) if mask & table.prefix_mask == mask]
+        by_first.setdefault(chosen[0], []).append((table, sum(1 << b for b in chosen)))
+    groups = []
+    for members in by_first.values():
+        width = max(len(table.moves) for table, _ in members)
+        padded = [[*table.moves, *[(0, 0)] * (width - len(table.moves))] for table, _ in members]
+        groups.append(
+            _Group(
+                members[0][0],
+                np.array([[mask for mask, _ in moves] for moves in padded], np.uint64),
+                np.array([[shift for _, shift in moves] for moves in padded], np.int64),
+                np.array([len(table.moves) for table, _ in members], np.int64),
+                np.array(
+                    [max(0, bucket_bits(t.prefix_bits, n) - part_bits) for t, _ in members],
+                    np.int64,
+                ),
+                np.array([table.prefix_mask for table, _ in members], np.uint64),
+                np.array([chosen for _, chosen in members], np.int64),
+            )
+        )
+    return part_bits, groups
 
 
 def _never() -> bool:
@@ -154,12 +160,47 @@ def all_pairs(
     plan = plan or plan_for_pairs(k, n)
     if plan.k < k:
         raise ValueError(f"the plan is for k <= {plan.k}, not {k}")
+    kernels = kernel_module("simdup_gui.engine.match.index_kernels")
+    part_bits, groups = _groups(plan, n)
+    blocks = np.array(
+        [((1 << width) - 1) << (BITS - start - width) for start, width in plan.blocks], np.uint64
+    )
+    parts = []
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [
-            pool.submit(_pairs_in_table, fps, k, plan, t, cancel, window)
-            for t in range(len(plan.tables))
-        ]
-        parts = [f.result() for f in futures]
+        for group in groups:
+            if cancel():
+                break
+            first = group.first
+            ordered, ids, starts = kernels.partition(
+                fps,
+                np.array([mask for mask, _ in first.moves], np.uint64),
+                np.array([shift for _, shift in first.moves], np.int64),
+                part_bits,
+            )
+            shares = np.array_split(np.arange(1 << part_bits), max(1, jobs))
+            futures = [
+                pool.submit(
+                    kernels.group_pairs,
+                    ordered,
+                    ids,
+                    starts,
+                    share,
+                    k,
+                    group.masks,
+                    group.shifts,
+                    group.moves,
+                    part_bits,
+                    group.local_bits,
+                    group.prefix_masks,
+                    group.chosen,
+                    blocks,
+                    plan.r,
+                    window or 0,
+                )
+                for share in shares
+                if len(share)
+            ]
+            parts.extend(future.result() for future in futures)
     return Pairs.from_parts(parts, n)
 
 

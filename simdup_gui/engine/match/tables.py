@@ -18,8 +18,9 @@ MAX_K = 8
 BITS = 64
 QUERY_BUCKET = 64
 DEFAULT_MEMORY_BUDGET = 4 * 1024**3
-_SORT_COST = 3.0  # relative cost of one element through one level of the sort
-_PAIR_COST = 12.0  # relative cost of checking one candidate pair
+BUCKET_BITS = 22  # at most this many leading key bits make an all-pairs table's buckets
+_TABLE_COST = 20.0  # one fingerprint through one table's sort (measured against ...)
+_PAIR_COST = 1.0  # ... checking one pair of a bucket
 
 
 def check_k(k: int) -> int:
@@ -133,18 +134,28 @@ def _prefix_for(k: int, r: int) -> int:
     return (BITS * r) // (k + r)
 
 
+def bucket_bits(prefix_bits: int, n: int) -> int:
+    """How many leading key bits make an all-pairs table's buckets.
+
+    At most its prefix; about log2(n) + 1 (a bucket or two per fingerprint); at most BUCKET_BITS.
+    """
+    return max(1, min(prefix_bits, n.bit_length() + 1, BUCKET_BITS))
+
+
 def plan_for_pairs(k: int, n: int) -> TablePlan:
-    """Choose the tables for an all-pairs run over ``n`` fingerprints by estimated work."""
+    """Choose the tables for an all-pairs run over ``n`` fingerprints by estimated work.
+
+    Per table: a counting sort of every fingerprint, and every pair within a bucket checked.
+    """
     check_k(k)
     if k == 0:
         return TablePlan.build(0, 1)
-    log_n = math.log2(max(n, 2))
     best_r, best_cost = 1, math.inf
     for r in range(1, 8):
-        if _tables_for(k, r) > 256:
+        if _tables_for(k, r) > 1024:
             break
-        buckets = 2.0 ** min(_prefix_for(k, r), BITS - math.ceil(log_n))
-        cost = _tables_for(k, r) * (_SORT_COST * log_n + _PAIR_COST * n / (2 * buckets))
+        per_bucket = n / 2.0 ** bucket_bits(_prefix_for(k, r), n)
+        cost = _tables_for(k, r) * n * (_TABLE_COST + _PAIR_COST * per_bucket / 2)
         if cost < best_cost:
             best_r, best_cost = r, cost
     return TablePlan.build(k, best_r)

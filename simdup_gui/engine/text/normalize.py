@@ -143,6 +143,8 @@ def _make_rows(tables: LocalForms, codes: npt.NDArray[np.integer]) -> None:
     forms, lengths, chinese = tables
     if codes[0] == 0:
         lengths[:, 0], codes = 1, codes[1:]
+    if not len(codes):
+        return
     chars = "\0".join(map(chr, codes.tolist()))
     firsts = unicodedata.normalize("NFKD", chars).split("\0")
     nfkc = unicodedata.normalize("NFKC", chars).translate(str.maketrans(_QUOTES))

@@ -1,0 +1,250 @@
+"""The all-pairs scan of the permuted tables, compiled by numba (the method: ``index.py``).
+
+Tables are taken in groups that lead with the same block. One counting sort (:func:`partition`)
+splits the fingerprints into parts by that block's leading bits; then, part by part (a few
+thousand fingerprints, in the CPU's cache), each table of the group sorts the part by its next
+bits and checks every pair inside a bucket in full: the whole prefix equal, the distance within
+``k``, and this table the first (in the plan's order) whose prefix blocks the pair leaves
+intact, so that one table only reports each pair. The tables' combinations come in
+lexicographic order, so that first table is the one made of the ``r`` lowest intact blocks.
+A table's buckets are its key's leading ``part_bits + local_bits`` bits (at most its prefix).
+
+``partition_numpy`` and ``group_pairs_numpy`` are the same in numpy: the plain form
+(``engine/kernels.py``) runs them, and tests check both forms against brute force.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simdup_gui.engine.arrays import U64, Index
+
+_JIT = {"cache": True, "nogil": True}
+_M1, _M2, _M4 = (
+    np.uint64(0x5555555555555555),
+    np.uint64(0x3333333333333333),
+    np.uint64(0x0F0F0F0F0F0F0F0F),
+)
+_H01 = np.uint64(0x0101010101010101)
+_ZERO, _ONE = np.uint64(0), np.uint64(1)
+
+
+@njit(**_JIT)
+def _popcount(x: np.uint64) -> np.uint64:
+    """Set bits of a 64-bit word (the SWAR count, which LLVM turns into one instruction)."""
+    x = x - ((x >> _ONE) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return (x * _H01) >> np.uint64(56)
+
+
+@njit(**_JIT)
+def _key(value: np.uint64, masks: U64, shifts: Index) -> np.uint64:
+    """The value permuted: each move's bits shifted (left, or right when below 0)."""
+    key = _ZERO
+    for move in range(len(masks)):
+        part = value & masks[move]
+        if shifts[move] >= 0:
+            key |= part << np.uint64(shifts[move])
+        else:
+            key |= part >> np.uint64(-shifts[move])
+    return key
+
+
+@njit(**_JIT)
+def partition(fps: U64, masks: U64, shifts: Index, bits: int) -> tuple[U64, Index, Index]:
+    """The fingerprints and their ids by the leading ``bits`` of their permuted keys.
+
+    Ids ascend within a part; returns where each part starts (and one more entry: the end).
+    """
+    n = len(fps)
+    part = np.empty(n, np.int64)
+    starts = np.zeros((1 << bits) + 1, np.int64)
+    drop = np.uint64(64 - bits)
+    for at in range(n):
+        part[at] = np.int64(_key(fps[at], masks, shifts) >> drop)
+        starts[part[at] + 1] += 1
+    for value in range(1 << bits):
+        starts[value + 1] += starts[value]
+    ordered, ids = np.empty(n, np.uint64), np.empty(n, np.int64)
+    room = starts[:-1].copy()
+    for at in range(n):
+        ordered[room[part[at]]] = fps[at]
+        ids[room[part[at]]] = at
+        room[part[at]] += 1
+    return ordered, ids, starts
+
+
+@njit(**_JIT)
+def group_pairs(
+    ordered: U64,
+    ids: Index,
+    starts: Index,
+    parts: Index,
+    k: int,
+    masks: U64,
+    shifts: Index,
+    moves: Index,
+    part_bits: int,
+    local_bits: Index,
+    prefix_masks: U64,
+    chosen: Index,
+    blocks: U64,
+    r: int,
+    window: int,
+) -> tuple[Index, Index, Index]:
+    """The pairs that the tables of one group report first, among the given ``parts``.
+
+    The tables of a group lead with the same block, so one :func:`partition` by its leading
+    ``part_bits`` serves them all; each part (a few thousand fingerprints: in the CPU's cache)
+    is then sorted by the next ``local_bits[t]`` bits of table ``t``'s key, and the pairs of
+    each bucket checked: the whole prefix equal, within ``k``, and this table the first whose
+    blocks the pair leaves intact. Table ``t``'s permutation is ``masks[t, :moves[t]]`` and
+    ``shifts[t, :moves[t]]``. With ``window`` above 0 an id meets the next ``window`` only.
+    """
+    size = 1024
+    left, right = np.empty(size, np.int64), np.empty(size, np.int64)
+    dist = np.empty(size, np.int64)
+    found = 0
+    limit = np.uint64(k)
+    longest = 0
+    for part in parts:
+        longest = max(longest, starts[part + 1] - starts[part])
+    local = np.empty(longest, np.int64)
+    bucket_of = np.empty(longest, np.int64)
+    for table in range(len(moves)):
+        table_masks, table_shifts = masks[table, : moves[table]], shifts[table, : moves[table]]
+        bits = local_bits[table]
+        ends = np.zeros((1 << bits) + 1, np.int64)
+        drop = np.uint64(64 - bits)
+        for part in parts:
+            lo, hi = starts[part], starts[part + 1]
+            if hi - lo < 2:
+                continue
+            ends[:] = 0
+            for at in range(lo, hi):  # a counting sort of the part by the table's next bits
+                key = _key(ordered[at], table_masks, table_shifts) << np.uint64(part_bits)
+                bucket = np.int64(key >> drop) if bits else 0
+                bucket_of[at - lo] = bucket
+                ends[bucket + 1] += 1
+            for bucket in range(1 << bits):
+                ends[bucket + 1] += ends[bucket]
+            for at in range(lo, hi):
+                bucket = bucket_of[at - lo]
+                local[ends[bucket]] = at
+                ends[bucket] += 1
+            begin = 0
+            for bucket in range(1 << bits):
+                end = ends[bucket]
+                for first in range(begin, end - 1):
+                    a = local[first]
+                    stop = end if window <= 0 else min(end, first + 1 + window)
+                    for second in range(first + 1, stop):
+                        b = local[second]
+                        x = ordered[a] ^ ordered[b]
+                        if x & prefix_masks[table]:
+                            continue
+                        d = _popcount(x)
+                        if d > limit:
+                            continue
+                        lowest, need = 0, r
+                        for block in range(len(blocks)):
+                            if not (x & blocks[block]):
+                                lowest |= 1 << block
+                                need -= 1
+                                if need == 0:
+                                    break
+                        if lowest != chosen[table]:
+                            continue  # an earlier table reports it
+                        if found == size:
+                            size *= 2
+                            left, right = _grown(left, size), _grown(right, size)
+                            dist = _grown(dist, size)
+                        left[found], right[found], dist[found] = ids[a], ids[b], np.int64(d)
+                        found += 1
+                begin = end
+    return left[:found], right[:found], dist[:found]
+
+
+@njit(**_JIT)
+def _grown(array: Index, size: int) -> Index:
+    bigger = np.empty(size, np.int64)
+    bigger[: len(array)] = array
+    return bigger
+
+
+def _keys_numpy(fps: U64, masks: U64, shifts: Index) -> U64:
+    key = np.zeros(len(fps), np.uint64)
+    for mask, shift in zip(masks.tolist(), shifts.tolist(), strict=True):
+        part = fps & np.uint64(mask)
+        key |= part << np.uint64(shift) if shift >= 0 else part >> np.uint64(-shift)
+    return key
+
+
+def partition_numpy(fps: U64, masks: U64, shifts: Index, bits: int) -> tuple[U64, Index, Index]:
+    """:func:`partition` in numpy, for the plain form."""
+    part = (_keys_numpy(fps, masks, shifts) >> np.uint64(64 - bits)).astype(np.int64)
+    ids = np.argsort(part, kind="stable")
+    starts = np.zeros((1 << bits) + 1, np.int64)
+    starts[1:] = np.cumsum(np.bincount(part, minlength=1 << bits))
+    return fps[ids], ids.astype(np.int64), starts
+
+
+def group_pairs_numpy(
+    ordered: U64,
+    ids: Index,
+    starts: Index,
+    parts: Index,
+    k: int,
+    masks: U64,
+    shifts: Index,
+    moves: Index,
+    part_bits: int,
+    local_bits: Index,
+    prefix_masks: U64,
+    chosen: Index,
+    blocks: U64,
+    r: int,
+    window: int,
+) -> tuple[Index, Index, Index]:
+    """:func:`group_pairs` in numpy (whole-array steps), for the plain form."""
+    places = np.concatenate([np.arange(starts[p], starts[p + 1]) for p in parts.tolist()] or [[]])
+    places = places.astype(np.int64)
+    lefts, rights, dists = [], [], []
+    for table in range(len(moves)):
+        count, bits = moves[table], int(local_bits[table])
+        key = _keys_numpy(ordered[places], masks[table, :count], shifts[table, :count])
+        local = (key << np.uint64(part_bits)) >> np.uint64(64 - bits) if bits else 0 * key
+        part = np.searchsorted(starts, places, side="right") - 1
+        bucket = part * (1 << bits) + local.astype(np.int64)
+        order = np.argsort(bucket, kind="stable")
+        at_sorted, bucket = places[order], bucket[order]
+        at = np.flatnonzero(bucket[1:] == bucket[:-1])
+        offset = 1
+        while at.size and (window <= 0 or offset <= window):
+            a, b = at_sorted[at], at_sorted[at + offset]
+            x = ordered[a] ^ ordered[b]
+            d = np.bitwise_count(x).astype(np.int64)
+            ok = ((x & prefix_masks[table]) == 0) & (d <= k)
+            lowest, need = np.zeros(len(x), np.int64), np.full(len(x), r)
+            for number, block in enumerate(blocks.tolist()):
+                intact = ((x & np.uint64(block)) == 0) & (need > 0)
+                lowest |= intact.astype(np.int64) << number
+                need -= intact
+            ok &= lowest == chosen[table]
+            lefts.append(ids[a[ok]])
+            rights.append(ids[b[ok]])
+            dists.append(d[ok])
+            offset += 1
+            at = at[at + offset < len(bucket)]
+            at = at[bucket[at + offset] == bucket[at]]
+    if not lefts:
+        return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.int64)
+    return np.concatenate(lefts), np.concatenate(rights), np.concatenate(dists)
+
+
+PLAIN_FORMS = {  # used instead by the plain form
+    "partition": partition_numpy,
+    "group_pairs": group_pairs_numpy,
+}

@@ -19,6 +19,7 @@ from simdup_gui.engine.read.html import (
     _DROPPED,
     _LINK_BLOCKS,
     _NAMED_BLOCKS,
+    _SELF_CLOSED_ANCHOR,
     _TEMPLATE_NAMES,
     _TEMPLATE_TAGS,
     MAX_LINK_DENSITY,
@@ -160,6 +161,7 @@ def links_below(node: LexborNode) -> list[LexborNode]:
 
 
 def parsed(markup: str) -> LexborNode:
+    markup = _SELF_CLOSED_ANCHOR.sub(r"<a\1></a>", markup)  # XHTML's empty anchors
     tree = LexborHTMLParser(_with_block_breaks(markup))
     for node in tree.css(", ".join(_DROPPED)):
         node.decompose()
@@ -173,20 +175,31 @@ def reference(markup: str) -> tuple[str, int, int]:
     def unlinked(node: LexborNode) -> int:
         return visible(node) - sum(visible(a) for a in links_below(node))
 
+    def link_block(node: LexborNode) -> bool:
+        links = links_below(node)
+        return (
+            node.tag in _LINK_BLOCKS
+            and len(links) > 1
+            and sum(map(visible, links)) > MAX_LINK_DENSITY * visible(node)
+        )
+
+    def content(node: LexborNode | None) -> bool:
+        """Inside (or) a block of links that is most of the page."""
+        while node is not None and node.is_element_node:
+            if link_block(node) and visible(node) > visible(root) / 2:
+                return True
+            node = node.parent
+        return False
+
     found = []
     for node in root.traverse():
         if not node.is_element_node:
             continue
         names = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
-        links = links_below(node)
         if (
             node.tag in _TEMPLATE_TAGS
             or (node.tag in _NAMED_BLOCKS and re.search(_TEMPLATE_NAMES, names, re.IGNORECASE))
-            or (
-                node.tag in _LINK_BLOCKS
-                and len(links) > 1
-                and sum(map(visible, links)) > MAX_LINK_DENSITY * visible(node)
-            )
+            or (link_block(node) and not content(node))
         ) and unlinked(node) < unlinked(root) / 2:
             found.append(node)
     chosen = {node.mem_id for node in found}
@@ -292,3 +305,46 @@ def test_a_page_nested_too_deep_is_an_error_row_in_moments(tmp_path: Path) -> No
     (tmp_path / "deep.html").write_text(deep, encoding="utf-8")
     (record,) = scan(str(tmp_path)).files
     assert record.error == "too complex: HTML elements nested 100,000 deep"
+
+
+def test_a_body_that_is_a_table_of_contents_is_the_pages_content() -> None:
+    """A documentation index: its body is links, in a wrapper; it is not taken for template."""
+    entries = "".join(
+        f'<li><a href="/lib/{n}.html">{n}. {title}</a></li>'
+        for n, title in enumerate(HEADLINES * 3)
+    )
+    markup = (
+        '<html><body><div class="mobile-nav"><a href="/">Home</a> <a href="/up">Up</a></div>'
+        f'<div class="document"><h1>Library reference</h1><ul><li>Part one<ul>{entries}</ul>'
+        f"</li><li>Part two<ul>{entries}</ul></li></ul></div>"
+        "<footer>© The authors. Built with a generator.</footer></body></html>"
+    )
+    result = html_to_text(markup)
+    assert HEADLINES[0] in result.text
+    assert "Library reference" in result.text
+    assert "Home" not in result.text
+
+
+def test_an_empty_xhtml_anchor_holds_no_text() -> None:
+    """``<a id="x"/>`` ends where it starts; the chapter after it is not link text."""
+    chapter = "".join(f"<p>{headline}，详见下文说明。</p>" for headline in HEADLINES)
+    markup = (
+        '<html><body><div class="nav"><a href="/">首页</a></div>'
+        f'<div class="chapter"><a id="c1"/><h2>第一章</h2>{chapter}</div>'
+        '<div class="list"><a href="/a">甲</a><a href="/b">乙</a><a id="end"/></div>'
+        "</body></html>"
+    )
+    result = html_to_text(markup)
+    assert all(headline in result.text for headline in HEADLINES)
+    assert "首页" not in result.text
+
+
+def test_a_page_that_is_nearly_all_template_is_kept_whole_and_says_so() -> None:
+    from simdup_gui.engine.fingerprint.pipeline import extract_text
+
+    menu = "".join(f'<li><a href="/{n}">{h}</a></li>' for n, h in enumerate(HEADLINES))
+    markup = f"<html><body><nav><ul>{menu}</ul></nav><footer>联系我们</footer></body></html>"
+    extracted = extract_text(markup.encode(), "index.html")
+    assert extracted.template_kept
+    assert HEADLINES[0] in extracted.text
+    assert not extract_text(page("标题", ARTICLE_A).encode(), "a.html").template_kept

@@ -89,6 +89,8 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
         return record._replace(error=f"could not be read: {type(exc).__name__}: {exc}"), None, notes
     if extracted.replaced:
         notes.append(f"{extracted.replaced} undecodable bytes replaced")
+    if extracted.template_kept:
+        notes.append("page kept whole: what looked like site template was most of it")
     record = record._replace(
         size=max(record.size, len(data)),
         encoding=extracted.encoding,

@@ -31,6 +31,7 @@ class Extracted:
     encoding_method: str
     replaced: int
     boilerplate_share: float = 0.0  # of an HTML page's text, dropped as site template
+    template_kept: bool = False  # what looked like template was most of the page: kept
 
 
 def extract_text(data: bytes, path: str, *, boilerplate: bool = True) -> Extracted:
@@ -41,7 +42,12 @@ def extract_text(data: bytes, path: str, *, boilerplate: bool = True) -> Extract
         return Extracted(text, decoded.encoding, decoded.method, decoded.replaced)
     page = html_to_text(text, boilerplate=boilerplate)
     return Extracted(
-        page.text, decoded.encoding, decoded.method, decoded.replaced, page.removed_share
+        page.text,
+        decoded.encoding,
+        decoded.method,
+        decoded.replaced,
+        page.removed_share,
+        page.kept_template,
     )
 
 

@@ -10,8 +10,11 @@ so that two different articles in one site's template do not look alike: navigat
 footers, sidebars and forms; elements whose class or id names such a part (``nav``, ``footer``,
 ``related``, ``share`` …); and blocks that are mostly links ("related articles", tag clouds,
 menus). A part is only dropped when it holds less than half of the page's text outside links,
-so an article in a mislabelled wrapper is kept, and a page that would lose more than 90 % of its
-text (an index of links, say) is kept whole. How much text was dropped is recorded.
+so an article in a mislabelled wrapper is kept; a block of links holding most of the page (an
+index, a body that is a table of contents) is the page's content; and a page that would lose
+more than 90 % of its text is kept whole, with a note. How much text was dropped is recorded.
+An XHTML anchor closed by ``/>`` holds no text (an HTML parser would let it run on and take the
+text after it for a link).
 
 Lexbor parses; the tree it writes back is read in one compiled pass (``html_kernels.py``) that
 yields the text and, for every element, its text's length inside and outside links: the rules
@@ -60,7 +63,8 @@ _RAW_TEXT = frozenset(  # elements whose text is written unescaped
     {"script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"}
 )
 MAX_LINK_DENSITY = 0.5
-MAX_REMOVED_SHARE = 0.9  # removing more than this would leave no article: keep the page whole
+MAX_REMOVED_SHARE = 0.9  # removing more would leave no article: keep the page whole
+_SELF_CLOSED_ANCHOR = re.compile(r"<a(\s[^<>]*?)?/>", re.IGNORECASE)  # XHTML's <a id="x"/>
 MAX_TAG_CHARS = 8192  # a start tag longer than this keeps its name only: no page needs more
 # An overlong start tag, its name kept: Lexbor's attribute handling is quadratic in a tag's
 # attributes (10^5 of them took 70 s), while this regex is linear.
@@ -118,6 +122,7 @@ class PageText:
     text: str
     removed: int = 0  # non-space characters dropped as template
     total: int = 0  # non-space characters of the page before that
+    kept_template: bool = False  # what looked like template was kept: it was most of the page
 
     @property
     def removed_share(self) -> float:
@@ -179,12 +184,16 @@ class _Page(NamedTuple):
         """The outermost template elements: by tag, by class/id name, or by link density.
 
         An element holding half or more of the page's text outside links holds the article,
-        so it stays whatever it is called.
+        so it stays whatever it is called. A block of links holding most of the page (an index, a
+        body that is a table of contents) is the page's content: links alone do not make it,
+        nor any block inside it, template.
         """
         tags, totals, linked = self.tags, self.totals, self.linked
-        found = _IS_TEMPLATE_TAG[tags] | (
-            _IS_LINK_BLOCK[tags] & (self.links > 1) & (linked > MAX_LINK_DENSITY * totals)
-        )
+        link_block = _IS_LINK_BLOCK[tags] & (self.links > 1) & (linked > MAX_LINK_DENSITY * totals)
+        content = np.zeros(len(tags), bool)  # inside a block of links that is most of the page
+        for element in np.flatnonzero(link_block & (totals > totals[0] / 2)).tolist():
+            content[element : int(self.lasts[element]) + 1] = True
+        found = _IS_TEMPLATE_TAG[tags] | (link_block & ~content)
         found[self.named_parts()] = True
         unlinked = totals - linked
         found &= unlinked < unlinked[0] / 2
@@ -237,6 +246,8 @@ def html_to_text(markup: str, *, boilerplate: bool = True) -> PageText:
     depth = nesting_depth(markup)
     if depth > MAX_DEPTH:
         raise PageTooComplex(f"too complex: HTML elements nested {depth:,} deep")
+    if "/>" in markup:
+        markup = _SELF_CLOSED_ANCHOR.sub(r"<a\1></a>", markup)
     tree = LexborHTMLParser(_with_block_breaks(markup))
     root = tree.body or tree.root
     if root is None:
@@ -245,9 +256,12 @@ def html_to_text(markup: str, *, boilerplate: bool = True) -> PageText:
     if boilerplate and len(page.tags):
         parts = page.template_parts()
         removed, page_length = int(page.totals[parts].sum()), int(page.totals[0])
-        # A page that is nearly all "template" (an index of links, say) is its own content.
+        # A page that is mostly "template" (an index of links, a body that is a table of
+        # contents) is its own content: removing it would leave a footer, or nothing.
         if removed <= MAX_REMOVED_SHARE * page_length:
             text = _nonblank_lines(page.text_without(parts))
             return PageText(text, removed, page_length or removed + len("".join(text.split())))
+        text = _nonblank_lines(page.text)
+        return PageText(text, 0, len("".join(text.split())), kept_template=True)
     text = _nonblank_lines(page.text)
     return PageText(text, 0, len("".join(text.split())))

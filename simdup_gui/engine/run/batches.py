@@ -16,9 +16,9 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
+from simdup_gui.engine import kernels
 from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_batch
 from simdup_gui.engine.fingerprint.pipeline import warm_up
-from simdup_gui.engine.kernels import kernels_compiled, plain_kernels, reads_plain
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent
 from simdup_gui.engine.read.walk import Entry
@@ -53,7 +53,7 @@ def _executor(
         use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
     if use_processes and workers is not None:
         return workers.executor(options.jobs), BATCH_FILES, False
-    progress(ProgressEvent("preparing" if kernels_compiled() else "compiling", 0, files))
+    progress(ProgressEvent("preparing" if kernels.kernels_compiled() else "compiling", 0, files))
     context = process_context() if use_processes else None
     if context is None or context.get_start_method() == "fork":
         warm_up(options.text)  # here, in the threads' process, or before forking: inherited
@@ -98,8 +98,8 @@ def in_batches(
                 return
             yield item, False  # type: ignore[misc]
         return
-    plain = options.processes is not True and reads_plain(sum(entry.size for entry in entries))
-    with plain_kernels(plain):
+    plain = options.processes is not True and kernels.reads_plain(sum(e.size for e in entries))
+    with kernels.plain_kernels(plain):
         executor, batch_size, owned = _executor(options, len(entries), workers, progress, plain)
         run = partial(fingerprint_batch, options=options)
         window = BATCHES_PER_JOB * options.jobs

@@ -223,6 +223,19 @@
     </message>
 </context>
 <context>
+    <name>GroupsModel</name>
+    <message>
+        <location filename="../../simdup_gui/ui/models.py" line="236"/>
+        <source>contained</source>
+        <translation>包含</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/models.py" line="243"/>
+        <source>Most of one text lies inside the other: a cut copy, or one wrapped in more text. Similar as a whole only {0}.</source>
+        <translation>一篇的大部分内容包含在另一篇中：截断的转载，或被更多内容包裹的副本。整体相似度仅为 {0}。</translation>
+    </message>
+</context>
+<context>
     <name>GroupsPanel</name>
     <message>
         <location filename="../../simdup_gui/ui/groups_panel.py" line="108"/>
@@ -346,113 +359,112 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="225"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="351"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="339"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="246"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="234"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="248"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="236"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="249"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="237"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="252"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="240"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="259"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="247"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="259"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="260"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="273"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="261"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="262"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="282"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="270"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="318"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="306"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="331"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="349"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="350"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="338"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="352"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="340"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="353"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="341"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="354"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="342"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="355"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="367"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="355"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="379"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="367"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="381"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="369"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -461,152 +473,152 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="395"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="383"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="434"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="422"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="439"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="427"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="441"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="429"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="443"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="431"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="451"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="439"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="497"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="485"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="546"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="534"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="548"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="536"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="571"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="559"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="583"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="571"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="614"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="602"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="616"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="604"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="637"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="625"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="649"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="637"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="653"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="641"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="657"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="645"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="659"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="647"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="528"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="516"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="642"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="630"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="694"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="682"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="713"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="701"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="720"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="708"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="732"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="720"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="743"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="731"/>
         <source>The not-duplicates list is empty.</source>
         <translation>“不是副本”列表为空。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="745"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="733"/>
         <source>Forget the {0} pairs said to be not duplicates?</source>
         <translation>忘记已标为“不是副本”的 {0} 对文件吗？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="772"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="760"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="785"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="773"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="790"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="778"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="812"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="800"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -18,7 +18,7 @@ from typing import Literal, Protocol
 from simdup_gui.core.columns import COLUMNS
 from simdup_gui.engine.fingerprint.files import fingerprint_now
 from simdup_gui.engine.match.groups import Group, Member
-from simdup_gui.engine.match.matching import similarity
+from simdup_gui.engine.match.matching import likeness
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Manifest, Seen, act, manifest_path
 from simdup_gui.engine.output.outputs import output_problem
@@ -162,7 +162,7 @@ class Session:
         files = self.result.files
         group = self.groups[row]
         prints = {m.file: files[m.file].fingerprint or 0 for m in group.members}
-        swapped = group.with_reference(file, prints, lambda a, b: similarity(files[a], files[b]))
+        swapped = group.with_reference(file, prints, lambda a, b: likeness(files[a], files[b]))
         groups = (*self.groups[:row], swapped, *self.groups[row + 1 :])
         self.result = replace(self.result, groups=groups)
         self.marked.discard(file)
@@ -205,7 +205,7 @@ class Session:
             prints = {m.file: files[m.file].fingerprint or 0 for m in rest}
             trimmed = Group(group.id, rest)
             groups[row] = trimmed.with_reference(
-                rest[0].file, prints, lambda a, b: similarity(files[a], files[b])
+                rest[0].file, prints, lambda a, b: likeness(files[a], files[b])
             )
         else:
             groups[row] = Group(group.id, rest)

@@ -229,13 +229,20 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         record, member = info.record, info.member
         if role == ItemRole:
             return info
+        held = member.contained and column == column_named("Similarity")
         if role == Qt.ItemDataRole.DisplayRole:
             assert self._result is not None
-            return COLUMNS[column].text(record, member, self._result.root)
+            text = COLUMNS[column].text(record, member, self._result.root)
+            return text + " · " + self.tr("contained") if held else text
         if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not info.is_reference:
             marked = member.file in self.session.marked
             return Qt.CheckState.Checked if marked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
+            if held:
+                return self.tr(
+                    "Most of one text lies inside the other: a cut copy, or one wrapped in more"
+                    " text. Similar as a whole only {0}."
+                ).format(COLUMNS[column].text(record, member, ""))
             return display_path(record.path)
         if role == Qt.ItemDataRole.ForegroundRole and info.is_reference:
             return QBrush(QColor("#1a5fb4"))

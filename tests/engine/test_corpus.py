@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from simdup_gui.engine.match.groups import Thresholds
+from simdup_gui.engine.match.matching import contained
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.scan import scan
@@ -36,7 +37,9 @@ def test_every_member_meets_the_thresholds_against_its_reference(corpus: ScanRes
             others = group.members[1:]
             distance = np.array([m.distance for m in others])
             share = np.array([m.similarity for m in others])
-            assert thresholds.met(distance, share).all(), (k, floor, group)
+            held = np.array([m.contained for m in others], bool)
+            assert thresholds.met(distance, share, held).all(), (k, floor, group)
+            assert all(contained(ref, result.files[m.file]) for m in others if m.contained)
             for m in others:  # the numbers shown are the ones measured against the reference
                 assert (
                     m.distance == (result.files[m.file].fingerprint ^ ref.fingerprint).bit_count()

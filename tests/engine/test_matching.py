@@ -88,3 +88,33 @@ def test_a_cancelled_grouping_keeps_exact_copies_and_looks_no_further() -> None:
     assert grouped(files, BANDS_K) == [["a", "a-copy", "a-near"]]
     _, groups = group_files(files, BANDS_K, 0, 0.4, cancel=lambda: True)
     assert [sorted(files[m.file].path for m in g.members) for g in groups] == [["a", "a-copy"]]
+
+
+def test_a_cut_or_wrapped_copy_is_grouped_as_held_by_the_other() -> None:
+    article = prose(900, seed=4)
+    cut = " ".join(article.split()[:300])  # a third of it: Jaccard about 1/3, under the floor
+    wrapped = prose(700, seed=5) + " " + article + " " + prose(700, seed=6)  # in a portal's page
+    files = (
+        record("article", article, fingerprint=0, lead=0),
+        record("cut", cut, fingerprint=2**40 - 1, lead=0),
+        record("wrapped", wrapped, fingerprint=2**50 - 1, lead=7),
+        record("stub", " ".join(article.split()[:12]), fingerprint=3, lead=0),  # a line: no
+        record("other", prose(900, seed=7), fingerprint=1, lead=0),
+    )
+    _, groups = group_files(files, BANDS_K, 0, 0.4)
+    assert [sorted(files[m.file].path for m in g.members) for g in groups] == [
+        ["article", "cut", "wrapped"]
+    ]
+    members = {files[m.file].path: m for m in groups[0].members}
+    assert members["cut"].contained
+    assert members["wrapped"].contained
+    assert members["cut"].similarity < 0.4
+    assert grouped(files, BANDS_K - 1) == []  # below "loose" the fingerprints decide
+
+
+def test_the_report_says_which_text_holds_which() -> None:
+    from simdup_gui.engine.output.report import held_note
+
+    short, long = record("cut", "a b", 0, 0), record("whole", "a b c d", 0, 0)
+    assert held_note(short, long) == "contained in the reference"
+    assert held_note(long, short) == "contains the reference"

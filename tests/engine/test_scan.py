@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from simdup_gui.engine.fingerprint.files import read_text
-from simdup_gui.engine.match.matching import similarity
+from simdup_gui.engine.match.matching import contained, similarity
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.read.walk import display_path
@@ -359,15 +359,19 @@ def test_group_with_another_reference() -> None:
     def share(a: int, b: int) -> float:
         return similarity(result.files[a], result.files[b])
 
-    new = group.with_reference(group.members[-1].file, prints, share)  # type: ignore[arg-type]
+    def likeness(a: int, b: int) -> tuple[float, bool]:
+        return share(a, b), contained(result.files[a], result.files[b])
+
+    new = group.with_reference(group.members[-1].file, prints, likeness)  # type: ignore[arg-type]
     assert new.reference == group.members[-1].file
     assert new.members[0].distance == 0
     assert {m.file for m in new.members} == {m.file for m in group.members}
     for m in new.members:
         assert m.distance == (prints[m.file] ^ prints[new.reference]).bit_count()  # type: ignore[operator]
         assert m.similarity == (1.0 if m.file == new.reference else share(new.reference, m.file))
+        assert m.contained == (m.file != new.reference and likeness(new.reference, m.file)[1])
     with pytest.raises(ValueError, match="not in group"):
-        group.with_reference(-1, prints, share)  # type: ignore[arg-type]
+        group.with_reference(-1, prints, likeness)  # type: ignore[arg-type]
 
 
 def test_a_text_the_analysis_fails_on_is_one_files_error(

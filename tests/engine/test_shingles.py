@@ -7,6 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.engine.fingerprint.shingles import (
+    containment,
+    containment_many,
     jaccard,
     jaccard_many,
     shingle_hashes,
@@ -77,3 +79,39 @@ def test_long_and_repetitive_texts_get_their_smallest_hashes() -> None:
     texts = [" ".join(rng.choice(words, 3000)), "ab " * 5000, "x" * 20000, "", "one two"]
     for text, got in zip(texts, sketches(texts), strict=True):
         assert got.tolist() == smallest_distinct(text, 128)
+
+
+LETTERS = ["春运", "铁路", "the ", "harbor ", "茶", "a", "b", "c", "d", "e", " "]
+
+
+def exact_containment(a: str, b: str) -> float:
+    sa, sb = set(shingle_hashes(a)), set(shingle_hashes(b))
+    return len(sa & sb) / len(sa) if sa else 0.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(LETTERS), max_size=400).map("".join), min_size=2, max_size=6)
+)
+def test_vectorised_containment_equals_pairwise(texts: list[str]) -> None:
+    """The compiled merge equals the definition (short sketches and full ones)."""
+    texts = [" ".join(t.split()) for t in texts]
+    found = [sketch(t) for t in texts]
+    rows = sketch_matrix([s.astype("<u8").tobytes() for s in found])
+    pairs = list(itertools.permutations(range(len(texts)), 2))
+    shares, samples = containment_many(rows, [p[0] for p in pairs], [p[1] for p in pairs])
+    one = [containment(found[a], found[b]) for a, b in pairs]
+    assert list(zip(shares.tolist(), samples.tolist(), strict=True)) == one
+
+
+def test_a_cut_text_is_estimated_inside_its_whole() -> None:
+    rng = np.random.default_rng(5)
+    words = ["".join(rng.choice(list("abcdefghij"), 6)) for _ in range(3000)]
+    whole, cut = " ".join(words), " ".join(words[:1000])
+    share, samples = containment(sketch(cut), sketch(whole))
+    assert share == 1.0  # every sampled shingle of the cut text is in the whole
+    assert samples >= 24
+    assert exact_jaccard(cut, whole) < 0.4
+    other = " ".join(words[1500:2500])
+    assert containment(sketch(other), sketch(cut))[0] < 0.1
+    assert abs(containment(sketch(whole), sketch(cut))[0] - exact_containment(whole, cut)) < 0.1

@@ -223,3 +223,33 @@ def jaccard_pairs(rows: U64, left: Index, right: Index) -> F64:
                 at_b += 1
         out[pair] = both / union if union else 1.0
     return out
+
+
+@njit(**_JIT)
+def containment_pairs(rows: U64, left: Index, right: Index) -> tuple[F64, Index]:
+    """For each pair of sketch rows, the share of the left text's shingles in the right text.
+
+    A merge: the left row's values up to the right row's largest (all of them when the right
+    row is not full: it then holds all its text's shingles) are a sample of the left text's
+    shingles in a range where the right row holds every one of its own; the share of them the
+    right row holds estimates the containment. Returns the shares and the samples' sizes.
+    """
+    size = rows.shape[1]
+    shares = np.zeros(len(left), np.float64)
+    samples = np.zeros(len(left), np.int64)
+    for pair in range(len(left)):
+        a, b = rows[left[pair]], rows[right[pair]]
+        limit = b[size - 1]
+        at_b = count = hits = 0
+        for at_a in range(size):
+            value = a[at_a]
+            if value == PAD or value > limit:
+                break
+            count += 1
+            while at_b < size and b[at_b] < value:
+                at_b += 1
+            if at_b < size and b[at_b] == value:
+                hits += 1
+        samples[pair] = count
+        shares[pair] = hits / count if count else 0.0
+    return shares, samples

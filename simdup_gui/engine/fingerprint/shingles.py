@@ -74,6 +74,31 @@ def jaccard(a: Sketch, b: Sketch, size: int = SKETCH) -> float:
     return float(np.isin(union, both, assume_unique=True).sum()) / len(union)
 
 
+def containment(a: Sketch, b: Sketch, size: int = SKETCH) -> tuple[float, int]:
+    """Estimated share of text ``a``'s shingles that text ``b`` holds, and on how many hashes.
+
+    ``a``'s sketch values up to ``b``'s largest (all of them when ``b``'s sketch is not full:
+    it then holds all of ``b``'s shingles) are a uniform sample of ``a``'s shingles in a range
+    where ``b``'s sketch holds every one of ``b``'s; the share found there is the estimate.
+    """
+    if not len(a):
+        return 0.0, 0
+    sample = a if len(b) < size else a[a <= b[-1]]
+    if not len(sample):
+        return 0.0, 0
+    return float(np.isin(sample, b).sum()) / len(sample), len(sample)
+
+
+def containment_many(
+    rows: npt.NDArray[np.uint64], left: npt.ArrayLike, right: npt.ArrayLike
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """:func:`containment` of each pair's left row in its right row, compiled."""
+    kernels = kernel_module("simdup_gui.engine.fingerprint.kernels")
+
+    left, right = np.asarray(left, dtype=np.int64), np.asarray(right, dtype=np.int64)
+    return kernels.containment_pairs(np.ascontiguousarray(rows, dtype=np.uint64), left, right)
+
+
 def sketch_matrix(sketches: list[bytes], size: int = SKETCH) -> npt.NDArray[np.uint64]:
     """Sketches (as bytes) stacked into rows, short ones padded at the end."""
     rows = np.full((len(sketches), size), PAD, dtype=np.uint64)

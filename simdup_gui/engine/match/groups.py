@@ -44,6 +44,7 @@ class Member(NamedTuple):
     file: int
     distance: int
     similarity: float = 1.0  # estimated Jaccard similarity of its text to the reference's
+    contained: bool = False  # one of the two texts holds the other (a cut or wrapped copy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +66,14 @@ class Group:
         self,
         file: int,
         fingerprints: Mapping[int, int],
-        similarity: Callable[[int, int], float],
+        likeness: Callable[[int, int], tuple[float, bool]],
     ) -> Group:
         """The same group with ``file`` as its reference, distances measured from it.
 
         Args:
             file: the file index of the new reference (a member of this group).
             fingerprints: each member's fingerprint, by file index.
-            similarity: text similarity of two files, by file index.
+            likeness: two files' text similarity and whether one holds the other, by index.
         """
         if all(m.file != file for m in self.members):
             raise ValueError(f"file {file} is not in group {self.id}")
@@ -82,7 +83,7 @@ class Group:
                 Member(
                     m.file,
                     (fingerprints[m.file] ^ ref).bit_count(),
-                    1.0 if m.file == file else similarity(file, m.file),
+                    *((1.0, False) if m.file == file else likeness(file, m.file)),
                 )
                 for m in self.members
             ),
@@ -111,19 +112,26 @@ class Thresholds:
         return self.k >= LOOSE_K and self.min_similarity > 0
 
     def met(
-        self, distance: npt.NDArray[np.integer], similarity: npt.NDArray[np.floating]
+        self,
+        distance: npt.NDArray[np.integer],
+        similarity: npt.NDArray[np.floating],
+        contained: npt.NDArray[np.bool_],
     ) -> npt.NDArray[np.bool_]:
-        """Which of these distances and similarities to a reference meet the thresholds."""
+        """Which of these distances, similarities and containments meet the thresholds.
+
+        Where text alone decides, a text held by the other (or holding it) meets them too.
+        """
         ok = similarity >= self.min_similarity
-        return ok if self.by_text else ok & (distance <= self.k)
+        return ok | contained if self.by_text else ok & (distance <= self.k)
 
 
 @dataclass(frozen=True)
 class Nodes:
     """The distinct texts being grouped: what grouping needs to know of each.
 
-    ``similarities(a, b)`` gives the text similarity of each pair of nodes ``a[n], b[n]``;
-    ``weights`` counts a node's exact copies (itself included).
+    ``similarities(a, b)`` gives the text similarity of each pair of nodes ``a[n], b[n]``,
+    ``containments(a, b)`` whether one of the two holds the other; ``weights`` counts a node's
+    exact copies (itself included).
     """
 
     fingerprints: npt.NDArray[np.uint64]
@@ -138,6 +146,7 @@ class Nodes:
     sizes: npt.NDArray[np.int64]  # bytes
     paths: Sequence[str]
     similarities: Similarities
+    containments: Callable[[npt.NDArray[np.int64], npt.NDArray[np.int64]], npt.NDArray[np.bool_]]
     apart: frozenset[tuple[int, int]] = frozenset()  # node pairs (lower first) said apart
 
 
@@ -147,6 +156,7 @@ class Cluster(NamedTuple):
     nodes: npt.NDArray[np.int64]  # the reference first
     distances: npt.NDArray[np.int64]
     similarities: npt.NDArray[np.float64]
+    contained: npt.NDArray[np.bool_]
 
 
 def components(n: int, pairs: Pairs) -> list[list[int]]:
@@ -255,9 +265,13 @@ def clusters(
         part, among = todo.pop()
         reference = choose_reference(part, nodes) if not cancel() else int(part[0])
         distance = np.bitwise_count(nodes.fingerprints[part] ^ nodes.fingerprints[reference])
-        similarity = nodes.similarities(np.full(len(part), reference), part)
+        references = np.full(len(part), reference)
+        similarity = nodes.similarities(references, part)
         similarity[part == reference] = 1.0
-        inside = thresholds.met(distance, similarity)
+        contained = np.zeros(len(part), bool)
+        if thresholds.by_text:
+            contained = nodes.containments(references, part) & (part != reference)
+        inside = thresholds.met(distance, similarity, contained)
         if nodes.apart:  # pairs a person said are not duplicates never join
             inside &= np.array(
                 [(min(reference, n), max(reference, n)) not in nodes.apart for n in part.tolist()]
@@ -266,11 +280,18 @@ def clusters(
         if inside.sum() > 1 or nodes.weights[reference] > 1:
             kept = np.flatnonzero(inside)
             kept = kept[np.argsort(part[kept] != reference, kind="stable")]  # reference first
-            found.append(Cluster(part[kept], distance[kept].astype(np.int64), similarity[kept]))
+            found.append(
+                Cluster(
+                    part[kept], distance[kept].astype(np.int64), similarity[kept], contained[kept]
+                )
+            )
         if (~inside).sum() > 1:
             todo += _parts(part[~inside], among)
     alone = np.setdiff1d(np.flatnonzero(nodes.weights > 1), [n for c in found for n in c.nodes])
-    found += [Cluster(np.array([n]), np.zeros(1, np.int64), np.ones(1)) for n in alone.tolist()]
+    found += [
+        Cluster(np.array([n]), np.zeros(1, np.int64), np.ones(1), np.zeros(1, bool))
+        for n in alone.tolist()
+    ]
     return found
 
 

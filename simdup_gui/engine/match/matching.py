@@ -16,8 +16,11 @@ from collections.abc import Callable
 
 import numpy as np
 
+from simdup_gui.engine.fingerprint.codes import PAD, SKETCH
 from simdup_gui.engine.fingerprint.shingles import (
     banded_pairs,
+    containment,
+    containment_many,
     jaccard,
     jaccard_many,
     sketch_matrix,
@@ -43,10 +46,46 @@ def similarity(a: FileRecord, b: FileRecord) -> float:
     return jaccard(np.frombuffer(a.sketch, dtype="<u8"), np.frombuffer(b.sketch, dtype="<u8"))
 
 
+CONTAINED = 0.8  # this share of a text's shingles inside a longer text makes it a copy of it
+CONTAINED_SAMPLES = 24  # ... judged on at least this many of its sketch's hashes
+
+
+def contained(a: FileRecord, b: FileRecord) -> bool:
+    """Whether the shorter text of two lies, as a whole, inside the longer one.
+
+    A truncated repost inside its original, or an article inside a page that wraps it in a
+    portal's navigation, ads and comments: their Jaccard similarity is low, but most of the
+    shorter text's shingles are in the longer one. The shorter must fill its sketch (at least
+    SKETCH distinct shingles: not a one-line stub) and be judged on CONTAINED_SAMPLES hashes.
+    """
+    small, large = (a, b) if a.chars <= b.chars else (b, a)
+    inner = np.frombuffer(small.sketch, dtype="<u8")
+    if len(inner) < SKETCH:
+        return False
+    share, samples = containment(inner, np.frombuffer(large.sketch, dtype="<u8"))
+    return share >= CONTAINED and samples >= CONTAINED_SAMPLES
+
+
+def likeness(a: FileRecord, b: FileRecord) -> tuple[float, bool]:
+    """Two files' text similarity, and whether one text holds the other."""
+    return similarity(a, b), contained(a, b)
+
+
+def contained_many(
+    rows: np.ndarray, chars: np.ndarray, left: np.ndarray, right: np.ndarray
+) -> np.ndarray:
+    """:func:`contained` for many pairs of sketch rows, with their texts' lengths."""
+    swap = chars[left] > chars[right]
+    small, large = np.where(swap, right, left), np.where(swap, left, right)
+    share, samples = containment_many(rows, small, large)
+    full = rows[small, -1] != PAD
+    return full & (share >= CONTAINED) & (samples >= CONTAINED_SAMPLES)
+
+
 LEAD_K = 3  # openings this close make a candidate pair too (then verified like any other)
 BANDS_K = LOOSE_K  # from this k on (the app's "loose"), openings and sketch bands add candidates
 RUN_WINDOW = 32  # each fingerprint is checked against this many others sharing a table prefix
-GROUPING_VERSION = 4  # bump when grouping changes (cached groups are then made again)
+GROUPING_VERSION = 5  # bump when grouping changes (cached groups are then made again)
 
 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
@@ -136,8 +175,13 @@ def group_files(
     fps = np.array([files[n].fingerprint for n in node_files], dtype=np.uint64)
     local = _candidates(files, node_files, fps, rows, k, min_similarity, cancel)
 
+    chars = np.array([files[n].chars for n in node_files], dtype=np.int64)
+
     def alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return jaccard_many(rows, a, b)
+
+    def holds(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return contained_many(rows, chars, a, b)
 
     nodes = Nodes(
         fps,
@@ -146,12 +190,13 @@ def group_files(
         np.array([files[n].converted_chars > 0 for n in node_files], dtype=np.bool_),
         np.array([files[n].notice_chars for n in node_files], dtype=np.int64),
         np.array([files[n].boilerplate for n in node_files], dtype=np.float64),
-        np.array([files[n].chars for n in node_files], dtype=np.int64),
+        chars,
         np.array([files[n].mtime_ns // MINUTE_NS for n in node_files], dtype=np.int64),
         [files[n].encoding for n in node_files],
         np.array([files[n].size for n in node_files], dtype=np.int64),
         [files[n].path for n in node_files],
         alike,
+        holds,
         _apart_nodes(not_duplicates, files, copies),
     )
     found = clusters(local, nodes, Thresholds(k, min_similarity), cancel)
@@ -163,8 +208,8 @@ def group_files(
             key=lambda n: _first_copy_key(files[n], copied, usual),
         )
         members = [
-            Member(file, int(distance), float(share))
-            for node, distance, share in zip(*cluster, strict=True)
+            Member(file, int(distance), float(share), bool(inside))
+            for node, distance, share, inside in zip(*cluster, strict=True)
             for file in copies[node]
         ]
         members.sort(key=lambda m: (m.file != reference, m.distance, files[m.file].path))
@@ -217,4 +262,8 @@ def _candidates(
         alike = banded_pairs(rows)
         local = _union(local, Pairs(*alike, np.zeros(len(alike[0]), np.uint8)), fps)
     keep = jaccard_many(rows, local.i, local.j) >= min_similarity
+    if k >= BANDS_K:  # text alone decides: a text held by the other is a copy too
+        chars = np.array([files[n].chars for n in ids], dtype=np.int64)
+        rest = np.flatnonzero(~keep)
+        keep[rest] = contained_many(rows, chars, local.i[rest], local.j[rest])
     return Pairs(local.i[keep], local.j[keep], local.distance[keep])

@@ -49,7 +49,12 @@ COLUMNS = (
 
 
 def _row(
-    group: int | str, role: str, record: FileRecord, distance: int | str, similarity: str = ""
+    group: int | str,
+    role: str,
+    record: FileRecord,
+    distance: int | str,
+    similarity: str = "",
+    matched: str = "",
 ) -> list[str]:
     values = (
         group,
@@ -66,9 +71,16 @@ def _row(
         record.features or "",
         f"{100 * record.boilerplate:.0f}%" if record.boilerplate else "",
         record.encoding_method,
-        "; ".join(record.notes),
+        "; ".join((matched, *record.notes) if matched else record.notes),
     )
     return [safe_cell(v) for v in values]
+
+
+def held_note(record: FileRecord, reference: FileRecord) -> str:
+    """What a member matched its reference by when one text holds the other."""
+    if record.chars <= reference.chars:
+        return "contained in the reference"
+    return "contains the reference"
 
 
 def report_rows(result: ScanResult) -> Iterator[list[str]]:
@@ -79,7 +91,9 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
             grouped.add(member.file)
             role = "reference" if n == 0 else "duplicate"
             share = f"{100 * member.similarity:.1f}%"
-            yield _row(group.id, role, result.files[member.file], member.distance, share)
+            record = result.files[member.file]
+            held = held_note(record, result.files[group.reference]) if member.contained else ""
+            yield _row(group.id, role, record, member.distance, share, held)
     for n, record in enumerate(result.files):
         if n not in grouped and not record.error:
             yield _row("", "unique", record, "")

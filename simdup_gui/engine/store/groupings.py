@@ -8,7 +8,9 @@ from simdup_gui.engine.match.groups import Group, Member
 from simdup_gui.engine.records import Pairs
 
 _PAIR = np.dtype([("i", "<i8"), ("j", "<i8"), ("distance", "u1")])
-_MEMBER = np.dtype([("file", "<i8"), ("distance", "<i8"), ("similarity", "<f8")])
+_MEMBER = np.dtype(
+    [("file", "<i8"), ("distance", "<i8"), ("similarity", "<f8"), ("contained", "?")]
+)
 
 
 def stored_groups(
@@ -36,6 +38,7 @@ def stored_groups(
             rows["file"].tolist(),
             rows["distance"].tolist(),
             rows["similarity"].tolist(),
+            rows["contained"].tolist(),
         )
     )
     ends = np.cumsum(counts).tolist()
@@ -50,7 +53,8 @@ def stored_groups(
 def grouping_blobs(pairs: Pairs, groups: tuple[Group, ...]) -> tuple[bytes, bytes, bytes]:
     """The pairs, the members and the group sizes as the blobs :func:`stored_groups` reads."""
     members = np.array(
-        [(m.file, m.distance, m.similarity) for g in groups for m in g.members], dtype=_MEMBER
+        [(m.file, m.distance, m.similarity, m.contained) for g in groups for m in g.members],
+        dtype=_MEMBER,
     )
     return (
         np.rec.fromarrays([pairs.i, pairs.j, pairs.distance], dtype=_PAIR).tobytes(),

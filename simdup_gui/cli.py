@@ -44,6 +44,7 @@ from simdup_gui.engine.match.fingerprint_files import (
     parse_fingerprint,
 )
 from simdup_gui.engine.match.index import FingerprintIndex, Pairs, all_pairs
+from simdup_gui.engine.match.matching import in_folders
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.output.cells import fingerprint_hex
 from simdup_gui.engine.output.html_report import write_html_report
@@ -101,6 +102,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=ScanOptions().min_similarity,
         metavar="S",
         help="least text similarity (Jaccard of 5-character shingles, 0-1, default %(default)s)",
+    )
+    p.add_argument(
+        "--reference",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder inside FOLDER whose files are never acted on: a group's reference comes"
+        " from it when it has one (repeat for more)",
     )
     p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
     p.add_argument("--html", metavar="FILE", help="also write the groups as an HTML page")
@@ -209,6 +218,9 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup scan``."""
     if not os.path.isdir(args.folder):
         raise UsageError(f"{args.folder}: not a folder")
+    for folder in args.reference:
+        if not os.path.isdir(folder) or not in_folders(os.path.join(folder, "x"), [args.folder]):
+            raise UsageError(f"--reference {folder}: not a folder inside {args.folder}")
     settings = text_settings(args)
     options = ScanOptions(
         args.k,
@@ -220,6 +232,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         min_similarity=args.min_similarity,
         processes=None,  # the console script is import-safe, so large scans may use processes
         not_duplicates=frozenset(not_duplicates.load()),  # what the app was told, kept apart
+        reference_folders=tuple(args.reference),
     )
     for output in (args.csv, args.html):
         if output:

@@ -4,182 +4,197 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="119"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="126"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="120"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="127"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="121"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="128"/>
         <source>Scan again</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="122"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="129"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="123"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="130"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="124"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="131"/>
         <source>Export HTML report…</source>
         <translation>导出 HTML 报告…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="125"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="132"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="126"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="133"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="127"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="134"/>
         <source>Mark all but references</source>
         <translation>标记除参照外的全部</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="128"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="135"/>
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="129"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="136"/>
         <source>Send marked to trash…</source>
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="130"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="137"/>
         <source>Move marked to…</source>
         <translation>将已标记文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="131"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="138"/>
         <source>Mark or unmark</source>
         <translation>标记或取消标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="132"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="139"/>
         <source>Make reference</source>
         <translation>设为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="133"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="140"/>
         <source>Not a duplicate of the reference</source>
         <translation>不是参照文件的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="134"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="141"/>
         <source>Remove from results</source>
         <translation>从结果中移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="135"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="142"/>
         <source>Restore from a manifest…</source>
         <translation>按清单恢复…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="136"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="143"/>
         <source>Undo the last move or trash</source>
         <translation>撤销上一次移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="137"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="144"/>
         <source>Keep in each group</source>
         <translation>每组保留</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="138"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="145"/>
         <source>the oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="139"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="146"/>
         <source>the newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="140"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="147"/>
         <source>the largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="141"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="148"/>
         <source>the smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="142"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="149"/>
         <source>a file in the current file&apos;s folder</source>
         <translation>与当前文件同一文件夹中的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="143"/>
-        <source>Forget the not-duplicates list…</source>
-        <translation>清空“不是副本”列表…</translation>
+        <location filename="../../simdup_gui/ui/commands.py" line="150"/>
+        <source>Not-duplicates list…</source>
+        <translation>非重复列表…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="144"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="151"/>
+        <source>Reference folders…</source>
+        <translation>参照文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="152"/>
+        <source>Invert marks</source>
+        <translation>反向标记</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="153"/>
+        <source>Copy marked to…</source>
+        <translation>复制已标记的文件到…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="154"/>
         <source>Compare others with this file</source>
         <translation>用此文件与其他文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="145"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="155"/>
         <source>Compare with the reference</source>
         <translation>与参照文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="146"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="156"/>
         <source>Open in editor</source>
         <translation>用编辑器打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="147"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="157"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="148"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="158"/>
         <source>Add a folder to a library…</source>
         <translation>将文件夹加入文章库…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="149"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
         <source>Check new articles against a library…</source>
         <translation>用文章库检查新文章…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="150"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
         <source>Library statistics…</source>
         <translation>文章库统计…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="151"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
         <source>&amp;Library</source>
         <translation>文章库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="152"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="153"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="154"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -225,12 +240,17 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="236"/>
+        <location filename="../../simdup_gui/ui/models.py" line="241"/>
         <source>contained</source>
         <translation>包含</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="243"/>
+        <location filename="../../simdup_gui/ui/models.py" line="250"/>
+        <source>In a reference folder: never marked, moved or trashed</source>
+        <translation>位于参照文件夹中：不会被标记、移动或删除</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/models.py" line="253"/>
         <source>Most of one text lies inside the other: a cut copy, or one wrapped in more text. Similar as a whole only {0}.</source>
         <translation>一篇的大部分内容包含在另一篇中：截断的转载，或被更多内容包裹的副本。整体相似度仅为 {0}。</translation>
     </message>
@@ -357,114 +377,132 @@ Every file of this folder is unique at this threshold.</source>
     </message>
 </context>
 <context>
+    <name>ListDialog</name>
+    <message>
+        <location filename="../../simdup_gui/ui/list_dialog.py" line="46"/>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/list_dialog.py" line="49"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/list_dialog.py" line="51"/>
+        <source>Remove all</source>
+        <translation>全部移除</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="339"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="348"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="234"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="243"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="236"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="245"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="237"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="246"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="240"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="249"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="247"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="256"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="259"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="268"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="260"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="269"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="261"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="270"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="262"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="270"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="279"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="306"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="315"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="331"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="340"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="346"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="338"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="340"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="349"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="341"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="350"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="342"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="351"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="352"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="355"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="364"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="367"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="376"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="369"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="378"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -473,152 +511,177 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="383"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="392"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="422"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="431"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="427"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="436"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="429"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="438"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="431"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="440"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="439"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="448"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="485"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="494"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="534"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="543"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="536"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="545"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="559"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="568"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="571"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="580"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="602"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="611"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="604"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="613"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="625"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="634"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="637"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="646"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="641"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="650"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="645"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="654"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="647"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="656"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="516"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="740"/>
+        <source>Not duplicates</source>
+        <translation>非重复</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="742"/>
+        <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
+        <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="762"/>
+        <source>Choose a reference folder</source>
+        <translation>选择参照文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="767"/>
+        <source>Reference folders</source>
+        <translation>参照文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="769"/>
+        <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
+        <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="787"/>
+        <source>Copy the marked files to</source>
+        <translation>将已标记的文件复制到</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="796"/>
+        <source>Copied {0} of {1} files to {2}.</source>
+        <translation>已将 {1} 个文件中的 {0} 个复制到 {2}。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="525"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="630"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="639"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="682"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="691"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="701"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="710"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="708"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="717"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="720"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="729"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="731"/>
-        <source>The not-duplicates list is empty.</source>
-        <translation>“不是副本”列表为空。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="733"/>
-        <source>Forget the {0} pairs said to be not duplicates?</source>
-        <translation>忘记已标为“不是副本”的 {0} 对文件吗？</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="760"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="820"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="773"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="833"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="778"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="838"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="800"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="860"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -626,57 +689,57 @@ The details are in the log: {1}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="58"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="75"/>
         <source>Words (jieba for Chinese)</source>
         <translation>词（中文用 jieba 分词）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="59"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="76"/>
         <source>Single characters</source>
         <translation>单个字符</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="62"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="79"/>
         <source>Term frequency, 1.5th power (best measured)</source>
         <translation>词频的 1.5 次方（实测最佳）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="63"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="80"/>
         <source>Term frequency</source>
         <translation>词频</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="64"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="81"/>
         <source>TF-IDF over the folder</source>
         <translation>按文件夹计算 TF-IDF</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="66"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="83"/>
         <source>Remove site templates from HTML pages</source>
         <translation>去除 HTML 页面中的网站模板</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="74"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="91"/>
         <source>File types:</source>
         <translation>文件类型：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="75"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="92"/>
         <source>Minimum text length (characters):</source>
         <translation>最短文本长度（字符）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="76"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="93"/>
         <source>Tokenizer:</source>
         <translation>分词方式：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="77"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="94"/>
         <source>Weighting:</source>
         <translation>权重：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="80"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="97"/>
         <source>Scan settings</source>
         <translation>扫描设置</translation>
     </message>

@@ -21,6 +21,7 @@ from simdup_gui.engine.match.groups import Group, Member
 from simdup_gui.engine.match.matching import likeness
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Manifest, Seen, act, manifest_path
+from simdup_gui.engine.output.copies import copy_files
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.results import ScanResult
 
@@ -86,9 +87,7 @@ class Session:
     @staticmethod
     def needs_regroup(result: ScanResult, wanted: ScanOptions) -> bool:
         """Whether ``result`` was grouped with other thresholds than ``wanted``."""
-        have = result.options
-        mine = (have.k, have.min_chars, have.min_similarity, have.not_duplicates)
-        return mine != (wanted.k, wanted.min_chars, wanted.min_similarity, wanted.not_duplicates)
+        return _grouping(result.options) != _grouping(wanted)
 
     @classmethod
     def regrouped(cls, result: ScanResult, wanted: ScanOptions) -> ScanResult:
@@ -96,7 +95,11 @@ class Session:
         if not cls.needs_regroup(result, wanted):
             return result
         return result.regroup(
-            wanted.k, wanted.min_chars, wanted.min_similarity, wanted.not_duplicates
+            wanted.k,
+            wanted.min_chars,
+            wanted.min_similarity,
+            wanted.not_duplicates,
+            wanted.reference_folders,
         )
 
     @staticmethod
@@ -110,6 +113,7 @@ class Session:
             min_chars=before.min_chars,
             min_similarity=before.min_similarity,
             not_duplicates=before.not_duplicates,
+            reference_folders=before.reference_folders,
         )
         return "regroup" if grouping_only == before else "rescan"
 
@@ -157,10 +161,10 @@ class Session:
         row = self.group_of(file)
         if row is None or self.result is None or self.groups[row].reference == file:
             return False
-        if self.result.kept and file not in self.result.kept:
-            return False  # in a library check, the library's copy stays the reference
-        files = self.result.files
-        group = self.groups[row]
+        files, group = self.result.files, self.groups[row]
+        kept = self.result.kept
+        if file not in kept and any(m.file in kept for m in group.members):
+            return False  # a library's copy, or one in a reference folder, stays the reference
         prints = {m.file: files[m.file].fingerprint or 0 for m in group.members}
         swapped = group.with_reference(file, prints, lambda a, b: likeness(files[a], files[b]))
         groups = (*self.groups[:row], swapped, *self.groups[row + 1 :])
@@ -217,12 +221,12 @@ class Session:
         """Make each group's reference the member a rule prefers; how many groups changed.
 
         Rules: ``oldest``, ``newest``, ``largest``, ``smallest`` (bytes), ``folder`` (a member in
-        ``folder``, the rest as they are). Ties keep the present reference; a library check's
-        references stay the library's.
+        ``folder``, the rest as they are). Ties keep the present reference; a group with files
+        in a reference folder (or a library's) takes its reference among them.
         """
-        if self.result is None or self.result.kept:
+        if self.result is None:
             return 0
-        files = self.result.files
+        files, kept = self.result.files, self.result.kept
         keys: dict[str, Callable[[int], object]] = {
             "oldest": lambda n: files[n].mtime_ns,
             "newest": lambda n: -files[n].mtime_ns,
@@ -233,9 +237,10 @@ class Session:
         key = keys[rule]
         changed = 0
         for group in self.groups:
-            best = min(
-                (m.file for m in group.members), key=lambda n: (key(n), n != group.reference)
-            )
+            choice = [m.file for m in group.members if m.file in kept] or [
+                m.file for m in group.members
+            ]
+            best = min(choice, key=lambda n: (key(n), n != group.reference))
             if best != group.reference and self.make_reference(best):
                 changed += 1
         return changed
@@ -263,6 +268,18 @@ class Session:
     def clear_marks(self) -> None:
         """Unmark everything."""
         self.marked.clear()
+
+    def invert_marks(self) -> None:
+        """Mark the unmarked members and unmark the marked (references and kept files aside)."""
+        kept = self.result.kept if self.result else frozenset()
+        members = {m.file for g in self.groups for m in g.members[1:]} - kept
+        self.marked = members - self.marked
+
+    def copy_marked(self, destination: str) -> list[ActionOutcome]:
+        """Copy the marked files into ``destination`` (paths kept relative to the scan)."""
+        assert self.result is not None
+        paths = [self.result.files[n].path for n in self.marked_files()]
+        return copy_files(paths, self.root or self.result.root, destination)
 
     def marked_size(self) -> int:
         """The marked files' bytes."""
@@ -348,3 +365,14 @@ class Session:
             )
             for n in self.marked_files()
         ]
+
+
+def _grouping(options: ScanOptions) -> tuple[object, ...]:
+    """What the groups are made from besides the files."""
+    return (
+        options.k,
+        options.min_chars,
+        options.min_similarity,
+        options.not_duplicates,
+        options.reference_folders,
+    )

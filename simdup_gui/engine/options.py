@@ -70,6 +70,9 @@ class ScanOptions:
     min_similarity: float = 0.4  # and they must share this much text (Jaccard, best measured)
     # pairs of paths (each sorted) a person said are not duplicates: never in one group
     not_duplicates: frozenset[tuple[str, str]] = frozenset()
+    # folders (within the scanned one) whose files are never marked, moved or trashed: a
+    # group's reference comes from them when it has one (dupeGuru's reference folders)
+    reference_folders: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """Validate k, the size limit and the job count."""

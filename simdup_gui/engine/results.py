@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from simdup_gui.engine.match.groups import Group
-from simdup_gui.engine.match.matching import group_files
+from simdup_gui.engine.match.matching import group_files, kept_files
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.read.walk import is_link
 from simdup_gui.engine.records import FileRecord, Pairs
@@ -49,6 +49,7 @@ class ScanResult:
         min_chars: int | None = None,
         min_similarity: float | None = None,
         not_duplicates: frozenset[tuple[str, str]] | None = None,
+        reference_folders: tuple[str, ...] | None = None,
     ) -> ScanResult:
         """The same files grouped at another k (or length or similarity floor), no rescan.
 
@@ -66,6 +67,9 @@ class ScanResult:
             not_duplicates=(
                 self.options.not_duplicates if not_duplicates is None else not_duplicates
             ),
+            reference_folders=(
+                self.options.reference_folders if reference_folders is None else reference_folders
+            ),
         )
         pairs, groups = group_files(
             self.files,
@@ -73,5 +77,7 @@ class ScanResult:
             options.min_chars,
             options.min_similarity,
             not_duplicates=options.not_duplicates,
+            reference_folders=options.reference_folders,
         )
-        return replace(self, pairs=pairs, groups=groups, options=options)
+        kept = kept_files(self.files, options.reference_folders)
+        return replace(self, pairs=pairs, groups=groups, options=options, kept=kept)

@@ -23,7 +23,7 @@ import numpy as np
 from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_file
 from simdup_gui.engine.fingerprint.simhash import Features, idf_table, tfidf_fingerprint
 from simdup_gui.engine.kernels import groups_plain, plain_kernels
-from simdup_gui.engine.match.matching import GROUPING_VERSION, group_files
+from simdup_gui.engine.match.matching import GROUPING_VERSION, group_files, kept_files
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.read.walk import Entry, display_path, walk
@@ -140,6 +140,7 @@ def scan(
                 options.min_similarity,
                 cancel,
                 options.not_duplicates,
+                options.reference_folders,
             )
         if not cancel():
             cache.put_groups(folder, digest, pairs, groups)
@@ -161,6 +162,7 @@ def scan(
         cached,
         tuple(cache.warnings),
         tuple(skipped),
+        kept=kept_files(files, options.reference_folders),
         other_types=tuple(other_types.most_common()),
     )
 
@@ -264,7 +266,8 @@ def _records_digest(files: tuple[FileRecord, ...]) -> str:
 def _grouping_digest(records_digest: str, options: ScanOptions) -> str:
     """A digest of everything the groups are made from: the same digest, the same groups."""
     grouping = (GROUPING_VERSION, options.text.version, options.k, options.min_chars)
-    text = repr((grouping, options.min_similarity, records_digest, sorted(options.not_duplicates)))
+    apart, kept = sorted(options.not_duplicates), options.reference_folders
+    text = repr((grouping, options.min_similarity, records_digest, apart, kept))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 

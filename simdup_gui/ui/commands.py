@@ -31,7 +31,10 @@ class Commands(QObject):
         self.toggle_mark.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # in the tree
         self.make_reference = QAction(window, shortcut=QKeySequence("Ctrl+R"))
         self.keep_apart = QAction(window, shortcut=QKeySequence("Ctrl+D"))
-        self.forget_kept_apart = QAction(window)
+        self.not_duplicates = QAction(window)
+        self.reference_folders = QAction(window)
+        self.invert_marks = QAction(window, shortcut=QKeySequence("Ctrl+I"))
+        self.copy_marked = QAction(window)
         self.remove_from_results = QAction(window, shortcut=QKeySequence.StandardKey.Delete)
         self.remove_from_results.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.restore = QAction(window)
@@ -71,8 +74,10 @@ class Commands(QObject):
             self.export_html,
             self.mark_copies,
             self.clear_marks,
+            self.invert_marks,
             self.trash,
             self.move,
+            self.copy_marked,
             *self.keep_rules.values(),
         ]
 
@@ -94,8 +99,10 @@ class Commands(QObject):
         self.library_menu = bar.addMenu("")
         self.library_menu.addActions([self.library_check, self.library_add, self.library_stats])
         self.actions_menu = bar.addMenu("")
-        self.actions_menu.addActions([self.mark_copies, self.clear_marks, self.trash, self.move])
-        self.actions_menu.addAction(self.forget_kept_apart)
+        self.actions_menu.addActions([self.mark_copies, self.clear_marks, self.invert_marks])
+        self.actions_menu.addActions([self.trash, self.move, self.copy_marked])
+        self.actions_menu.addSeparator()
+        self.actions_menu.addActions([self.not_duplicates, self.reference_folders])
         self.keep_menu = self.actions_menu.addMenu("")
         self.keep_menu.addActions(list(self.keep_rules.values()))
         self.actions_menu.addSeparator()
@@ -140,7 +147,10 @@ class Commands(QObject):
         self.keep_rules["largest"].setText(self.tr("the largest file"))
         self.keep_rules["smallest"].setText(self.tr("the smallest file"))
         self.keep_rules["folder"].setText(self.tr("a file in the current file's folder"))
-        self.forget_kept_apart.setText(self.tr("Forget the not-duplicates list…"))
+        self.not_duplicates.setText(self.tr("Not-duplicates list…"))
+        self.reference_folders.setText(self.tr("Reference folders…"))
+        self.invert_marks.setText(self.tr("Invert marks"))
+        self.copy_marked.setText(self.tr("Copy marked to…"))
         self.pin.setText(self.tr("Compare others with this file"))
         self.unpin.setText(self.tr("Compare with the reference"))
         self.open.setText(self.tr("Open in editor"))

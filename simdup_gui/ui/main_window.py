@@ -46,13 +46,19 @@ from simdup_gui.ui.dialogs import Dialogs
 from simdup_gui.ui.groups_panel import GroupsPanel
 from simdup_gui.ui.i18n import install_language
 from simdup_gui.ui.library_dialogs import LibraryStatsDialog
+from simdup_gui.ui.list_dialog import ListDialog
 from simdup_gui.ui.models import (
     GroupsFilter,
     GroupsModel,
     MemberInfo,
     ProblemsModel,
 )
-from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
+from simdup_gui.ui.settings_dialog import (
+    SettingsDialog,
+    options_from_settings,
+    reference_folders,
+    set_reference_folders,
+)
 from simdup_gui.ui.start_page import StartPage
 from simdup_gui.ui.tasks import CallTask, ScanTask, TaskRunner
 
@@ -116,7 +122,10 @@ class MainWindow(QMainWindow):
         c.remove_from_results.triggered.connect(self.remove_from_results)
         c.restore.triggered.connect(self.restore_manifest)
         c.undo_last.triggered.connect(self.undo_last_action)
-        c.forget_kept_apart.triggered.connect(self.forget_kept_apart)
+        c.not_duplicates.triggered.connect(self.edit_not_duplicates)
+        c.reference_folders.triggered.connect(self.edit_reference_folders)
+        c.invert_marks.triggered.connect(self.groups.invert_marks)
+        c.copy_marked.triggered.connect(self.copy_marked)
         c.library_add.triggered.connect(self.add_to_library)
         c.library_stats.triggered.connect(self.show_library_stats)
         c.rescan.triggered.connect(lambda: self.root and self.start_scan(self.root))
@@ -724,22 +733,73 @@ class MainWindow(QMainWindow):
         if self.root and done:
             self.start_scan(self.root)
 
-    def forget_kept_apart(self) -> None:
-        """Empty the not-duplicates list, after a confirmation; the pairs may group again."""
-        count = len(self.session.not_duplicates)
-        if not count:
-            self.dialogs.inform(self.tr("The not-duplicates list is empty."))
+    def edit_not_duplicates(self) -> None:
+        """List the pairs said to be not duplicates; those removed may share a group again."""
+        rows = [(" ↔ ".join(map(display_path, p)), p) for p in sorted(self.session.not_duplicates)]
+        dialog = ListDialog(
+            self.tr("Not duplicates"),
+            self.tr(
+                "You said these files are not duplicates of each other: they never share a group."
+                " Remove a pair to let its files be grouped again."
+            ),
+            rows,
+            self,
+        )
+        if not self.dialogs.edit(dialog):
             return
-        question = self.tr("Forget the {0} pairs said to be not duplicates?").format(count)
-        if not self.dialogs.confirm(
-            question,
-            [" ↔ ".join(map(display_path, p)) for p in sorted(self.session.not_duplicates)],
-        ):
+        kept = {pair for pair in dialog.values() if isinstance(pair, tuple)}
+        if kept == self.session.not_duplicates:
             return
-        self.session.not_duplicates.clear()
+        self.session.not_duplicates.intersection_update(kept)
         not_duplicates.save(self.session.not_duplicates)
         if self.result is not None:
             self.show_result(self.result)
+
+    def edit_reference_folders(self) -> None:
+        """Choose the folders whose files are never marked, moved or trashed."""
+
+        def add() -> tuple[str, object] | None:
+            folder = self.dialogs.folder(self.tr("Choose a reference folder"), self.root or "")
+            return (display_path(folder), folder) if folder else None
+
+        folders = reference_folders(self.settings)
+        dialog = ListDialog(
+            self.tr("Reference folders"),
+            self.tr(
+                "Files in these folders (inside the folder you scan) are never marked, moved or"
+                " trashed, and a group's reference comes from them when it has one."
+            ),
+            [(display_path(folder), folder) for folder in folders],
+            self,
+            add=add,
+        )
+        if not self.dialogs.edit(dialog):
+            return
+        set_reference_folders(self.settings, [str(folder) for folder in dialog.values()])
+        if self.result is not None:
+            self.show_result(self.result)
+
+    def copy_marked(self) -> None:
+        """Copy the marked files to a folder (the originals stay where they are)."""
+        if not self.session.marked:
+            self.nothing_marked()
+            return
+        destination = self.dialogs.folder(self.tr("Copy the marked files to"), "")
+        if not destination:
+            return
+        problem = output_problem(destination, [self.root or ""], folder=True)
+        if problem:
+            self.refuse(problem)
+            return
+        outcomes = self.session.copy_marked(destination)
+        failed = [o for o in outcomes if o.action == "failed"]
+        text = self.tr("Copied {0} of {1} files to {2}.").format(
+            len(outcomes) - len(failed), len(outcomes), destination
+        )
+        if failed:
+            text += "\n\n" + "\n".join(f"{display_path(o.path)}: {o.error}" for o in failed[:20])
+        self.status.setText(text.splitlines()[0])
+        self.dialogs.inform(text)
 
     def pin_for_compare(self) -> None:
         """Compare every selection with the current file instead of with its reference."""

@@ -137,6 +137,11 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         self.session.clear_marks()
         self._refresh_all()
 
+    def invert_marks(self) -> None:
+        """Mark the unmarked members and unmark the marked."""
+        self.session.invert_marks()
+        self._refresh_all()
+
     def _refresh_all(self) -> None:
         """Tell views every check box may have changed (one signal, whatever the row count)."""
         self.layoutAboutToBeChanged.emit()
@@ -234,10 +239,15 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
             assert self._result is not None
             text = COLUMNS[column].text(record, member, self._result.root)
             return text + " · " + self.tr("contained") if held else text
+        kept = self._result is not None and member.file in self._result.kept
         if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not info.is_reference:
+            if kept:
+                return None  # in a reference folder (or a library's): never marked
             marked = member.file in self.session.marked
             return Qt.CheckState.Checked if marked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
+            if kept and column == 0 and not info.is_reference:
+                return self.tr("In a reference folder: never marked, moved or trashed")
             if held:
                 return self.tr(
                     "Most of one text lies inside the other: a cut copy, or one wrapped in more"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -22,6 +24,20 @@ def _as_bool(value: object) -> bool:
     return value in (True, "true", "1", 1)
 
 
+def reference_folders(settings: QSettings) -> list[str]:
+    """The reference folders kept in ``settings`` (see ``ScanOptions.reference_folders``)."""
+    try:
+        folders = json.loads(str(settings.value("reference_folders", "[]")))
+    except ValueError:
+        return []
+    return [str(folder) for folder in folders] if isinstance(folders, list) else []
+
+
+def set_reference_folders(settings: QSettings, folders: list[str]) -> None:
+    """Keep the reference folders in ``settings``."""
+    settings.setValue("reference_folders", json.dumps(folders))
+
+
 def options_from_settings(settings: QSettings, k: int, min_similarity: float) -> ScanOptions:
     """The scan options saved in ``settings``, at threshold ``k`` and similarity floor."""
     extensions = str(settings.value("extensions", " ".join(DEFAULT_EXTENSIONS))).split()
@@ -40,6 +56,7 @@ def options_from_settings(settings: QSettings, k: int, min_similarity: float) ->
         min_chars=int(settings.value("min_chars", 0)),
         min_similarity=min_similarity,
         processes=None,  # the app's entry points are import-safe
+        reference_folders=tuple(reference_folders(settings)),
     )
 
 

@@ -174,3 +174,52 @@ def test_every_column_sorts_by_what_it_shows(session: Session, name: str, descen
         pick = min if column.groups_by == "least" else max
         firsts = [pick(column.key(files[m.file], m) for m in g.members[1:]) for g in session.groups]
         assert firsts == sorted(firsts, reverse=descending)
+
+
+def test_marks_invert_around_references(session: Session) -> None:
+    members = {m.file for g in session.groups for m in g.members[1:]}
+    first = sorted(members)[0]
+    session.set_marked(first, True)
+    session.invert_marks()
+    assert session.marked == members - {first}
+    session.invert_marks()
+    assert session.marked == {first}
+
+
+def test_reference_folders_keep_their_files_whatever_is_asked(tmp_path: Path) -> None:
+    folder = tmp_path / "articles"
+    shutil.copytree(resource("sample"), folder)
+    archive = folder / "archive"
+    archive.mkdir()
+    shutil.copy2(folder / "en" / "harbor-lighthouse-edited.md", archive / "edited.md")
+    core = Session()
+    core.root = str(folder)
+    wanted = ScanOptions(reference_folders=(str(archive),))
+    core.show(scan(str(folder)), wanted)  # a regroup: the folders are grouping settings
+    files = core.result.files  # type: ignore[union-attr]
+    kept = next(n for n, f in enumerate(files) if f.path.startswith(str(archive)))
+    assert core.result.kept == {kept}  # type: ignore[union-attr]
+    group = core.groups[core.group_of(kept)]  # type: ignore[index]
+    assert group.reference == kept
+    other = group.members[1].file
+    assert not core.make_reference(other)  # the archived copy stays the reference
+    for rule in ("largest", "smallest", "newest", "oldest"):
+        core.reprioritize(rule)
+        assert core.groups[core.group_of(kept)].reference == kept  # type: ignore[index]
+    core.mark_all_but_references()
+    core.invert_marks()
+    core.mark_all_but_references()
+    assert kept not in core.marked
+    assert not core.set_marked(kept, True)
+    assert Session.after_settings(ScanOptions(), wanted) == "regroup"
+
+
+def test_copying_marked_files_leaves_them_in_place(session: Session, tmp_path: Path) -> None:
+    session.mark_all_but_references()
+    marked = [session.result.files[n].path for n in session.marked_files()]  # type: ignore[union-attr]
+    outcomes = session.copy_marked(str(tmp_path / "copies"))
+    assert [o.action for o in outcomes] == ["copied"] * len(marked)
+    for outcome, path in zip(outcomes, marked, strict=True):
+        assert Path(outcome.destination).read_bytes() == Path(path).read_bytes()
+    again = session.copy_marked(str(tmp_path / "copies"))  # names taken: new ones, nothing over
+    assert {o.destination for o in again}.isdisjoint({o.destination for o in outcomes})

@@ -432,3 +432,39 @@ def test_pairs_kept_apart_from_the_command_line(tmp_path: Path) -> None:
     assert run("ignore", "clear")[0] == 0
     assert run("ignore", "list")[1] == ""
     assert "3 groups" in run("scan", str(folder), "--no-cache")[2]
+
+
+def test_reference_folders_keep_their_files_and_give_the_references(tmp_path: Path) -> None:
+    """An archive folder marked as reference: its copies are kept, never acted on."""
+    import shutil
+
+    folder = tmp_path / "articles"
+    shutil.copytree(resource("sample"), folder)
+    archive = folder / "archive"
+    archive.mkdir()
+    repost = folder / "zh" / "春运返乡-转载.txt"
+    shutil.copy2(repost, archive / "a.txt")
+    shutil.copy2(repost, archive / "c.txt")  # two archived copies: one is the reference
+    shutil.copy2(folder / "en" / "harbor-lighthouse-edited.md", archive / "b.md")
+    report = tmp_path / "report.csv"
+    code, _, _ = run("scan", str(folder), "--reference", str(archive), "--csv", str(report))
+    assert code == 0
+    with report.open(encoding="utf-8-sig", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    roles = {os.path.relpath(r["path"], folder): r["role"] for r in rows}
+    assert {roles["archive/a.txt"], roles["archive/c.txt"]} == {"reference", "kept"}
+    assert roles["archive/b.md"] == "reference"
+    assert roles["zh/春运返乡-转载.txt"] == "duplicate"
+    assert roles["zh/春运返乡.txt"] == "duplicate"
+    before = {p: p.read_bytes() for p in archive.iterdir()}
+    moved = tmp_path / "moved"
+    assert run("apply", str(report), "--move-to", str(moved))[0] == 0
+    assert {p: p.read_bytes() for p in archive.iterdir()} == before  # the archive untouched
+    assert not (folder / "zh" / "春运返乡.txt").exists()
+
+
+def test_a_reference_folder_must_be_inside_the_scanned_one(tmp_path: Path) -> None:
+    code, _, err = run("scan", str(resource("sample")), "--reference", str(tmp_path))
+    assert code == 2
+    assert "not a folder inside" in err
+    assert len(err.strip().splitlines()) == 1

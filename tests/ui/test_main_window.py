@@ -24,6 +24,7 @@ from simdup_gui.engine.scan import scan
 from simdup_gui.ui.i18n import install_language
 from simdup_gui.ui.main_window import MainWindow
 from simdup_gui.ui.models import ItemRole, MemberInfo
+from simdup_gui.ui.settings_dialog import set_reference_folders
 
 SAMPLE = resource("sample")
 
@@ -745,11 +746,72 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.groups.rowCount() == 2  # still apart after a new scan
     done(c.keep_apart)
-    dialogs.answers.append(True)  # type: ignore[attr-defined]
-    press(qtbot, window, c.forget_kept_apart)
-    assert "Forget the 1 pairs" in dialogs.last("confirm")[1]  # type: ignore[attr-defined]
+
+    def remove_every_pair(dialog: QDialog) -> bool:
+        assert dialog.list.count() == 1  # type: ignore[attr-defined]
+        dialog.list.selectAll()  # type: ignore[attr-defined]
+        dialog.remove_button.click()  # type: ignore[attr-defined]
+        dialog.accept()
+        return True
+
+    dialogs.on_edit = remove_every_pair  # type: ignore[attr-defined]
+    press(qtbot, window, c.not_duplicates)
+    assert dialogs.last("edit") == ("edit", "ListDialog")  # type: ignore[attr-defined]
     assert window.groups.rowCount() == 3
-    done(c.forget_kept_apart)
+    assert window.session.not_duplicates == set()
+    done(c.not_duplicates)
+
+    # reference folders: a folder's files are never marked and give the references
+    archive = folder / "archive"
+    archive.mkdir()
+    shutil.copy2(folder / "en" / "harbor-lighthouse.txt", archive / "harbor.txt")
+    window.start_scan(str(folder))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+
+    def add_the_archive(dialog: QDialog) -> bool:
+        dialogs.folders.append(str(archive))  # type: ignore[attr-defined]
+        dialog.add_button.click()  # type: ignore[attr-defined]
+        dialog.accept()
+        return True
+
+    dialogs.on_edit = add_the_archive  # type: ignore[attr-defined]
+    press(qtbot, window, c.reference_folders)
+    result = window.result
+    assert result is not None
+    harbor = next(
+        g
+        for g in result.groups
+        if any("harbor.txt" in result.files[m.file].path for m in g.members)
+    )
+    assert result.files[harbor.reference].path == str(archive / "harbor.txt")
+    press(qtbot, window, c.mark_copies)
+    assert all(
+        not result.files[n].path.startswith(str(archive)) for n in window.groups.marked_files()
+    )
+    done(c.reference_folders)
+
+    # invert marks, then copy the marked files elsewhere (the originals untouched)
+    window.groups.clear_marks()
+    info = select_file(window, "harbor-lighthouse-edited.md")
+    window.groups.set_marked(info.member.file, True)
+    press(qtbot, window, c.invert_marks)
+    marked = window.groups.marked_files()
+    assert info.member.file not in marked
+    assert len(marked) == 4  # every other copy: 6 members, 1 left unmarked, a kept one aside
+    done(c.invert_marks)
+    copies = tmp_path / "copies"
+    dialogs.folders.append(str(copies))  # type: ignore[attr-defined]
+    press(qtbot, window, c.copy_marked)
+    assert dialogs.last("inform")[1].startswith("Copied 4 of 4 files")  # type: ignore[attr-defined]
+    assert len([p for p in copies.rglob("*") if p.is_file()]) == 4
+    assert all(Path(window.result.files[n].path).is_file() for n in marked)  # type: ignore[union-attr]
+    done(c.copy_marked)
+    window.groups.clear_marks()
+    set_reference_folders(window.settings, [])
+    (archive / "harbor.txt").unlink()
+    archive.rmdir()
+    window.start_scan(str(SAMPLE))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     info = select_file(window, "茶园春茶-改写.txt")
     press(qtbot, window, c.remove_from_results)  # out of the view, the file untouched
     assert window.groups.rowCount() == 2

@@ -147,6 +147,7 @@ class Nodes:
     paths: Sequence[str]
     similarities: Similarities
     containments: Callable[[npt.NDArray[np.int64], npt.NDArray[np.int64]], npt.NDArray[np.bool_]]
+    kept: npt.NDArray[np.bool_]  # in a reference folder: a group's reference when it has one
     apart: frozenset[tuple[int, int]] = frozenset()  # node pairs (lower first) said apart
 
 
@@ -232,6 +233,7 @@ def choose_reference(part: npt.NDArray[np.int64], nodes: Nodes) -> int:
     best = min(
         range(len(part)),
         key=lambda n: (
+            not nodes.kept[part[n]],
             bool(nodes.named_copies[part[n]]),
             bool(nodes.converted[part[n]]),
             -shared[n],

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -119,17 +119,32 @@ def named_copies(paths: list[str]) -> set[str]:
     return derived
 
 
+def in_folders(path: str, folders: Sequence[str]) -> bool:
+    """Whether ``path`` lies inside one of ``folders`` (compared as absolute paths)."""
+    path = os.path.abspath(path)
+    return any(path.startswith(os.path.join(os.path.abspath(folder), "")) for folder in folders)
+
+
+def kept_files(files: Sequence[FileRecord], folders: Sequence[str]) -> frozenset[int]:
+    """The files in reference folders: never marked, moved or trashed."""
+    if not folders:
+        return frozenset()
+    return frozenset(n for n, record in enumerate(files) if in_folders(record.path, folders))
+
+
 def _first_copy_key(
-    record: FileRecord, copied: set[str], usual: Counter[str] | None = None
+    record: FileRecord, copied: set[str], usual: Counter[str] | None = None, kept: bool = False
 ) -> tuple[object, ...]:
     """Which of a text's exact copies stands for it: the oldest (to the minute), then the plainest.
 
-    A copy whose name says it is one (``copied``) comes last; copies saved within the same
-    minute are as old as each other; then a copy without a site template around it, then one
-    in the encoding most of its group uses (``usual``), without a byte-order mark or decoding
-    notes, then the fewest bytes (no CRLF, no full-width letters), then the earliest path.
+    A copy in a reference folder (``kept``) comes first, one whose name says it is a copy
+    (``copied``) last; copies saved within the same minute are as old as each other; then a
+    copy without a site template around it, then one in the encoding most of its group uses
+    (``usual``), without a byte-order mark or decoding notes, then the fewest bytes (no CRLF,
+    no full-width letters), then the earliest path.
     """
     return (
+        not kept,
         record.path in copied,
         record.mtime_ns // MINUTE_NS,
         record.boilerplate,
@@ -150,6 +165,7 @@ def group_files(
     min_similarity: float = 0.0,
     cancel: Callable[[], bool] = never,
     not_duplicates: frozenset[tuple[str, str]] = frozenset(),
+    reference_folders: Sequence[str] = (),
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """Verified candidate pairs of distinct texts, and the groups around references.
 
@@ -161,13 +177,15 @@ def group_files(
     grouped without them.
     ``not_duplicates`` are pairs of paths (each sorted) a person said are not duplicates: one
     is never a member of a group whose reference is the other (exact copies always group).
+    A group's reference is a file in one of ``reference_folders`` when it has one.
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
     # in the number of copies. The node's file is its first copy by _first_copy_key.
     by_text: dict[tuple[int | None, int | None, bytes], list[int]] = {}
     copied = named_copies([files[n].path for n in ok])
-    for n in sorted(ok, key=lambda n: _first_copy_key(files[n], copied)):
+    kept = {n for n in ok if reference_folders and in_folders(files[n].path, reference_folders)}
+    for n in sorted(ok, key=lambda n: _first_copy_key(files[n], copied, None, n in kept)):
         by_text.setdefault((files[n].fingerprint, files[n].lead, files[n].sketch), []).append(n)
     copies = sorted(by_text.values(), key=lambda same: same[0])
     node_files = [same[0] for same in copies]
@@ -197,6 +215,7 @@ def group_files(
         [files[n].path for n in node_files],
         alike,
         holds,
+        np.array([n in kept for n in node_files], dtype=np.bool_),
         _apart_nodes(not_duplicates, files, copies),
     )
     found = clusters(local, nodes, Thresholds(k, min_similarity), cancel)
@@ -205,7 +224,7 @@ def group_files(
         usual = Counter(files[n].encoding for node in cluster.nodes for n in copies[node])
         reference = min(
             copies[int(cluster.nodes[0])],
-            key=lambda n: _first_copy_key(files[n], copied, usual),
+            key=lambda n: _first_copy_key(files[n], copied, usual, n in kept),
         )
         members = [
             Member(file, int(distance), float(share), bool(inside))

@@ -100,7 +100,7 @@ def manifest_path(folder: str | os.PathLike[str] | None = None) -> Path:
         folder = user_data_dir("simdup", appauthor=False)
         os.makedirs(folder, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return _free_name(Path(folder) / f"simdup-manifest-{stamp}.csv")
+    return free_name(Path(folder) / f"simdup-manifest-{stamp}.csv")
 
 
 def read_manifest(path: str | os.PathLike[str]) -> list[ActionOutcome]:
@@ -130,7 +130,7 @@ def read_manifest(path: str | os.PathLike[str]) -> list[ActionOutcome]:
     return out
 
 
-def _free_name(target: Path) -> Path:
+def free_name(target: Path) -> Path:
     """``target``, or ``name (2).ext`` … if anything (a dangling link too) is there."""
     if not os.path.lexists(target):
         return target
@@ -179,7 +179,7 @@ def move_file(source: str, target: Path) -> Path:
     Returns where it went.
     """
     target.parent.mkdir(parents=True, exist_ok=True)
-    target = _free_name(target)
+    target = free_name(target)
     try:
         os.link(source, target, follow_symlinks=False)
     except OSError as exc:
@@ -187,20 +187,20 @@ def move_file(source: str, target: Path) -> Path:
             return _copy_across(source, target)
         if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOTSUP):
             raise
-        os.rename(source, _free_name(target))  # no hard links here: checked just before
+        os.rename(source, free_name(target))  # no hard links here: checked just before
         return target
     os.unlink(source)
     return target
 
 
 def _copy_across(source: str, target: Path) -> Path:
-    partial = _free_name(target.with_name(f".{target.name}.simdup-partial"))
+    partial = free_name(target.with_name(f".{target.name}.simdup-partial"))
     try:
         shutil.copy2(source, partial)
         _sync_file(partial)
         if not filecmp.cmp(source, partial, shallow=False):
             raise OSError(errno.EIO, "the copy differs from the original")
-        target = _free_name(target)
+        target = free_name(target)
         os.rename(partial, target)
     except BaseException:
         partial.unlink(missing_ok=True)
@@ -254,7 +254,7 @@ def act(
     for seen in files:
         why = changed(seen, fingerprint_of)
         if why or dry_run:
-            target = "" if move_to is None else str(_free_name(_target(seen.path, root, move_to)))
+            target = "" if move_to is None else str(free_name(target_in(seen.path, root, move_to)))
             action = "skipped" if why else ("would move" if move_to is not None else "would trash")
             outcome = ActionOutcome(seen.path, action, target, why)
             outcomes.append(outcome)
@@ -265,7 +265,8 @@ def act(
     return outcomes
 
 
-def _target(path: str, root: str | None, move_to: str) -> Path:
+def target_in(path: str, root: str | None, move_to: str) -> Path:
+    """Where ``path`` goes in ``move_to``: its path relative to ``root`` (its name if outside)."""
     relative = os.path.relpath(path, root) if root else os.path.basename(path)
     if relative.startswith(".."):
         relative = os.path.basename(path)
@@ -281,7 +282,7 @@ def _act_on(
 ) -> ActionOutcome:
     try:
         if move_to is not None:
-            target = _free_name(_target(path, root, move_to))
+            target = free_name(target_in(path, root, move_to))
             if manifest is not None:
                 manifest.write(ActionOutcome(path, "moving", str(target)))
             outcome = ActionOutcome(path, "moved", str(move_file(path, target)))

@@ -53,6 +53,8 @@ def html_lines(result: ScanResult) -> Iterator[str]:
         for n, member in enumerate(group.members):
             record = result.files[member.file]
             role, css = ("reference", ' class="reference"') if n == 0 else ("duplicate", "")
+            if n and member.file in result.kept:
+                role = "kept"
             yield (
                 f"<tr{css}><td>{role}</td><td>{_link(record.path)}</td>"
                 f'<td class="n">{100 * member.similarity:.1f}%</td>'

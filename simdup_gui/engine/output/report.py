@@ -89,7 +89,7 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
     for group in result.groups:
         for n, member in enumerate(group.members):
             grouped.add(member.file)
-            role = "reference" if n == 0 else "duplicate"
+            role = "reference" if n == 0 else "kept" if member.file in result.kept else "duplicate"
             share = f"{100 * member.similarity:.1f}%"
             record = result.files[member.file]
             held = held_note(record, result.files[group.reference]) if member.contained else ""

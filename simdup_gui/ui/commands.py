@@ -20,6 +20,8 @@ class Commands(QObject):
         self.cancel = QAction(window, shortcut=QKeySequence("Esc"))
         self.export = QAction(window, shortcut=QKeySequence("Ctrl+E"))
         self.export_html = QAction(window)
+        self.save_results = QAction(window, shortcut=QKeySequence.StandardKey.Save)
+        self.open_results = QAction(window, shortcut=QKeySequence("Ctrl+Shift+O"))
         self.quit = QAction(window, shortcut=QKeySequence.StandardKey.Quit)
         self.settings = QAction(window, shortcut=QKeySequence("Ctrl+,"))
         self.mark_copies = QAction(window)
@@ -72,6 +74,7 @@ class Commands(QObject):
         return [
             self.export,
             self.export_html,
+            self.save_results,
             self.mark_copies,
             self.clear_marks,
             self.invert_marks,
@@ -91,6 +94,8 @@ class Commands(QObject):
                 self.rescan,
                 self.export,
                 self.export_html,
+                self.save_results,
+                self.open_results,
                 self.restore,
                 self.undo_last,
                 self.quit,
@@ -115,6 +120,7 @@ class Commands(QObject):
         self.cancel.setEnabled(busy)
         self.choose.setEnabled(not busy)
         self.sample.setEnabled(not busy)
+        self.open_results.setEnabled(not busy)
         for action in (self.library_add, self.library_check, self.library_stats):
             action.setEnabled(not busy)
         self.rescan.setEnabled(not busy and has_folder)
@@ -129,6 +135,8 @@ class Commands(QObject):
         self.cancel.setText(self.tr("Cancel"))
         self.export.setText(self.tr("Export CSV…"))
         self.export_html.setText(self.tr("Export HTML report…"))
+        self.save_results.setText(self.tr("Save results…"))
+        self.open_results.setText(self.tr("Open saved results…"))
         self.quit.setText(self.tr("Quit"))
         self.settings.setText(self.tr("Settings…"))
         self.mark_copies.setText(self.tr("Mark all but references"))

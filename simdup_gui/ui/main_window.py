@@ -37,6 +37,7 @@ from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.store.saved import SUFFIX, SavedResultError, load_result, save_result
 from simdup_gui.engine.text.textdiff import Hunk
 from simdup_gui.logs import log_path
 from simdup_gui.ui.commands import Commands
@@ -132,6 +133,8 @@ class MainWindow(QMainWindow):
         c.cancel.triggered.connect(self.runner.cancel)
         c.export_html.triggered.connect(self.export_html)
         c.export.triggered.connect(self.export_csv)
+        c.save_results.triggered.connect(self.save_results)
+        c.open_results.triggered.connect(self.open_results)
         c.quit.triggered.connect(self.close)
         c.settings.triggered.connect(self.edit_settings)
         c.mark_copies.triggered.connect(self.groups.mark_all_but_references)
@@ -827,6 +830,36 @@ class MainWindow(QMainWindow):
         info = self.selected_member()
         if info is not None:
             self.dialogs.open_url(QUrl.fromLocalFile(os.path.dirname(info.record.path)))
+
+    def save_results(self) -> str | None:
+        """Ask where, then save the result shown (with its references and removals)."""
+        title = self.tr("Save the results")
+        return self._export(
+            title, "results" + SUFFIX, self.tr("simdup results") + f" (*{SUFFIX})", save_result
+        )
+
+    def open_results(self) -> None:
+        """Open saved results: shown at the thresholds they were saved with, no scan."""
+        start = str(self.settings.value("export_folder", str(Path.home())))
+        kinds = self.tr("simdup results") + f" (*{SUFFIX})"
+        path = self.dialogs.open_path(self.tr("Open saved results"), start, kinds)
+        if not path:
+            return
+        try:
+            result = load_result(path)
+        except SavedResultError as exc:
+            self.dialogs.warn(str(exc))
+            return
+        for box, value in (
+            (self.k_box, result.options.k),
+            (self.floor_box, round(100 * result.options.min_similarity)),
+        ):
+            box.blockSignals(True)
+            box.setValue(value)
+            box.blockSignals(False)
+        self.root = result.root
+        self.show_result(result)
+        self.status.setText(self.tr("Opened {0}").format(path))
 
     def export_csv(self) -> str | None:
         """Ask where, then write the CSV report through the engine's writer; the path written."""

@@ -613,6 +613,21 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert window.compare.left_title.text().endswith("harbor-lighthouse-edited.md")
     done(c.make_reference)
 
+    # save the results, scan again (the reference chosen by hand is gone), open them: it is back
+    saved = tmp_path / "results.simdup"
+    dialogs.save_paths.append(str(saved))  # type: ignore[attr-defined]
+    press(qtbot, window, c.save_results)
+    assert saved.is_file()
+    done(c.save_results)
+    window.start_scan(str(folder))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.result.groups[0].reference != info.member.file  # type: ignore[union-attr]
+    dialogs.save_paths.append(str(saved))  # type: ignore[attr-defined]
+    press(qtbot, window, c.open_results)
+    assert window.result.groups[0].reference == info.member.file  # type: ignore[union-attr]
+    done(c.open_results)
+    select_file(window, "harbor-lighthouse-edited.md")
+
     # open and show in folder: handed to the system, never run here
     press(qtbot, window, c.open)
     press(qtbot, window, c.reveal)

@@ -41,7 +41,7 @@ class ScanResult:
     @property
     def links(self) -> tuple[FileRecord, ...]:
         """The symbolic links to files: rows that name their target, never read."""
-        return tuple(f for f in self.files if is_link(f.error))
+        return tuple(f for f in self.files if f.error and is_link(f.error))
 
     def regroup(
         self,

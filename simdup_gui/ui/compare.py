@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
+import re
+
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
@@ -17,9 +20,35 @@ from PySide6.QtWidgets import (
 
 from simdup_gui.engine.text.textdiff import Hunk, Span, diff_hunks
 
+LONG_LINE = 2_000  # characters: a longer line is shown broken after its sentences
+_SENTENCE_END = re.compile(r"(?<=[。！？；!?;])(?=[^\n])|(?<=[.!?] )(?=[^\n])")
 DIFF_COLOR = QColor("#ffd8a8")  # differing text
 BIT_DIFF_COLOR = QColor("#e8590c")  # differing fingerprint bit
 BIT_ONE, BIT_ZERO = QColor("#495057"), QColor("#e9ecef")
+
+
+def shown_text(text: str) -> tuple[str, list[int]]:
+    """The text as the view shows it, and where it breaks lines the text does not have.
+
+    A very long line (a text with no line breaks) is laid out in one piece, which takes the
+    editor a good part of a second; broken after its sentences, only what is on screen is.
+    """
+    cuts = [
+        match.start()
+        for line in re.finditer(rf"[^\n]{{{LONG_LINE},}}", text)
+        for match in _SENTENCE_END.finditer(text, line.start(), line.end())
+        if line.start() < match.start() < line.end()
+    ]
+    if not cuts:
+        return text, cuts
+    pieces = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
+    return "\n".join(pieces), cuts
+
+
+def _on_screen(span: Span, cuts: list[int]) -> Span:
+    """A span of a text in the positions of its :func:`shown_text`."""
+    start, end = span
+    return start + bisect.bisect_right(cuts, start), end + bisect.bisect_left(cuts, end)
 
 
 class BitStrip(QWidget):
@@ -84,6 +113,8 @@ class CompareView(QWidget):
         self.hunks: list[Hunk] = []
         self.left_spans: list[Span] = []
         self.right_spans: list[Span] = []
+        self._texts = ("", "")  # the two texts as they are (the editors may show them broken)
+        self._cuts: tuple[list[int], list[int]] = ([], [])
         self._current = -1
         self.summary.setWordWrap(True)  # the pane may be narrow: the summary wraps, never widens it
         for title in (self.left_title, self.right_title):
@@ -159,15 +190,18 @@ class CompareView(QWidget):
         (left_title, left_text, left_fp), (right_title, right_text, right_fp) = left, right
         self.left_title.setText(left_title)
         self.right_title.setText(right_title)
-        self.left_text.setPlainText(left_text)
-        self.right_text.setPlainText(right_text)
+        self._texts = (left_text, right_text)
+        (left_shown, left_cuts), (right_shown, right_cuts) = map(shown_text, self._texts)
+        self._cuts = (left_cuts, right_cuts)
+        self.left_text.setPlainText(left_shown)
+        self.right_text.setPlainText(right_shown)
         self.left_bits.set_fingerprints(left_fp, right_fp)
         self.right_bits.set_fingerprints(right_fp, left_fp)
         self.hunks = diff_hunks(left_text, right_text) if hunks is None else hunks
         self.left_spans = [left for left, _ in self.hunks if left[1] > left[0]]
         self.right_spans = [right for _, right in self.hunks if right[1] > right[0]]
-        self._highlight(self.left_text, self.left_spans)
-        self._highlight(self.right_text, self.right_spans)
+        self._highlight(self.left_text, [_on_screen(s, left_cuts) for s in self.left_spans])
+        self._highlight(self.right_text, [_on_screen(s, right_cuts) for s in self.right_spans])
         self._current = -1
         self._show_position()
         if left_fp is not None and right_fp is not None:
@@ -202,6 +236,7 @@ class CompareView(QWidget):
         self.left_bits.set_fingerprints(None, None)
         self.right_bits.set_fingerprints(None, None)
         self.hunks, self.left_spans, self.right_spans = [], [], []
+        self._texts, self._cuts = ("", ""), ([], [])
         self._current = -1
         self._show_position()
 
@@ -222,12 +257,11 @@ class CompareView(QWidget):
 
     def highlighted_text(self, side: str) -> list[str]:
         """The highlighted passages of one side ("left" or "right")."""
-        editor, spans = (
-            (self.left_text, self.left_spans)
+        text, spans = (
+            (self._texts[0], self.left_spans)
             if side == "left"
-            else (self.right_text, self.right_spans)
+            else (self._texts[1], self.right_spans)
         )
-        text = editor.toPlainText()
         return [text[start:end] for start, end in spans]
 
     def move_difference(self, step: int) -> None:
@@ -236,9 +270,10 @@ class CompareView(QWidget):
         if not count:
             return
         self._current = (self._current + step) % count
-        for editor, (start, end) in zip(
-            (self.left_text, self.right_text), self.hunks[self._current], strict=True
+        for editor, span, cuts in zip(
+            (self.left_text, self.right_text), self.hunks[self._current], self._cuts, strict=True
         ):
+            start, end = _on_screen(span, cuts)
             cursor = QTextCursor(editor.document())
             cursor.setPosition(start)
             cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
@@ -252,4 +287,4 @@ class CompareView(QWidget):
         if self._current < 0:
             return "", ""
         (l0, l1), (r0, r1) = self.hunks[self._current]
-        return self.left_text.toPlainText()[l0:l1], self.right_text.toPlainText()[r0:r1]
+        return self._texts[0][l0:l1], self._texts[1][r0:r1]

@@ -43,7 +43,7 @@ class GroupsPanel(QWidget):
         self.problems = problems
         self.filter_box = QLineEdit()
         self.filter_box.setClearButtonEnabled(True)
-        self.filter_box.textChanged.connect(groups.setFilterFixedString)
+        self.filter_box.textChanged.connect(groups.set_filter_text)
         self.duplicates_only = QCheckBox()
         self.duplicates_only.toggled.connect(groups.set_duplicates_only)
         self.tree = self._groups_tree(groups)
@@ -140,15 +140,12 @@ class GroupsPanel(QWidget):
 
     def select_file(self, file: int) -> bool:
         """Make the row of file index ``file`` current, if it is shown; whether it is."""
-        for g in range(self.groups.rowCount()):
-            parent = self.groups.index(g, 0)
-            for m in range(self.groups.rowCount(parent)):
-                index = self.groups.index(m, 0, parent)
-                info = index.data(ItemRole)
-                if isinstance(info, MemberInfo) and info.member.file == file:
-                    self.tree.setCurrentIndex(index)
-                    return True
-        return False
+        source = self.groups.sourceModel()
+        assert isinstance(source, GroupsModel)
+        index = self.groups.mapFromSource(source.index_of_file(file))
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
+        return index.isValid()
 
     def expand(self) -> None:
         """Open the groups: all of them, or the first EXPAND_LIMIT of a very large result."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QThreadPool, QUrl
+from PySide6.QtCore import QByteArray, QSettings, Qt, QThreadPool, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QLabel,
@@ -409,7 +410,21 @@ class MainWindow(QMainWindow):
         self.groups_panel.fit_columns()
         self.compare.clear()
         self.retranslate()
-        if selected is None or not self.groups_panel.select_file(selected.member.file):
+        self._update_actions()
+        # Selecting maps the rows through the filter: a moment for a large result, so it
+        # comes as an event of its own (the window repaints between the two).
+        file = selected.member.file if selected is not None else None
+        QTimer.singleShot(0, lambda: self._select_after_showing(result, file))
+        # A result's records live as long as it is shown: Python's collector would go over
+        # them all again and again (tenths of a second each for a large one, the window
+        # frozen meanwhile). They hold no reference cycles, so they are set aside from it.
+        gc.freeze()
+
+    def _select_after_showing(self, result: ScanResult, file: int | None) -> None:
+        """Select the file selected before (else the first copy), if the result is still shown."""
+        if self.result is not result:
+            return
+        if file is None or not self.groups_panel.select_file(file):
             self.groups_panel.select_first_copy()
         self._update_actions()
 

@@ -61,11 +61,16 @@ class _TitledColumns:
         return None
 
 
+LOADED_AT_ONCE = 1_000  # groups a view gets at first; more as it scrolls (Qt's fetchMore)
+
+
 class GroupsModel(_TitledColumns, QAbstractItemModel):
     """The session's groups at the top level, their members as children, marks as check boxes.
 
-    The model holds no state of its own: marks, references and the order are the session's;
-    it forwards changes to the session and tells the views.
+    The model holds no state of its own beyond how many groups views have been given: marks,
+    references and the order are the session's; it forwards changes to the session and tells
+    the views. A large result is handed out LOADED_AT_ONCE groups at a time, so that showing
+    it costs the same whatever its size (a filter takes them all).
     """
 
     COLUMNS = COLUMN_NAMES
@@ -75,13 +80,38 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         super().__init__(parent)
         self.session = session
         self._titles = list(self.COLUMNS)
+        self._loaded = 0  # groups given to views so far
 
     # --- the session's data in ----------------------------------------------------------
     def refresh(self) -> None:
         """Show the session's result as it is now (new, regrouped, resorted)."""
         self.beginResetModel()
+        self._loaded = 0
         self.endResetModel()
         self.marks_changed.emit()
+
+    def endResetModel(self) -> None:
+        """Finish a reset: the first groups (as many as before, if more) are given again."""
+        self._loaded = min(len(self.session.groups), max(self._loaded, LOADED_AT_ONCE))
+        super().endResetModel()
+
+    def canFetchMore(self, parent: Index) -> bool:
+        """Whether groups are left to give (members always come with their group)."""
+        return not parent.isValid() and self._loaded < len(self.session.groups)
+
+    def fetchMore(self, parent: Index) -> None:
+        """Give the views the next LOADED_AT_ONCE groups."""
+        if self.canFetchMore(parent):
+            self.load(self._loaded + LOADED_AT_ONCE)
+
+    def load(self, count: int | None = None) -> None:
+        """Give the views at least ``count`` groups (all of them when None)."""
+        total = len(self.session.groups)
+        count = total if count is None else min(count, total)
+        if count > self._loaded:
+            self.beginInsertRows(QModelIndex(), self._loaded, count - 1)
+            self._loaded = count
+            self.endInsertRows()
 
     @property
     def result(self) -> ScanResult | None:
@@ -159,12 +189,13 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         """Top-level rows are groups (internal id 0), children members (id = group row + 1)."""
         if row < 0 or not 0 <= column < len(self.COLUMNS):
             return QModelIndex()
+        groups = self.session.groups  # asked for every row laid out: one look-up
         if not parent.isValid():
-            valid = row < len(self._groups)
+            valid = row < self._loaded
             return self.createIndex(row, column, _NO_PARENT) if valid else QModelIndex()
         if parent.internalId() != _NO_PARENT or parent.column() != 0:
             return QModelIndex()
-        if row >= len(self._groups[parent.row()].members):
+        if row >= len(groups[parent.row()].members):
             return QModelIndex()
         return self.createIndex(row, column, parent.row() + 1)
 
@@ -177,24 +208,38 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         """Groups, or the members of one group."""
         if not parent.isValid():
-            return len(self._groups)
+            return self._loaded
         if parent.internalId() == _NO_PARENT and parent.column() == 0:
-            return len(self._groups[parent.row()].members)
+            return len(self.session.groups[parent.row()].members)
         return 0
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         """The fixed columns."""
         return len(self.COLUMNS)
 
+    _SHOWN = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+    _CHECKABLE = _SHOWN | Qt.ItemFlag.ItemIsUserCheckable
+
     def flags(self, index: Index) -> Qt.ItemFlag:
-        """Members are checkable, except references."""
+        """Members are checkable, except references (each group's first member).
+
+        Asked for every row a view lays out: kept to a few comparisons.
+        """
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        info = self.member_info(index)
-        if info is not None and not info.is_reference and index.column() == 0:
-            flags |= Qt.ItemFlag.ItemIsUserCheckable
-        return flags
+        if index.internalId() != _NO_PARENT and index.row() > 0 and index.column() == 0:
+            return self._CHECKABLE
+        return self._SHOWN
+
+    def index_of_file(self, file: int) -> QModelIndex:
+        """The row of file index ``file`` (invalid when it is in no group)."""
+        row = self.session.group_of(file)
+        if row is None:
+            return QModelIndex()
+        self.load(row + 1)
+        members = self.session.groups[row].members
+        place = next(n for n, m in enumerate(members) if m.file == file)
+        return self.index(place, 0, self.index(row, 0))
 
     def member_info(self, index: Index) -> MemberInfo | None:
         """The member behind a child row (None for group rows)."""
@@ -279,16 +324,36 @@ class GroupsFilter(QSortFilterProxyModel):
         self.setRecursiveFilteringEnabled(True)
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self._duplicates_only = False
+        self._pattern = ""  # the filter text, kept in Python: asked for every row
+        self.modelReset.connect(self._kept_whole)
+
+    def _kept_whole(self) -> None:
+        """A new result under a filter: the filter looks at all of it."""
+        if self._pattern or self._duplicates_only:
+            self._load_all()
+
+    def set_filter_text(self, text: str) -> None:
+        """Show the members whose path holds ``text`` (any case), and their groups."""
+        self._load_all()
+        self._pattern = text
+        self.setFilterFixedString(text)
+
+    def _load_all(self) -> None:
+        """A filter looks at every group, not the first ones given."""
+        source = self.sourceModel()
+        if isinstance(source, GroupsModel):
+            source.load()
 
     def set_duplicates_only(self, on: bool) -> None:
         """Hide or show the reference rows."""
+        self._load_all()
         self.beginFilterChange()
         self._duplicates_only = on
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         """Members match the text on their path; references hide in 'duplicates only'."""
-        pattern = self.filterRegularExpression().pattern()
+        pattern = self._pattern
         if not source_parent.isValid():
             return not pattern  # with a filter, a group shows when one of its members does
         if not pattern and not self._duplicates_only:

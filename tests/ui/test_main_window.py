@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog
@@ -23,7 +25,7 @@ from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
 from simdup_gui.ui.i18n import install_language
 from simdup_gui.ui.main_window import MainWindow
-from simdup_gui.ui.models import ItemRole, MemberInfo
+from simdup_gui.ui.models import LOADED_AT_ONCE, ItemRole, MemberInfo
 from simdup_gui.ui.settings_dialog import set_reference_folders
 
 SAMPLE = resource("sample")
@@ -930,6 +932,7 @@ def test_a_long_pair_is_compared_without_freezing_the_window(
     (tmp_path / "short-copy.txt").write_text("一篇短文章。" * 39 + "改", encoding="utf-8")
     scan_and_wait(qtbot, window, tmp_path)
     assert len(text) > 60_000
+    qtbot.wait(300)  # the result's first showing settles: what is measured is the comparing
     gaps: list[float] = []
     last = [time.monotonic()]
 
@@ -948,7 +951,8 @@ def test_a_long_pair_is_compared_without_freezing_the_window(
     timer.stop()
     assert window.compare.right_title.text().endswith("long-edited.txt")
     assert window.compare.difference_count() >= 2
-    assert max(gaps) < 1.0  # the event loop never waited for the diff
+    print(f"largest gap {max(gaps):.3f} s")
+    assert max(gaps) < 0.25, f"the event loop waited {max(gaps):.3f} s"  # never for the diff
     assert info.member.file in {m.file for g in window.result.groups for m in g.members}  # type: ignore[union-attr]
 
 
@@ -991,3 +995,81 @@ def test_the_dialogs_standard_buttons_are_in_chinese_too(window: MainWindow) -> 
     text = box.button(QDialogButtonBox.StandardButton.Cancel).text()
     window.commands.english.trigger()
     assert text == "取消"
+
+
+def test_regrouping_100000_files_never_stalls_the_window(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A knob turned over a 100,000-file result: the event loop's largest gap stays small."""
+    import numpy as np
+
+    from simdup_gui.engine.match.matching import group_files
+    from simdup_gui.engine.records import FileRecord
+    from simdup_gui.engine.results import ScanResult
+
+    rng = np.random.default_rng(9)
+    prints = rng.integers(0, 2**64, 100_000, dtype=np.uint64)
+    prints[1::10] = prints[::10] ^ np.uint64(0b1011)  # a near copy for every tenth: 3 bits off
+    files = tuple(
+        FileRecord(str(tmp_path / f"{n}.txt"), 1000, fingerprint=int(value), chars=900)
+        for n, value in enumerate(prints.tolist())
+    )
+    options = ScanOptions(k=3)
+    result = ScanResult(str(tmp_path), files, *group_files(files, 3, 0, 0.4), options)
+    window.k_box.setValue(3)
+    window.floor_box.setValue(40)
+    window.show_result(result)
+    assert len(window.result.groups) == 10_000  # type: ignore[union-attr]
+    assert LOADED_AT_ONCE <= window.groups.rowCount() < 10_000  # more as the view scrolls
+    qtbot.wait(500)  # the first showing settles (its own cost is the scan's end, not a knob's)
+    gaps: list[float] = []
+    last = [time.monotonic()]
+
+    def tick() -> None:
+        now = time.monotonic()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    timer = QTimer()
+    timer.timeout.connect(tick)
+    timer.start(10)
+    window.k_box.setValue(2)  # the near copies are 3 bits apart: no group is left
+    qtbot.waitUntil(lambda: window.result.options.k == 2, timeout=120_000)  # type: ignore[union-attr]
+    qtbot.wait(100)
+    assert window.groups.rowCount() == 0
+    window.k_box.setValue(3)  # and back: the 10,000 groups again
+    qtbot.waitUntil(lambda: window.result.options.k == 3, timeout=120_000)  # type: ignore[union-attr]
+    qtbot.wait(300)
+    timer.stop()
+    assert len(window.result.groups) == 10_000  # type: ignore[union-attr]
+    assert len(gaps) > 10
+    print(f"largest gap {max(gaps):.3f} s")
+    assert max(gaps) < 0.25, f"the event loop waited {max(gaps):.3f} s"
+    window.groups_panel.tree.scrollToBottom()  # scrolling gives the view more groups
+    loaded = window.groups.rowCount()
+    qtbot.waitUntil(lambda: window.groups.rowCount() > loaded, timeout=5000)
+    last_file = window.result.groups[-1].members[1].file  # type: ignore[union-attr]
+    assert window.groups_panel.select_file(last_file)  # any group can be selected
+    window.groups_panel.filter_box.setText(f"{last_file}.txt")  # a filter sees every group
+    assert window.groups_view_model.rowCount() >= 1
+
+
+@given(
+    st.text(alphabet="句子。!? .\nab", max_size=3000),
+    st.integers(0, 3000),
+    st.integers(0, 3000),
+)
+def test_long_lines_are_shown_broken_and_spans_follow(text: str, a: int, b: int) -> None:
+    """A line over LONG_LINE characters is shown broken after its sentences; a span of the
+    text maps to the same characters on screen."""
+    from simdup_gui.ui import compare
+
+    text = text * 3
+    shown, cuts = compare.shown_text(text)
+    assert shown.replace("\n", "") == text.replace("\n", "")
+    assert len(shown) == len(text) + len(cuts)
+    if all(len(line) <= compare.LONG_LINE for line in text.split("\n")):
+        assert shown == text
+    start, end = sorted((min(a, len(text)), min(b, len(text))))
+    x, y = compare._on_screen((start, end), cuts)
+    assert shown[x:y].replace("\n", "") == text[start:end].replace("\n", "")

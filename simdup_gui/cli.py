@@ -111,6 +111,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="a folder inside FOLDER whose files are never acted on: a group's reference comes"
         " from it when it has one (repeat for more)",
     )
+    p.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder inside FOLDER not to scan (repeat for more)",
+    )
     p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
     p.add_argument("--html", metavar="FILE", help="also write the groups as an HTML page")
     p.add_argument(
@@ -218,9 +225,12 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup scan``."""
     if not os.path.isdir(args.folder):
         raise UsageError(f"{args.folder}: not a folder")
-    for folder in args.reference:
-        if not os.path.isdir(folder) or not in_folders(os.path.join(folder, "x"), [args.folder]):
-            raise UsageError(f"--reference {folder}: not a folder inside {args.folder}")
+    for option, folders in (("--reference", args.reference), ("--exclude", args.exclude)):
+        for folder in folders:
+            if not os.path.isdir(folder) or not in_folders(
+                os.path.join(folder, "x"), [args.folder]
+            ):
+                raise UsageError(f"{option} {folder}: not a folder inside {args.folder}")
     settings = text_settings(args)
     options = ScanOptions(
         args.k,
@@ -233,6 +243,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         processes=None,  # the console script is import-safe, so large scans may use processes
         not_duplicates=frozenset(not_duplicates.load()),  # what the app was told, kept apart
         reference_folders=tuple(args.reference),
+        excluded_folders=tuple(args.exclude),
     )
     for output in (args.csv, args.html):
         if output:

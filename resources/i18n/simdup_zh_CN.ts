@@ -4,207 +4,237 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="132"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="141"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="133"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="142"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="134"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="143"/>
         <source>Scan again</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="135"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="144"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="136"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="145"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="137"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="146"/>
         <source>Export HTML report…</source>
         <translation>导出 HTML 报告…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="138"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="147"/>
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="139"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="148"/>
         <source>Open saved results…</source>
         <translation>打开已保存的结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="140"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="149"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="141"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="150"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="142"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="151"/>
         <source>Mark all but references</source>
         <translation>标记除参照外的全部</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="143"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="152"/>
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="144"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="153"/>
         <source>Send marked to trash…</source>
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="145"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="154"/>
         <source>Move marked to…</source>
         <translation>将已标记文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="146"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="155"/>
         <source>Mark or unmark</source>
         <translation>标记或取消标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="147"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="156"/>
         <source>Make reference</source>
         <translation>设为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="148"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="157"/>
         <source>Not a duplicate of the reference</source>
         <translation>不是参照文件的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="149"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="158"/>
         <source>Remove from results</source>
         <translation>从结果中移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="150"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
         <source>Restore from a manifest…</source>
         <translation>按清单恢复…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="151"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
         <source>Undo the last move or trash</source>
         <translation>撤销上一次移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="152"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
         <source>Keep in each group</source>
         <translation>每组保留</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="153"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
         <source>the oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="154"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
         <source>the newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="155"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
         <source>the largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="156"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="165"/>
         <source>the smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="157"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="166"/>
         <source>a file in the current file&apos;s folder</source>
         <translation>与当前文件同一文件夹中的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="158"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="167"/>
         <source>Not-duplicates list…</source>
         <translation>非重复列表…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="168"/>
         <source>Reference folders…</source>
         <translation>参照文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="169"/>
+        <source>Excluded folders…</source>
+        <translation>排除的文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="170"/>
         <source>Invert marks</source>
         <translation>反向标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="171"/>
+        <source>Mark copies</source>
+        <translation>标记副本</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="172"/>
+        <source>in the current file&apos;s folder</source>
+        <translation>当前文件所在文件夹中的</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="173"/>
+        <source>whose path contains…</source>
+        <translation>路径包含…的</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="174"/>
+        <source>older than their reference</source>
+        <translation>比参照文件旧的</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="175"/>
+        <source>smaller than their reference</source>
+        <translation>比参照文件小的</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="176"/>
         <source>Copy marked to…</source>
         <translation>复制已标记的文件到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="177"/>
         <source>Compare others with this file</source>
         <translation>用此文件与其他文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="178"/>
         <source>Compare with the reference</source>
         <translation>与参照文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="179"/>
         <source>Open in editor</source>
         <translation>用编辑器打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="165"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="180"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="166"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="181"/>
         <source>Add a folder to a library…</source>
         <translation>将文件夹加入文章库…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="167"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="182"/>
         <source>Check new articles against a library…</source>
         <translation>用文章库检查新文章…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="168"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="183"/>
         <source>Library statistics…</source>
         <translation>文章库统计…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="169"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="184"/>
         <source>&amp;Library</source>
         <translation>文章库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="170"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="185"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="171"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="186"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="172"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="187"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -212,37 +242,37 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="125"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="156"/>
         <source>◀ Previous difference</source>
         <translation>◀ 上一处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="126"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="157"/>
         <source>Next difference ▶</source>
         <translation>下一处差异 ▶</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="128"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="159"/>
         <source>Select a file to compare it with its reference.</source>
         <translation>选择一个文件，与其参照文件对比。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="146"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="177"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="177"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="211"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · 1 difference</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · 1 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="181"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="215"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · {2} 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="192"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="226"/>
         <source>{0} of {1}</source>
         <translation>第 {0} 处，共 {1} 处</translation>
     </message>
@@ -250,17 +280,17 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="241"/>
+        <location filename="../../simdup_gui/ui/models.py" line="292"/>
         <source>contained</source>
         <translation>包含</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="250"/>
+        <location filename="../../simdup_gui/ui/models.py" line="301"/>
         <source>In a reference folder: never marked, moved or trashed</source>
         <translation>位于参照文件夹中：不会被标记、移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="253"/>
+        <location filename="../../simdup_gui/ui/models.py" line="304"/>
         <source>Most of one text lies inside the other: a cut copy, or one wrapped in more text. Similar as a whole only {0}.</source>
         <translation>一篇的大部分内容包含在另一篇中：截断的转载，或被更多内容包裹的副本。整体相似度仅为 {0}。</translation>
     </message>
@@ -407,112 +437,117 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="351"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="370"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="246"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="263"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="248"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="249"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="252"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="269"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="259"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="278"/>
+        <source>Remembered from your last session.</source>
+        <translation>沿用上次会话的设置。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="290"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="291"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="273"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="282"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="301"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="318"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="362"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="349"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="368"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="350"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="369"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="352"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="371"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="353"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="372"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="354"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="373"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="355"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="374"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="367"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="386"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="379"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="398"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="381"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="400"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -521,198 +556,228 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="395"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="414"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="434"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="467"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="439"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="472"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="441"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="474"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="443"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="476"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="451"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="484"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="497"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="530"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="546"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="579"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="548"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="581"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="571"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="604"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="583"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="616"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="614"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="647"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="616"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="649"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="637"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="670"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="649"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="682"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="653"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="686"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="657"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="690"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="659"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="692"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="743"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="776"/>
         <source>Not duplicates</source>
         <translation>非重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="745"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="778"/>
         <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
         <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="765"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="800"/>
         <source>Choose a reference folder</source>
         <translation>选择参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="770"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="800"/>
         <source>Reference folders</source>
         <translation>参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="772"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="797"/>
         <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="790"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="840"/>
+        <source>Mark copies</source>
+        <translation>标记副本</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="840"/>
+        <source>Mark the copies whose path contains:</source>
+        <translation>标记路径包含以下文字的副本：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="845"/>
+        <source>{0} more copies marked</source>
+        <translation>又标记了 {0} 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="852"/>
         <source>Copy the marked files to</source>
         <translation>将已标记的文件复制到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="799"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="861"/>
         <source>Copied {0} of {1} files to {2}.</source>
         <translation>已将 {1} 个文件中的 {0} 个复制到 {2}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="528"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="561"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="642"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="675"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="694"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="727"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="713"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="746"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="720"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="753"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="732"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="765"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="823"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="808"/>
+        <source>These folders (inside the folder you scan) and what they hold are not read.</source>
+        <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="810"/>
+        <source>Excluded folders</source>
+        <translation>排除的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="810"/>
+        <source>Choose a folder to leave out</source>
+        <translation>选择要排除的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="885"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="836"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="898"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="838"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="844"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="900"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="906"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="845"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="907"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="862"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="925"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="866"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="929"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="871"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="934"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="893"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="956"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -720,57 +785,57 @@ The details are in the log: {1}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="75"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="76"/>
         <source>Words (jieba for Chinese)</source>
         <translation>词（中文用 jieba 分词）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="76"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="77"/>
         <source>Single characters</source>
         <translation>单个字符</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="79"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="80"/>
         <source>Term frequency, 1.5th power (best measured)</source>
         <translation>词频的 1.5 次方（实测最佳）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="80"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="81"/>
         <source>Term frequency</source>
         <translation>词频</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="81"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="82"/>
         <source>TF-IDF over the folder</source>
         <translation>按文件夹计算 TF-IDF</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="83"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="84"/>
         <source>Remove site templates from HTML pages</source>
         <translation>去除 HTML 页面中的网站模板</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="91"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="92"/>
         <source>File types:</source>
         <translation>文件类型：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="92"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="93"/>
         <source>Minimum text length (characters):</source>
         <translation>最短文本长度（字符）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="93"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="94"/>
         <source>Tokenizer:</source>
         <translation>分词方式：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="94"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="95"/>
         <source>Weighting:</source>
         <translation>权重：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="97"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="98"/>
         <source>Scan settings</source>
         <translation>扫描设置</translation>
     </message>

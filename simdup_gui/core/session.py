@@ -275,6 +275,31 @@ class Session:
         members = {m.file for g in self.groups for m in g.members[1:]} - kept
         self.marked = members - self.marked
 
+    def mark_where(self, rule: str, value: str = "") -> int:
+        """Mark the copies a rule picks (besides those marked); how many were newly marked.
+
+        Rules: ``folder`` (copies in the folder ``value``), ``path`` (whose path holds
+        ``value``, any case), ``older`` and ``smaller`` (than their group's reference).
+        References and files in reference folders are never marked.
+        """
+        if self.result is None:
+            return 0
+        files = self.result.files
+        folder, text = os.path.abspath(value) if value else "", value.casefold()
+        tests: dict[str, Callable[[int, int], bool]] = {
+            "folder": lambda n, ref: os.path.dirname(os.path.abspath(files[n].path)) == folder,
+            "path": lambda n, ref: bool(text) and text in files[n].path.casefold(),
+            "older": lambda n, ref: files[n].mtime_ns < files[ref].mtime_ns,
+            "smaller": lambda n, ref: files[n].size < files[ref].size,
+        }
+        test = tests[rule]
+        picked = {
+            m.file for g in self.groups for m in g.members[1:] if test(m.file, g.reference)
+        } - self.result.kept
+        before = len(self.marked)
+        self.marked |= picked
+        return len(self.marked) - before
+
     def copy_marked(self, destination: str) -> list[ActionOutcome]:
         """Copy the marked files into ``destination`` (paths kept relative to the scan)."""
         assert self.result is not None

@@ -73,6 +73,7 @@ class ScanOptions:
     # folders (within the scanned one) whose files are never marked, moved or trashed: a
     # group's reference comes from them when it has one (dupeGuru's reference folders)
     reference_folders: tuple[str, ...] = ()
+    excluded_folders: tuple[str, ...] = ()  # folders (within the scanned one) not walked
 
     def __post_init__(self) -> None:
         """Validate k, the size limit and the job count."""

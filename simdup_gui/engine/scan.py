@@ -106,7 +106,14 @@ def scan(
     entries = []
     skipped: list[str] = []
     other_types: Counter[str] = Counter()
-    walked = walk(root, options.extensions, cancel=cancel, skipped=skipped, other_types=other_types)
+    walked = walk(
+        root,
+        options.extensions,
+        cancel=cancel,
+        skipped=skipped,
+        other_types=other_types,
+        excluded=options.excluded_folders,
+    )
     for entry in walked:
         entries.append(entry)
         if len(entries) % 200 == 0:

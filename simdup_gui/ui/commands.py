@@ -35,7 +35,11 @@ class Commands(QObject):
         self.keep_apart = QAction(window, shortcut=QKeySequence("Ctrl+D"))
         self.not_duplicates = QAction(window)
         self.reference_folders = QAction(window)
+        self.excluded_folders = QAction(window)
         self.invert_marks = QAction(window, shortcut=QKeySequence("Ctrl+I"))
+        self.mark_rules = {  # mark copies by a criterion
+            rule: QAction(window) for rule in ("folder", "path", "older", "smaller")
+        }
         self.copy_marked = QAction(window)
         self.remove_from_results = QAction(window, shortcut=QKeySequence.StandardKey.Delete)
         self.remove_from_results.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -78,6 +82,7 @@ class Commands(QObject):
             self.mark_copies,
             self.clear_marks,
             self.invert_marks,
+            *self.mark_rules.values(),
             self.trash,
             self.move,
             self.copy_marked,
@@ -105,9 +110,13 @@ class Commands(QObject):
         self.library_menu.addActions([self.library_check, self.library_add, self.library_stats])
         self.actions_menu = bar.addMenu("")
         self.actions_menu.addActions([self.mark_copies, self.clear_marks, self.invert_marks])
+        self.mark_menu = self.actions_menu.addMenu("")
+        self.mark_menu.addActions(list(self.mark_rules.values()))
         self.actions_menu.addActions([self.trash, self.move, self.copy_marked])
         self.actions_menu.addSeparator()
-        self.actions_menu.addActions([self.not_duplicates, self.reference_folders])
+        self.actions_menu.addActions(
+            [self.not_duplicates, self.reference_folders, self.excluded_folders]
+        )
         self.keep_menu = self.actions_menu.addMenu("")
         self.keep_menu.addActions(list(self.keep_rules.values()))
         self.actions_menu.addSeparator()
@@ -157,7 +166,13 @@ class Commands(QObject):
         self.keep_rules["folder"].setText(self.tr("a file in the current file's folder"))
         self.not_duplicates.setText(self.tr("Not-duplicates list…"))
         self.reference_folders.setText(self.tr("Reference folders…"))
+        self.excluded_folders.setText(self.tr("Excluded folders…"))
         self.invert_marks.setText(self.tr("Invert marks"))
+        self.mark_menu.setTitle(self.tr("Mark copies"))
+        self.mark_rules["folder"].setText(self.tr("in the current file's folder"))
+        self.mark_rules["path"].setText(self.tr("whose path contains…"))
+        self.mark_rules["older"].setText(self.tr("older than their reference"))
+        self.mark_rules["smaller"].setText(self.tr("smaller than their reference"))
         self.copy_marked.setText(self.tr("Copy marked to…"))
         self.pin.setText(self.tr("Compare others with this file"))
         self.unpin.setText(self.tr("Compare with the reference"))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
 
 
 class Dialogs(QObject):
@@ -33,6 +33,11 @@ class Dialogs(QObject):
     def save_path(self, title: str, suggested: str, kinds: str) -> str:
         """Where to save a file ("" if cancelled)."""
         return QFileDialog.getSaveFileName(self.window, title, suggested, kinds)[0]
+
+    def text(self, title: str, label: str) -> str:
+        """A line of text the person types ("" if cancelled)."""
+        value, accepted = QInputDialog.getText(self.window, title, label)
+        return value if accepted else ""
 
     def confirm(self, question: str, details: Sequence[str]) -> bool:
         """Yes or no, with a scrollable list of what it concerns; No is the default."""

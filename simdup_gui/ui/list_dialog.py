@@ -87,4 +87,7 @@ class ListDialog(QDialog):
 
     def values(self) -> list[object]:
         """The values of the rows left, in order."""
-        return [self.list.item(n).data(Qt.ItemDataRole.UserRole) for n in range(self.list.count())]
+        places = [
+            self.list.item(n).data(Qt.ItemDataRole.UserRole) for n in range(self.list.count())
+        ]
+        return [self._values[place] for place in places]

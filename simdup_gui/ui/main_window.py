@@ -57,9 +57,9 @@ from simdup_gui.ui.models import (
 )
 from simdup_gui.ui.settings_dialog import (
     SettingsDialog,
+    folder_list,
     options_from_settings,
-    reference_folders,
-    set_reference_folders,
+    set_folder_list,
 )
 from simdup_gui.ui.start_page import StartPage
 from simdup_gui.ui.tasks import CallTask, ScanTask, TaskRunner
@@ -126,7 +126,10 @@ class MainWindow(QMainWindow):
         c.undo_last.triggered.connect(self.undo_last_action)
         c.not_duplicates.triggered.connect(self.edit_not_duplicates)
         c.reference_folders.triggered.connect(self.edit_reference_folders)
+        c.excluded_folders.triggered.connect(self.edit_excluded_folders)
         c.invert_marks.triggered.connect(self.groups.invert_marks)
+        for rule, action in c.mark_rules.items():
+            action.triggered.connect(lambda _=False, rule=rule: self.mark_where(rule))
         c.copy_marked.triggered.connect(self.copy_marked)
         c.library_add.triggered.connect(self.add_to_library)
         c.library_stats.triggered.connect(self.show_library_stats)
@@ -170,6 +173,13 @@ class MainWindow(QMainWindow):
         default_floor = round(100 * ScanOptions().min_similarity)
         self.floor_box.setValue(int(self.settings.value("min_similarity", default_floor)))
         self.floor_box.valueChanged.connect(self.regroup)
+        # each knob says, until it is turned, that its value is the last session's
+        self._remembered = {
+            box: self.settings.contains(key)
+            for box, key in ((self.k_box, "k"), (self.floor_box, "min_similarity"))
+        }
+        for box in self._remembered:
+            box.valueChanged.connect(lambda _, box=box: self._forget_remembered(box))
         for widget in (self.k_label, self.k_box, self.k_words, self.floor_label, self.floor_box):
             self.knobs.addWidget(widget)
         self.knobs.addAction(c.settings)
@@ -242,25 +252,33 @@ class MainWindow(QMainWindow):
         self.settings.setValue("language", language)
         self.retranslate()
 
+    def _forget_remembered(self, box: QSpinBox) -> None:
+        """A knob turned in this session no longer says it was remembered."""
+        if self._remembered.get(box):
+            self._remembered[box] = False
+            self.retranslate()
+
     def retranslate(self) -> None:
         """Set every translatable text (called again after a language switch)."""
         self.setWindowTitle(self.tr("simdup — near-duplicate articles"))
         self.commands.retranslate()
         self.k_label.setText(self.tr("Threshold (differing bits):") + " ")
         self.floor_label.setText(" " + self.tr("Min. text similarity:") + " ")
-        self.k_box.setToolTip(
-            self.tr(
+        tips = {
+            self.k_box: self.tr(
                 "How many of the 64 fingerprint bits two copies may differ in. From 7 on "
                 "(loose), files that share most of their text are grouped even when an added "
                 "notice or template moved their fingerprints further apart."
-            )
-        )
-        self.floor_box.setToolTip(
-            self.tr(
+            ),
+            self.floor_box: self.tr(
                 "How much of their text (runs of 5 characters) two files must share to be "
                 "grouped, whatever their fingerprints say."
-            )
-        )
+            ),
+        }
+        remembered = self.tr("Remembered from your last session.")
+        for box, tip in tips.items():
+            box.setToolTip(tip + ("\n\n" + remembered if self._remembered.get(box) else ""))
+            box.setStyleSheet("font-style: italic" if self._remembered.get(box) else "")
         self._update_k_words()
         self.start_page.retranslate()
         self.groups_panel.retranslate()
@@ -774,28 +792,57 @@ class MainWindow(QMainWindow):
             self.show_result(self.result)
 
     def edit_reference_folders(self) -> None:
-        """Choose the folders whose files are never marked, moved or trashed."""
+        """Choose the folders whose files are never marked, moved or trashed (a regroup)."""
+        text = self.tr(
+            "Files in these folders (inside the folder you scan) are never marked, moved or"
+            " trashed, and a group's reference comes from them when it has one."
+        )
+        title, choose = self.tr("Reference folders"), self.tr("Choose a reference folder")
+        if self._edit_folders("reference_folders", title, text, choose) and self.result:
+            self.show_result(self.result)
+
+    def edit_excluded_folders(self) -> None:
+        """Choose the folders a scan leaves out (a rescan)."""
+        before = self.scan_options()
+        text = self.tr(
+            "These folders (inside the folder you scan) and what they hold are not read."
+        )
+        title, choose = self.tr("Excluded folders"), self.tr("Choose a folder to leave out")
+        if self._edit_folders("excluded_folders", title, text, choose):
+            self.apply_settings(before)
+
+    def _edit_folders(self, key: str, title: str, text: str, choose: str) -> bool:
+        """Edit a list of folders kept in the settings; whether it was changed."""
 
         def add() -> tuple[str, object] | None:
-            folder = self.dialogs.folder(self.tr("Choose a reference folder"), self.root or "")
+            folder = self.dialogs.folder(choose, self.root or "")
             return (display_path(folder), folder) if folder else None
 
-        folders = reference_folders(self.settings)
-        dialog = ListDialog(
-            self.tr("Reference folders"),
-            self.tr(
-                "Files in these folders (inside the folder you scan) are never marked, moved or"
-                " trashed, and a group's reference comes from them when it has one."
-            ),
-            [(display_path(folder), folder) for folder in folders],
-            self,
-            add=add,
-        )
+        folders = folder_list(self.settings, key)
+        rows = [(display_path(folder), folder) for folder in folders]
+        dialog = ListDialog(title, text, rows, self, add=add)
         if not self.dialogs.edit(dialog):
-            return
-        set_reference_folders(self.settings, [str(folder) for folder in dialog.values()])
-        if self.result is not None:
-            self.show_result(self.result)
+            return False
+        chosen = [str(folder) for folder in dialog.values()]
+        set_folder_list(self.settings, key, chosen)
+        return chosen != folders
+
+    def mark_where(self, rule: str) -> None:
+        """Mark the copies a rule picks: in the current file's folder, by path, older, smaller."""
+        value = ""
+        if rule == "folder":
+            info = self.selected_member()
+            if info is None:
+                return
+            value = os.path.dirname(info.record.path)
+        elif rule == "path":
+            value = self.dialogs.text(
+                self.tr("Mark copies"), self.tr("Mark the copies whose path contains:")
+            )
+            if not value:
+                return
+        count = self.groups.mark_where(rule, value)
+        self.status.setText(self.tr("{0} more copies marked").format(count))
 
     def copy_marked(self) -> None:
         """Copy the marked files to a folder (the originals stay where they are)."""
@@ -872,6 +919,7 @@ class MainWindow(QMainWindow):
             box.blockSignals(True)
             box.setValue(value)
             box.blockSignals(False)
+            self._remembered[box] = False  # the saved result's, not the last session's
         self.root = result.root
         self.show_result(result)
         self.status.setText(self.tr("Opened {0}").format(path))

@@ -172,6 +172,12 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         self.session.invert_marks()
         self._refresh_all()
 
+    def mark_where(self, rule: str, value: str = "") -> int:
+        """Mark the copies a rule picks (see ``Session.mark_where``); how many were marked."""
+        count = self.session.mark_where(rule, value)
+        self._refresh_all()
+        return count
+
     def _refresh_all(self) -> None:
         """Tell views every check box may have changed (one signal, whatever the row count)."""
         self.layoutAboutToBeChanged.emit()

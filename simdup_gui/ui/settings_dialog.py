@@ -24,18 +24,18 @@ def _as_bool(value: object) -> bool:
     return value in (True, "true", "1", 1)
 
 
-def reference_folders(settings: QSettings) -> list[str]:
-    """The reference folders kept in ``settings`` (see ``ScanOptions.reference_folders``)."""
+def folder_list(settings: QSettings, key: str) -> list[str]:
+    """A list of folders kept in ``settings`` ("reference_folders", "excluded_folders")."""
     try:
-        folders = json.loads(str(settings.value("reference_folders", "[]")))
+        folders = json.loads(str(settings.value(key, "[]")))
     except ValueError:
         return []
     return [str(folder) for folder in folders] if isinstance(folders, list) else []
 
 
-def set_reference_folders(settings: QSettings, folders: list[str]) -> None:
-    """Keep the reference folders in ``settings``."""
-    settings.setValue("reference_folders", json.dumps(folders))
+def set_folder_list(settings: QSettings, key: str, folders: list[str]) -> None:
+    """Keep a list of folders in ``settings``."""
+    settings.setValue(key, json.dumps(folders))
 
 
 def options_from_settings(settings: QSettings, k: int, min_similarity: float) -> ScanOptions:
@@ -56,7 +56,8 @@ def options_from_settings(settings: QSettings, k: int, min_similarity: float) ->
         min_chars=int(settings.value("min_chars", 0)),
         min_similarity=min_similarity,
         processes=None,  # the app's entry points are import-safe
-        reference_folders=tuple(reference_folders(settings)),
+        reference_folders=tuple(folder_list(settings, "reference_folders")),
+        excluded_folders=tuple(folder_list(settings, "excluded_folders")),
     )
 
 

@@ -223,3 +223,38 @@ def test_copying_marked_files_leaves_them_in_place(session: Session, tmp_path: P
         assert Path(outcome.destination).read_bytes() == Path(path).read_bytes()
     again = session.copy_marked(str(tmp_path / "copies"))  # names taken: new ones, nothing over
     assert {o.destination for o in again}.isdisjoint({o.destination for o in outcomes})
+
+
+def test_marking_copies_by_criteria(session: Session) -> None:
+    import os
+
+    files = session.result.files  # type: ignore[union-attr]
+    group = session.groups[0]
+    reference, *copies = [m.file for m in group.members]
+    older = copies[0]
+    os.utime(files[reference].path, ns=(2 * 10**18, 2 * 10**18))
+    session.show(  # files as scanned now: one copy older than its reference
+        scan(session.root),
+        ScanOptions(),  # type: ignore[arg-type]
+    )
+    files = session.result.files  # type: ignore[union-attr]
+    assert session.mark_where("older") >= 1
+    for n in session.marked_files():
+        ref = session.groups[session.group_of(n)].reference  # type: ignore[index]
+        assert files[n].mtime_ns < files[ref].mtime_ns
+    session.clear_marks()
+    assert session.mark_where("path", "转载") == 1
+    assert [files[n].path.endswith("春运返乡-转载.txt") for n in session.marked_files()] == [True]
+    assert session.mark_where("path", "转载") == 0  # already marked: nothing new
+    session.clear_marks()
+    assert session.mark_where("smaller") >= 1
+    assert all(
+        files[n].size < files[session.groups[session.group_of(n)].reference].size  # type: ignore[index]
+        for n in session.marked_files()
+    )
+    session.clear_marks()
+    folder = os.path.dirname(files[older].path)
+    session.mark_where("folder", folder)
+    assert session.marked
+    assert all(os.path.dirname(files[n].path) == folder for n in session.marked_files())
+    assert not {g.reference for g in session.groups} & session.marked

@@ -384,7 +384,7 @@ def test_the_html_report_is_whole_and_escaped(tmp_path: Path) -> None:
     folder.mkdir()
     story = (resource("sample") / "en" / "river-cleanup.txt").read_text(encoding="utf-8")
     (folder / "<script>alert(1)<script>.txt").write_text(story, encoding="utf-8")
-    (folder / "copy & more.txt").write_text(story + " The end.", encoding="utf-8")
+    (folder / "copy & more.txt").write_text(story + " <b>The end</b>.", encoding="utf-8")
     page = tmp_path / "report.html"
     code, _, _ = run("scan", str(folder), "--html", str(page), "--no-cache")
     assert code == 0
@@ -392,6 +392,11 @@ def test_the_html_report_is_whole_and_escaped(tmp_path: Path) -> None:
     assert "<script>" not in text
     assert "&lt;script&gt;alert(1)&lt;script&gt;.txt" in text
     assert "copy &amp; more.txt" in text
+    # what the copy changed, the added passage escaped and marked
+    assert "&lt;b&gt;The end&lt;/b&gt;." in text  # in <del> or <ins>: whichever is kept
+    assert "<b>The end</b>" not in text
+    assert ("<del>" in text) != ("<ins>" in text)
+    assert "1 differences" in text
 
     class Tags(HTMLParser):
         def __init__(self) -> None:
@@ -468,3 +473,20 @@ def test_a_reference_folder_must_be_inside_the_scanned_one(tmp_path: Path) -> No
     assert code == 2
     assert "not a folder inside" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_excluded_folders_are_not_read(tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "articles"
+    shutil.copytree(resource("sample"), folder)
+    report = tmp_path / "report.csv"
+    code, _, _ = run("scan", str(folder), "--exclude", str(folder / "zh"), "--csv", str(report))
+    assert code == 0
+    with report.open(encoding="utf-8-sig", newline="") as stream:
+        paths = [row["path"] for row in csv.DictReader(stream)]
+    assert paths
+    assert all(os.path.relpath(path, folder).startswith("en") for path in paths)
+    code, _, err = run("scan", str(folder), "--exclude", str(tmp_path))
+    assert code == 2
+    assert "--exclude" in err

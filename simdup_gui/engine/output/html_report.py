@@ -1,8 +1,10 @@
 """The HTML report: the groups as a page an editor can open, share and print.
 
 One self-contained file (no script, no outside resource): a summary, then each group as a table
-(the reference first, then its copies with their distance and text similarity to it), then the
-files that could not be read. Every path and message is escaped; links open the files.
+(the reference first, then its copies with their distance and text similarity to it, and what
+each copy changed: every differing passage, the reference's struck through, the copy's
+underlined, with a little text around it), then the files that could not be read. Every path,
+message and passage is escaped; links open the files.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
+from simdup_gui.engine.fingerprint.files import read_text
 from simdup_gui.engine.output.cells import modified_text
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.text.textdiff import diff_hunks
 
 _STYLE = """
 body { font-family: sans-serif; margin: 2em; color: #222; }
@@ -25,7 +29,12 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .25em .6em; border-bottom: 1px solid #ddd; }
 td.n { text-align: right; white-space: nowrap; }
 tr.reference td { color: #1a5fb4; font-weight: bold; }
+del { background: #ffd8d8; } ins { background: #d8f5d8; text-decoration: none; }
+details { margin: .2em 0 .6em 1.5em; } li { margin: .2em 0; }
 """
+DIFF_GROUPS = 300  # groups whose copies' differences are shown (texts read again for them)
+CONTEXT = 30  # characters of the text shown around a differing passage
+PASSAGES = 50  # differing passages listed for one copy at most
 
 
 def _link(path: str) -> str:
@@ -63,12 +72,43 @@ def html_lines(result: ScanResult) -> Iterator[str]:
                 f"<td>{html.escape(record.encoding)}</td></tr>"
             )
         yield "</table>"
+        if group.id <= DIFF_GROUPS:
+            yield from _differences(result, group.reference, [m.file for m in group.members[1:]])
     if result.errors:
         yield "<h2>Not read</h2><table><tr><th>File</th><th>Why</th></tr>"
         for record in result.errors:
             yield f"<tr><td>{_link(record.path)}</td><td>{html.escape(record.error)}</td></tr>"
         yield "</table>"
     yield "</body></html>"
+
+
+def _differences(result: ScanResult, reference: int, copies: list[int]) -> Iterator[str]:
+    """What each copy changed against the reference, read again from the files."""
+    try:
+        original = read_text(result.files[reference].path, result.options)
+    except (OSError, ValueError) as exc:
+        yield f"<p>The reference could not be read again: {html.escape(str(exc))}</p>"
+        return
+    for file in copies:
+        name = html.escape(display_path(result.files[file].path))
+        try:
+            text = read_text(result.files[file].path, result.options)
+        except (OSError, ValueError) as exc:
+            yield f"<p>{name} could not be read again: {html.escape(str(exc))}</p>"
+            continue
+        hunks = diff_hunks(original, text)
+        if not hunks:
+            continue
+        yield f"<details><summary>{name}: {len(hunks)} differences</summary><ol>"
+        for (a0, a1), (b0, b1) in hunks[:PASSAGES]:
+            before = html.escape(original[max(0, a0 - CONTEXT) : a0])
+            after = html.escape(original[a1 : a1 + CONTEXT])
+            removed = f"<del>{html.escape(original[a0:a1])}</del>" if a1 > a0 else ""
+            added = f"<ins>{html.escape(text[b0:b1])}</ins>" if b1 > b0 else ""
+            yield f"<li>…{before}{removed}{added}{after}…</li>"
+        if len(hunks) > PASSAGES:
+            yield f"<li>and {len(hunks) - PASSAGES} more</li>"
+        yield "</ol></details>"
 
 
 def write_html_report(result: ScanResult, destination: str | os.PathLike[str]) -> Path:

@@ -76,13 +76,16 @@ def walk(
     cancel: Callable[[], bool] = lambda: False,
     skipped: list[str] | None = None,
     other_types: Counter[str] | None = None,
+    excluded: tuple[str, ...] = (),
 ) -> Iterator[Entry]:
     """Yield every article file under ``root`` (sorted by path within each folder).
 
-    Hidden and tool folders left out are added to ``skipped``; files of other types are counted
-    in ``other_types`` by extension (hidden files are neither).
+    Hidden and tool folders left out are added to ``skipped``, as the ``excluded`` folders
+    (and what they hold) are; files of other types are counted in ``other_types`` by
+    extension (hidden files are neither).
     """
     wanted = tuple(e.lower() for e in extensions)
+    left_out = {os.path.abspath(folder) for folder in excluded}
     inside = os.path.realpath(root).rstrip(os.sep) + os.sep
     stack = [root]
     while stack and not cancel():
@@ -100,7 +103,11 @@ def walk(
             except OSError:
                 is_dir = False
             if is_dir:
-                if not entry.name.startswith(".") and entry.name not in SKIPPED_FOLDERS:
+                if (
+                    not entry.name.startswith(".")
+                    and entry.name not in SKIPPED_FOLDERS
+                    and os.path.abspath(entry.path) not in left_out
+                ):
                     subfolders.append(entry.path)
                 elif skipped is not None:
                     skipped.append(entry.path)

@@ -166,7 +166,10 @@ class Session:
         if file not in kept and any(m.file in kept for m in group.members):
             return False  # a library's copy, or one in a reference folder, stays the reference
         prints = {m.file: files[m.file].fingerprint or 0 for m in group.members}
-        swapped = group.with_reference(file, prints, lambda a, b: likeness(files[a], files[b]))
+        floor = self.result.options.min_similarity
+        swapped = group.with_reference(
+            file, prints, lambda a, b: likeness(files[a], files[b], floor)
+        )
         groups = (*self.groups[:row], swapped, *self.groups[row + 1 :])
         self.result = replace(self.result, groups=groups)
         self.marked.discard(file)
@@ -205,11 +208,11 @@ class Session:
         if len(rest) < 2:
             del groups[row]
         elif group.reference == file:
-            files = self.result.files
+            files, floor = self.result.files, self.result.options.min_similarity
             prints = {m.file: files[m.file].fingerprint or 0 for m in rest}
             trimmed = Group(group.id, rest)
             groups[row] = trimmed.with_reference(
-                rest[0].file, prints, lambda a, b: likeness(files[a], files[b])
+                rest[0].file, prints, lambda a, b: likeness(files[a], files[b], floor)
             )
         else:
             groups[row] = Group(group.id, rest)

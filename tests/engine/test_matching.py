@@ -109,6 +109,7 @@ def test_a_cut_or_wrapped_copy_is_grouped_as_held_by_the_other() -> None:
     assert members["cut"].contained
     assert members["wrapped"].contained
     assert members["cut"].similarity < 0.4
+    assert not any(m.contained for m in groups[0].members if m.similarity >= 0.4)
     assert grouped(files, BANDS_K - 1) == []  # below "loose" the fingerprints decide
 
 

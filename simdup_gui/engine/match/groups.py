@@ -44,7 +44,7 @@ class Member(NamedTuple):
     file: int
     distance: int
     similarity: float = 1.0  # estimated Jaccard similarity of its text to the reference's
-    contained: bool = False  # one of the two texts holds the other (a cut or wrapped copy)
+    contained: bool = False  # matched as one text inside the other (a cut or wrapped copy)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,9 +270,10 @@ def clusters(
         references = np.full(len(part), reference)
         similarity = nodes.similarities(references, part)
         similarity[part == reference] = 1.0
-        contained = np.zeros(len(part), bool)
+        contained = np.zeros(len(part), bool)  # matched only as a text inside the other
         if thresholds.by_text:
-            contained = nodes.containments(references, part) & (part != reference)
+            alike = similarity >= thresholds.min_similarity
+            contained = ~alike & nodes.containments(references, part) & (part != reference)
         inside = thresholds.met(distance, similarity, contained)
         if nodes.apart:  # pairs a person said are not duplicates never join
             inside &= np.array(

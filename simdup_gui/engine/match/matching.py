@@ -66,9 +66,13 @@ def contained(a: FileRecord, b: FileRecord) -> bool:
     return share >= CONTAINED and samples >= CONTAINED_SAMPLES
 
 
-def likeness(a: FileRecord, b: FileRecord) -> tuple[float, bool]:
-    """Two files' text similarity, and whether one text holds the other."""
-    return similarity(a, b), contained(a, b)
+def likeness(a: FileRecord, b: FileRecord, floor: float) -> tuple[float, bool]:
+    """Two files' text similarity, and whether they match only as one text inside the other.
+
+    That is: less alike than ``floor`` as a whole, but the shorter lies inside the longer.
+    """
+    share = similarity(a, b)
+    return share, share < floor and contained(a, b)
 
 
 def contained_many(
@@ -85,7 +89,7 @@ def contained_many(
 LEAD_K = 3  # openings this close make a candidate pair too (then verified like any other)
 BANDS_K = LOOSE_K  # from this k on (the app's "loose"), openings and sketch bands add candidates
 RUN_WINDOW = 32  # each fingerprint is checked against this many others sharing a table prefix
-GROUPING_VERSION = 5  # bump when grouping changes (cached groups are then made again)
+GROUPING_VERSION = 6  # bump when grouping changes (cached groups are then made again)
 
 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:

@@ -5,11 +5,11 @@ The kernel modules (``text/token_kernels.py``, ``fingerprint/kernels.py``,
 they are fast, but a machine's first use compiles them for about 15 s and every process pays
 about half a second to import numba and load them. A small scan (the sample, a handful of
 articles) is done sooner by the same loops run by Python: :func:`plain_kernels` runs a block
-of work that way, and
-:func:`kernel_module` gives whichever form is in force. The plain form is the kernel modules'
-own source executed again, with numba's ``njit`` as a no-op and the kernel modules it imports
-in their plain form too, so the two forms cannot drift apart (the tests check they agree). A
-loop too slow in Python may name a numpy twin in its module's ``PLAIN_FORMS``, used instead.
+of work that way, and :func:`kernel_module` gives whichever form is in force. The plain form is
+the kernel modules' own source executed again, with numba's ``njit`` as a no-op and the kernel
+modules it imports in their plain form too, so the two forms cannot drift apart (the tests
+check they agree). A loop too slow in Python may name a numpy twin in its module's
+``PLAIN_FORMS``, used instead.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def reads_plain(to_read: int) -> bool:
     """Whether reading ``to_read`` bytes is done sooner by the plain loops.
 
     Loading the compiled kernels takes about half a second, compiling them about 15 s (once
-    per machine); the plain loops read about 0.4 MB/s.
+    per machine); the plain loops read about 0.5 MB/s.
     """
     return to_read <= (PLAIN_BYTES if kernels_compiled() else PLAIN_BYTES_UNCOMPILED)
 

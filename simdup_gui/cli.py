@@ -1,6 +1,6 @@
 """``simdup``: the headless twin of the desktop app.
 
-    simdup scan DIR [--k 3] [--csv FILE] [--jobs N]     duplicate groups of a folder's articles
+    simdup scan DIR... [--k 3] [--csv FILE] [--jobs N]  duplicate groups of folders' articles
     simdup pairs FILE [--k 3] [--out FILE]              all pairs within k among fingerprints
     simdup query FILE FP... [--k 2]                     fingerprints within k of each FP
     simdup apply REPORT (--move-to DIR | --trash)       act on a report's duplicates, re-checked
@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     cpus = max(1, os.cpu_count() or 1)
 
     p = sub.add_parser("scan", help="group the near-duplicate articles of a folder")
-    p.add_argument("folder")
+    p.add_argument("folder", nargs="+", help="the folder (or several, grouped together)")
     p.add_argument(
         "--k",
         type=k_value,
@@ -223,14 +223,14 @@ def _compiling_note(err: TextIO) -> Callable[[ProgressEvent], None]:
 
 def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup scan``."""
-    if not os.path.isdir(args.folder):
-        raise UsageError(f"{args.folder}: not a folder")
+    for folder in args.folder:
+        if not os.path.isdir(folder):
+            raise UsageError(f"{folder}: not a folder")
     for option, folders in (("--reference", args.reference), ("--exclude", args.exclude)):
         for folder in folders:
-            if not os.path.isdir(folder) or not in_folders(
-                os.path.join(folder, "x"), [args.folder]
-            ):
-                raise UsageError(f"{option} {folder}: not a folder inside {args.folder}")
+            if not os.path.isdir(folder) or not in_folders(os.path.join(folder, "x"), args.folder):
+                where = " or ".join(args.folder)
+                raise UsageError(f"{option} {folder}: not a folder inside {where}")
     settings = text_settings(args)
     options = ScanOptions(
         args.k,
@@ -247,7 +247,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     for output in (args.csv, args.html):
         if output:
-            check_output(output, [args.folder])
+            check_output(output, args.folder)
     if args.quiet:
         progress: Callable[[ProgressEvent], None] = no_progress
     elif err.isatty():
@@ -256,7 +256,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         progress = _compiling_note(err)
     cache = FingerprintCache.disabled() if args.no_cache else FingerprintCache.default()
     try:
-        result = scan(args.folder, options, cache=cache, progress=progress)
+        result = scan(args.folder, options, cache=cache, progress=progress)  # one or several
     finally:
         cache.close()
     for warning in result.warnings:

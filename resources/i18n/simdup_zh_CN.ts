@@ -4,237 +4,242 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="141"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="144"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="142"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="145"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="143"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="146"/>
+        <source>Scan several folders…</source>
+        <translation>同时扫描多个文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="147"/>
         <source>Scan again</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="144"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="148"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="145"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="149"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="146"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="150"/>
         <source>Export HTML report…</source>
         <translation>导出 HTML 报告…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="147"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="151"/>
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="148"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="152"/>
         <source>Open saved results…</source>
         <translation>打开已保存的结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="149"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="153"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="150"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="154"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="151"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="155"/>
         <source>Mark all but references</source>
         <translation>标记除参照外的全部</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="152"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="156"/>
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="153"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="157"/>
         <source>Send marked to trash…</source>
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="154"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="158"/>
         <source>Move marked to…</source>
         <translation>将已标记文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="155"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
         <source>Mark or unmark</source>
         <translation>标记或取消标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="156"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
         <source>Make reference</source>
         <translation>设为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="157"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
         <source>Not a duplicate of the reference</source>
         <translation>不是参照文件的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="158"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
         <source>Remove from results</source>
         <translation>从结果中移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
         <source>Restore from a manifest…</source>
         <translation>按清单恢复…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
         <source>Undo the last move or trash</source>
         <translation>撤销上一次移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="165"/>
         <source>Keep in each group</source>
         <translation>每组保留</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="166"/>
         <source>the oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="167"/>
         <source>the newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="168"/>
         <source>the largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="165"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="169"/>
         <source>the smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="166"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="170"/>
         <source>a file in the current file&apos;s folder</source>
         <translation>与当前文件同一文件夹中的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="167"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="171"/>
         <source>Not-duplicates list…</source>
         <translation>非重复列表…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="168"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="172"/>
         <source>Reference folders…</source>
         <translation>参照文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="169"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="173"/>
         <source>Excluded folders…</source>
         <translation>排除的文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="170"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="174"/>
         <source>Invert marks</source>
         <translation>反向标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="171"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="175"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="172"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="176"/>
         <source>in the current file&apos;s folder</source>
         <translation>当前文件所在文件夹中的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="173"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="177"/>
         <source>whose path contains…</source>
         <translation>路径包含…的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="174"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="178"/>
         <source>older than their reference</source>
         <translation>比参照文件旧的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="175"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="179"/>
         <source>smaller than their reference</source>
         <translation>比参照文件小的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="176"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="180"/>
         <source>Copy marked to…</source>
         <translation>复制已标记的文件到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="177"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="181"/>
         <source>Compare others with this file</source>
         <translation>用此文件与其他文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="178"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="182"/>
         <source>Compare with the reference</source>
         <translation>与参照文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="179"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="183"/>
         <source>Open in editor</source>
         <translation>用编辑器打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="180"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="184"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="181"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="185"/>
         <source>Add a folder to a library…</source>
         <translation>将文件夹加入文章库…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="182"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="186"/>
         <source>Check new articles against a library…</source>
         <translation>用文章库检查新文章…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="183"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="187"/>
         <source>Library statistics…</source>
         <translation>文章库统计…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="184"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="188"/>
         <source>&amp;Library</source>
         <translation>文章库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="185"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="189"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="186"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="190"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="187"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="191"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -437,117 +442,132 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="370"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="403"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="263"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="268"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="269"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="278"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="280"/>
         <source>Remembered from your last session.</source>
         <translation>沿用上次会话的设置。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="290"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="291"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="295"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="301"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="303"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="337"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="340"/>
+        <source>Add a folder to the scan</source>
+        <translation>添加要扫描的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
+        <source>Scan several folders</source>
+        <translation>同时扫描多个文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
+        <source>The files of all these folders are compared with one another.</source>
+        <translation>这些文件夹中的所有文件会互相比较。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="365"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="362"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="395"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="368"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="401"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="369"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="402"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="371"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="404"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="372"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="405"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="373"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="406"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="374"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="407"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="386"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="419"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="398"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="431"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="400"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="433"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -556,228 +576,228 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="414"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="447"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="467"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="500"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="472"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="505"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="474"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="507"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="476"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="509"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="484"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="517"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="530"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="563"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="579"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="612"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="581"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="614"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="604"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="637"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="616"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="649"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="647"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="680"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="649"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="682"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="670"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="703"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="682"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="715"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="686"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="719"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="690"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="723"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="692"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="725"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="776"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="809"/>
         <source>Not duplicates</source>
         <translation>非重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="778"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="811"/>
         <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
         <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="800"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="833"/>
         <source>Choose a reference folder</source>
         <translation>选择参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="800"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="833"/>
         <source>Reference folders</source>
         <translation>参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="797"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="830"/>
         <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="840"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="873"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="840"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="873"/>
         <source>Mark the copies whose path contains:</source>
         <translation>标记路径包含以下文字的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="845"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="878"/>
         <source>{0} more copies marked</source>
         <translation>又标记了 {0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="852"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="885"/>
         <source>Copy the marked files to</source>
         <translation>将已标记的文件复制到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="861"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="894"/>
         <source>Copied {0} of {1} files to {2}.</source>
         <translation>已将 {1} 个文件中的 {0} 个复制到 {2}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="561"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="594"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="675"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="708"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="727"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="760"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="746"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="779"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="753"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="786"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="765"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="798"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="808"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="841"/>
         <source>These folders (inside the folder you scan) and what they hold are not read.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="810"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="843"/>
         <source>Excluded folders</source>
         <translation>排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="810"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="843"/>
         <source>Choose a folder to leave out</source>
         <translation>选择要排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="885"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="918"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="898"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="931"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="900"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="906"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="933"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="939"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="907"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="940"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="925"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="959"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="929"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="963"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="934"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="968"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="956"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="990"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -32,6 +32,7 @@ class ScanResult:
     kept: frozenset[int] = frozenset()  # files never marked, moved or trashed (a library's)
     other_types: tuple[tuple[str, int], ...] = ()  # files not read for their type: (.ext, count)
     library: str = ""  # the library the files were checked against (the groups are its)
+    roots: tuple[str, ...] = ()  # the folders scanned, when several (``root``: their parent)
 
     @property
     def errors(self) -> tuple[FileRecord, ...]:

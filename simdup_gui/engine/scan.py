@@ -15,8 +15,9 @@ import hashlib
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import NamedTuple
 
 import numpy as np
 
@@ -77,9 +78,21 @@ def _cyclic_gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+class _Read(NamedTuple):
+    """One folder's records, as the grouping takes them, and what its walk left out."""
+
+    files: tuple[FileRecord, ...]
+    total: int  # files walked (more than ``files`` when cancelled)
+    cached: int
+    done_bytes: int
+    records_digest: str
+    skipped: list[str]
+    other_types: Counter[str]
+
+
 @_cyclic_gc_paused()
 def scan(
-    root: str,
+    root: str | Sequence[str],
     options: ScanOptions | None = None,
     *,
     cache: FingerprintCache | None = None,
@@ -87,22 +100,99 @@ def scan(
     cancel: Callable[[], bool] = never,
     workers: WorkerPool | None = None,
 ) -> ScanResult:
-    """Scan ``root`` and group its near-duplicate articles.
+    """Scan a folder (or several, grouped together) and group its near-duplicate articles.
 
     Args:
-        root: the folder.
+        root: the folder, or several folders (a folder inside another is read once).
         options: what to read and how to fingerprint it.
         cache: where to look up and store fingerprints (default: none).
         progress: receives a :class:`ProgressEvent` per stage step and per file.
         cancel: polled between files; once true the scan stops and returns what it finished.
         workers: worker processes kept between scans, used when the scan takes processes
             (default: the scan starts its own).
+
+    The result's ``root`` is the folder, or the folders' common parent (``roots`` lists them).
     """
     options = options or ScanOptions()
     cache = cache or FingerprintCache.disabled()
     started = time.perf_counter()
-    if not os.path.isdir(root):
-        raise NotADirectoryError(f"not a folder: {root}")
+    roots = _distinct_folders([root] if isinstance(root, str) else list(root))
+    parts = []
+    for folder in roots:
+        parts.append(_read_folder(folder, options, cache, progress, cancel, workers))
+        if cancel():
+            break
+    files = tuple(f for part in parts for f in part.files)
+    done_bytes = sum(part.done_bytes for part in parts)
+    progress(ProgressEvent("indexing", 0, 1, done_bytes))
+    key = "\n".join(_cache_keys(folder)(folder) for folder in roots)
+    digest = _grouping_digest("\n".join(part.records_digest for part in parts), options)
+    known_groups = cache.load_groups(key, digest, len(files))
+    if known_groups is None:
+        with plain_kernels(groups_plain(len(files))):
+            pairs, groups = group_files(
+                files,
+                options.k,
+                options.min_chars,
+                options.min_similarity,
+                cancel,
+                options.not_duplicates,
+                options.reference_folders,
+            )
+        if not cancel():
+            cache.put_groups(key, digest, pairs, groups)
+    else:
+        pairs, groups = known_groups
+    progress(ProgressEvent("grouping", 1, 1, done_bytes))
+    total = sum(part.total for part in parts)
+    cancelled = cancel() or len(files) < total or len(parts) < len(roots)
+    progress(ProgressEvent("done", len(files), total, done_bytes))
+    other_types = sum((part.other_types for part in parts), Counter[str]())
+    return ScanResult(
+        roots[0] if len(roots) == 1 else os.path.commonpath([os.path.abspath(r) for r in roots]),
+        files,
+        pairs,
+        groups,
+        options,
+        cancelled,
+        time.perf_counter() - started,
+        sum(part.cached for part in parts),
+        tuple(cache.warnings),
+        tuple(folder for part in parts for folder in part.skipped),
+        kept=kept_files(files, options.reference_folders),
+        other_types=tuple(other_types.most_common()),
+        roots=tuple(roots) if len(roots) > 1 else (),
+    )
+
+
+def _distinct_folders(roots: list[str]) -> list[str]:
+    """The folders, each once: one inside another is left out (its files are the other's)."""
+    if not roots:
+        raise NotADirectoryError("no folder to scan")
+    for folder in roots:
+        if not os.path.isdir(folder):
+            raise NotADirectoryError(f"not a folder: {folder}")
+    full = [os.path.join(os.path.abspath(folder), "") for folder in roots]
+    return [
+        folder
+        for n, folder in enumerate(roots)
+        if not any(
+            full[n].startswith(other) and (full[n] != other or m < n)
+            for m, other in enumerate(full)
+            if m != n
+        )
+    ]
+
+
+def _read_folder(
+    root: str,
+    options: ScanOptions,
+    cache: FingerprintCache,
+    progress: Progress,
+    cancel: Callable[[], bool],
+    workers: WorkerPool | None,
+) -> _Read:
+    """One folder walked, and its records: its snapshot when unchanged, else file by file."""
     entries = []
     skipped: list[str] = []
     other_types: Counter[str] = Counter()
@@ -135,43 +225,9 @@ def scan(
             root, entries, stored, options, cache, progress, cancel, workers
         )
         records_digest = _records_digest(files) if cache.enabled else ""
-    progress(ProgressEvent("indexing", 0, 1, done_bytes))
-    digest = _grouping_digest(records_digest, options)
-    known_groups = cache.load_groups(folder, digest, len(files))
-    if known_groups is None:
-        with plain_kernels(groups_plain(len(files))):
-            pairs, groups = group_files(
-                files,
-                options.k,
-                options.min_chars,
-                options.min_similarity,
-                cancel,
-                options.not_duplicates,
-                options.reference_folders,
-            )
-        if not cancel():
-            cache.put_groups(folder, digest, pairs, groups)
-    else:
-        pairs, groups = known_groups
-    progress(ProgressEvent("grouping", 1, 1, done_bytes))
-    cancelled = cancel() or len(files) < total
-    if snapshots and not cancelled and files != stored:
+    if snapshots and not cancel() and len(files) == total and files != stored:
         cache.put_snapshot(folder, state, Snapshot(files, records_digest))
-    progress(ProgressEvent("done", len(files), total, done_bytes))
-    return ScanResult(
-        root,
-        files,
-        pairs,
-        groups,
-        options,
-        cancelled,
-        time.perf_counter() - started,
-        cached,
-        tuple(cache.warnings),
-        tuple(skipped),
-        kept=kept_files(files, options.reference_folders),
-        other_types=tuple(other_types.most_common()),
-    )
+    return _Read(files, total, cached, done_bytes, records_digest, skipped, other_types)
 
 
 def _fingerprinted_files(

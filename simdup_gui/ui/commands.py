@@ -16,6 +16,7 @@ class Commands(QObject):
         super().__init__(window)
         self.choose = QAction(window, shortcut=QKeySequence.StandardKey.Open)
         self.sample = QAction(window)
+        self.scan_several = QAction(window)
         self.rescan = QAction(window, shortcut=QKeySequence("F5"))
         self.cancel = QAction(window, shortcut=QKeySequence("Esc"))
         self.export = QAction(window, shortcut=QKeySequence("Ctrl+E"))
@@ -96,6 +97,7 @@ class Commands(QObject):
             [
                 self.choose,
                 self.sample,
+                self.scan_several,
                 self.rescan,
                 self.export,
                 self.export_html,
@@ -130,6 +132,7 @@ class Commands(QObject):
         self.choose.setEnabled(not busy)
         self.sample.setEnabled(not busy)
         self.open_results.setEnabled(not busy)
+        self.scan_several.setEnabled(not busy)
         for action in (self.library_add, self.library_check, self.library_stats):
             action.setEnabled(not busy)
         self.rescan.setEnabled(not busy and has_folder)
@@ -140,6 +143,7 @@ class Commands(QObject):
         """Set every command's text and the menus' titles in the current language."""
         self.choose.setText(self.tr("Choose folder…"))
         self.sample.setText(self.tr("Try the sample folder"))
+        self.scan_several.setText(self.tr("Scan several folders…"))
         self.rescan.setText(self.tr("Scan again"))
         self.cancel.setText(self.tr("Cancel"))
         self.export.setText(self.tr("Export CSV…"))

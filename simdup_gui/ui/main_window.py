@@ -84,6 +84,7 @@ class MainWindow(QMainWindow):
         self.runner.idle.connect(self._update_actions)
         # the app's state and decisions (this window shows them), with the pairs said apart
         self.session = Session(not_duplicates.load())
+        self.folders: list[str] = []  # the folders of the scan shown (several: scanned together)
         self.groups = GroupsModel(self.session, self)
         self.groups_view_model = GroupsFilter(self)
         self.groups_view_model.setSourceModel(self.groups)
@@ -133,7 +134,8 @@ class MainWindow(QMainWindow):
         c.copy_marked.triggered.connect(self.copy_marked)
         c.library_add.triggered.connect(self.add_to_library)
         c.library_stats.triggered.connect(self.show_library_stats)
-        c.rescan.triggered.connect(lambda: self.root and self.start_scan(self.root))
+        c.rescan.triggered.connect(self.scan_again)
+        c.scan_several.triggered.connect(self.scan_several)
         c.cancel.triggered.connect(self.runner.cancel)
         c.export_html.triggered.connect(self.export_html)
         c.export.triggered.connect(self.export_csv)
@@ -324,23 +326,54 @@ class MainWindow(QMainWindow):
         if needed == "regroup":
             self.show_result(self.result)
         elif needed == "rescan":
-            self.start_scan(self.root)
+            self.scan_again()
 
-    def start_scan(self, folder: str, library: str | None = None) -> None:
-        """Scan ``folder`` in the background (checked against ``library``, if given).
+    def scan_again(self) -> None:
+        """Scan the folder (or folders) of the result shown again."""
+        if self.folders:
+            self.start_scan(self.folders if len(self.folders) > 1 else self.folders[0])
 
-        A rescan of a folder checked against a library checks it again.
+    def scan_several(self) -> None:
+        """Ask for several folders and scan them together: copies across them share groups."""
+
+        def add() -> tuple[str, object] | None:
+            folder = self.dialogs.folder(self.tr("Add a folder to the scan"), self.root or "")
+            return (display_path(folder), folder) if folder else None
+
+        dialog = ListDialog(
+            self.tr("Scan several folders"),
+            self.tr("The files of all these folders are compared with one another."),
+            [(display_path(f), f) for f in self.folders],
+            self,
+            add=add,
+        )
+        if self.dialogs.edit(dialog) and dialog.values():
+            folders = [str(folder) for folder in dialog.values()]
+            self.start_scan(folders if len(folders) > 1 else folders[0])
+
+    def start_scan(self, folder: str | list[str], library: str | None = None) -> None:
+        """Scan ``folder`` (or several, together) in the background.
+
+        One folder may be checked against ``library``; a rescan of a folder checked against a
+        library checks it again.
         """
         if self.runner.busy:
             return
-        if not os.path.isdir(folder):
-            self.dialogs.warn(self.tr("Not a folder: {0}").format(folder))
-            return
-        if library is None and self.root == folder and self.result is not None:
-            library = self.result.library or None  # "Scan again" keeps the library
-        self.root = folder
-        self.settings.setValue("last_folder", folder)
-        self._remember(folder)
+        folders = [folder] if isinstance(folder, str) else list(folder)
+        for one in folders:
+            if not os.path.isdir(one):
+                self.dialogs.warn(self.tr("Not a folder: {0}").format(one))
+                return
+        if isinstance(folder, list):
+            library = None
+            self.root = os.path.commonpath([os.path.abspath(f) for f in folders])
+        else:
+            if library is None and self.root == folder and self.result is not None:
+                library = self.result.library or None  # "Scan again" keeps the library
+            self.root = folder
+            self.settings.setValue("last_folder", folder)
+            self._remember(folder)
+        self.folders = folders
         options = self.scan_options()
         task: CallTask
         if library:
@@ -359,7 +392,7 @@ class MainWindow(QMainWindow):
         self._scan_started = time.monotonic()
         self.progress.setRange(0, 0)
         self.progress.show()
-        self.status.setText(self.tr("Scanning {0}…").format(folder))
+        self.status.setText(self.tr("Scanning {0}…").format(", ".join(map(display_path, folders))))
         self.runner.start(task)
         self._update_actions()
 
@@ -569,7 +602,7 @@ class MainWindow(QMainWindow):
         self.status.setText(text.splitlines()[0])
         self.dialogs.inform(text)
         if self.root:
-            self.start_scan(self.root)
+            self.scan_again()
 
     # --- the library ----------------------------------------------------------------------------
     def _choose_library(self, *, existing: bool) -> str | None:
@@ -767,7 +800,7 @@ class MainWindow(QMainWindow):
             text += "\n\n" + "\n".join(f"{display_path(o.path)}: {o.error}" for o in problems[:20])
         self.dialogs.inform(text)
         if self.root and done:
-            self.start_scan(self.root)
+            self.scan_again()
 
     def edit_not_duplicates(self) -> None:
         """List the pairs said to be not duplicates; those removed may share a group again."""
@@ -921,6 +954,7 @@ class MainWindow(QMainWindow):
             box.blockSignals(False)
             self._remembered[box] = False  # the saved result's, not the last session's
         self.root = result.root
+        self.folders = list(result.roots) or [result.root]
         self.show_result(result)
         self.status.setText(self.tr("Opened {0}").format(path))
 

@@ -69,16 +69,17 @@ class CallTask(QRunnable):
 
 
 class ScanTask(CallTask):
-    """Scan a folder on a pool thread; cancel() keeps what was done (the result is partial)."""
+    """Scan a folder (or several) on a pool thread; cancel() keeps what was done (partial)."""
 
     def __init__(
         self,
-        root: str,
+        root: str | list[str],
         options: ScanOptions,
         cache_factory: Callable[[], FingerprintCache] = FingerprintCache.default,
         workers: WorkerPool | None = None,
     ) -> None:
-        super().__init__(self._scan, f"the scan of {display_path(root)}")
+        named = ", ".join(map(display_path, [root] if isinstance(root, str) else root))
+        super().__init__(self._scan, f"the scan of {named}")
         self._root, self._options, self._cache_factory = root, options, cache_factory
         self._workers = workers
 

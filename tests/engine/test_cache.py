@@ -421,3 +421,23 @@ def test_the_files_table_is_the_records_fields(cache_path: Path) -> None:
     columns = [row[1] for row in db.execute("PRAGMA table_info(files)")]
     db.close()
     assert columns == ["settings", "path", "size", "mtime_ns", *STORED_FIELDS, "hashes", "counts"]
+
+
+def test_several_folders_rescan_from_the_cache(tmp_path: Path) -> None:
+    import shutil
+
+    first, second = tmp_path / "a", tmp_path / "b"
+    shutil.copytree(SAMPLE / "zh", first)
+    shutil.copytree(SAMPLE / "en", second)
+    shutil.copy2(first / "茶园春茶.txt", second / "tea.txt")
+    cache_path = tmp_path / "cache.sqlite3"
+    one = scan([str(first), str(second)], cache=FingerprintCache(cache_path))
+    again = scan([str(first), str(second)], cache=FingerprintCache(cache_path))
+    assert again.cached == len(again.files) == len(one.files) == 12
+    assert again.files == one.files
+    assert again.groups == one.groups
+    assert again.roots == (str(first), str(second))
+    assert again.root == str(tmp_path)
+    alone = scan(str(first), cache=FingerprintCache(cache_path))  # each folder's own snapshot
+    assert alone.cached == len(alone.files) == 6
+    assert alone.roots == ()

@@ -490,3 +490,28 @@ def test_excluded_folders_are_not_read(tmp_path: Path) -> None:
     code, _, err = run("scan", str(folder), "--exclude", str(tmp_path))
     assert code == 2
     assert "--exclude" in err
+
+
+def test_several_folders_are_grouped_together(tmp_path: Path) -> None:
+    """Copies in different folders share a group; a folder given twice, or inside another
+    given folder, is read once."""
+    import shutil
+
+    first, second = tmp_path / "desk", tmp_path / "web"
+    shutil.copytree(resource("sample") / "zh", first)
+    second.mkdir()
+    shutil.copy2(first / "茶园春茶.txt", second / "tea-repost.txt")
+    report = tmp_path / "report.csv"
+    folders = [str(first), str(second), str(second), str(first / ".." / "desk")]
+    code, _, err = run("scan", *folders, "--csv", str(report), "--no-cache")
+    assert code == 0, err
+    with report.open(encoding="utf-8-sig", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    paths = [row["path"] for row in rows]
+    assert len(paths) == len(set(paths)) == 7  # 6 articles and the repost, each once
+    tea = {row["group_id"] for row in rows if "茶园春茶.txt" in row["path"] or "tea" in row["path"]}
+    assert len(tea) == 1
+    assert tea != {""}  # grouped across the two folders
+    code, _, err = run("scan", str(first), str(tmp_path / "missing"))
+    assert code == 2
+    assert "missing: not a folder" in err

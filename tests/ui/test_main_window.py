@@ -858,6 +858,40 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     (archive / "harbor.md").unlink()
     archive.rmdir()
 
+    # several folders at once: copies across them share a group; "Scan again" scans them all
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copy2(folder / "zh" / "春运返乡.txt", elsewhere / "spring-copy.txt")
+
+    def two_folders(dialog: QDialog) -> bool:
+        dialogs.folders.extend([str(folder), str(elsewhere)])  # type: ignore[attr-defined]
+        dialog.add_button.click()  # type: ignore[attr-defined]
+        dialog.add_button.click()  # type: ignore[attr-defined]
+        dialog.accept()
+        return True
+
+    dialogs.on_edit = two_folders  # type: ignore[attr-defined]
+    press(qtbot, window, c.scan_several)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+
+    def across() -> bool:
+        result = window.result
+        assert result is not None
+        return any(
+            any("spring-copy" in result.files[m.file].path for m in g.members)
+            and any("春运返乡.txt" in result.files[m.file].path for m in g.members)
+            for g in result.groups
+        )
+
+    assert across()
+    assert window.result.roots == (str(folder), str(elsewhere))  # type: ignore[union-attr]
+    press(qtbot, window, c.rescan)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert across()
+    done(c.scan_several)
+    window.start_scan(str(folder))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+
     # excluded folders: a scan leaves them out
     def exclude_zh(dialog: QDialog) -> bool:
         dialogs.folders.append(str(folder / "zh"))  # type: ignore[attr-defined]

@@ -611,193 +611,199 @@ The details are in the log: {1}</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="612"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="598"/>
+        <source>Acting on {0} files…</source>
+        <translation>正在处理 {0} 个文件…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="632"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="614"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="634"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="637"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="657"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="649"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="669"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="680"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="700"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="682"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="702"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="703"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="723"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="715"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="607"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="735"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="719"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="739"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="723"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="743"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="725"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="745"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="809"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="829"/>
         <source>Not duplicates</source>
         <translation>非重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="811"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="831"/>
         <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
         <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="833"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="853"/>
         <source>Choose a reference folder</source>
         <translation>选择参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="833"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="853"/>
         <source>Reference folders</source>
         <translation>参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="830"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="850"/>
         <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="873"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="893"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="873"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="893"/>
         <source>Mark the copies whose path contains:</source>
         <translation>标记路径包含以下文字的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="878"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="898"/>
         <source>{0} more copies marked</source>
         <translation>又标记了 {0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="885"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="905"/>
         <source>Copy the marked files to</source>
         <translation>将已标记的文件复制到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="894"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="914"/>
         <source>Copied {0} of {1} files to {2}.</source>
         <translation>已将 {1} 个文件中的 {0} 个复制到 {2}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="594"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="614"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="708"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="728"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="760"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="780"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="779"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="799"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="786"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="806"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="798"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="818"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="841"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="861"/>
         <source>These folders (inside the folder you scan) and what they hold are not read.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="843"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="863"/>
         <source>Excluded folders</source>
         <translation>排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="843"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="863"/>
         <source>Choose a folder to leave out</source>
         <translation>选择要排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="918"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="938"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="931"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="951"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="933"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="939"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="953"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="959"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="940"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="960"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="959"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="979"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="963"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="983"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="968"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="988"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="990"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1010"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

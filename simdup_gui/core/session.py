@@ -45,6 +45,37 @@ class Done:
     manifest: Path
 
 
+@dataclass(frozen=True)
+class Action:
+    """Acting on marked files, once asked: the files as the scan saw them, where, from where."""
+
+    seen: tuple[Seen, ...]
+    destination: str | None  # a folder to move them to; None: the trash
+    root: str
+    options: ScanOptions
+
+    def run(self) -> Done:
+        """Act: each file re-checked against the scan, the manifest written ahead of each step.
+
+        Raises:
+            OSError: the destination or the manifest could not be made (nothing was done).
+        """
+        if self.destination is not None:
+            os.makedirs(self.destination, exist_ok=True)
+        manifest = Manifest(manifest_path(self.destination))
+        try:
+            outcomes = act(
+                self.seen,
+                manifest,
+                move_to=self.destination,
+                root=self.root,
+                fingerprint_of=fingerprint_now(self.options),
+            )
+        finally:
+            manifest.close()
+        return Done(tuple(outcomes), manifest.path)
+
+
 class Questions(Protocol):
     """What the session asks the person (the window answers with dialogs, tests directly)."""
 
@@ -342,8 +373,22 @@ class Session:
     def act_on_marked(self, questions: Questions, *, move: bool) -> Done | None:
         """Move the marked files (asking where) or trash them, after a confirmation.
 
-        Each file is re-checked against the scan (size, time, text, its group's reference),
-        the manifest is written ahead of every step; returns what was done, or None.
+        :meth:`ask_to_act`, then :meth:`Action.run`; returns what was done, or None.
+        """
+        action = self.ask_to_act(questions, move=move)
+        if action is None:
+            return None
+        try:
+            return action.run()
+        except OSError as exc:
+            questions.refuse(f"no manifest: {exc.strerror or exc}")
+            return None
+
+    def ask_to_act(self, questions: Questions, *, move: bool) -> Action | None:
+        """Ask what acting on the marked files needs (where to, a confirmation).
+
+        Returns the action to run (on any thread: it touches no state of the session), or
+        None when there is nothing to do or the person said no.
         """
         if not self.marked or self.result is None:
             questions.nothing_marked()
@@ -359,24 +404,8 @@ class Session:
                 return None
         if not questions.confirm(self.plan(destination)):
             return None
-        try:
-            if destination is not None:
-                os.makedirs(destination, exist_ok=True)
-            manifest = Manifest(manifest_path(destination))
-        except OSError as exc:
-            questions.refuse(f"no manifest: {exc.strerror or exc}")
-            return None
-        try:
-            outcomes = act(
-                self._seen_marked(),
-                manifest,
-                move_to=destination,
-                root=self.root or self.result.root,
-                fingerprint_of=fingerprint_now(self.result.options),
-            )
-        finally:
-            manifest.close()
-        return Done(tuple(outcomes), manifest.path)
+        root = self.root or self.result.root
+        return Action(tuple(self._seen_marked()), destination, root, self.result.options)
 
     def _seen_marked(self) -> list[Seen]:
         """The marked files as the scan saw them, each with its group's reference."""

@@ -577,17 +577,37 @@ class MainWindow(QMainWindow):
 
     def trash_marked(self) -> None:
         """Send the marked files to the system trash, after a confirmation."""
-        done = self.session.act_on_marked(self, move=False)
-        if done is not None:
-            self._report_actions(list(done.outcomes), done.manifest)
+        self._act(move=False)
 
     def move_marked(self) -> None:
         """Move the marked files to a folder, keeping their paths relative to the scan."""
-        done = self.session.act_on_marked(self, move=True)
-        if done is not None:
-            self._report_actions(list(done.outcomes), done.manifest)
+        self._act(move=True)
+
+    def _act(self, *, move: bool) -> None:
+        """Ask, then act in the background: each file is re-checked (its text read again)."""
+        if self.runner.busy:
+            return
+        action = self.session.ask_to_act(self, move=move)
+        if action is None:
+            return
+        task = CallTask(lambda progress, cancel: action.run(), "acting on the marked files")
+        task.signals.succeeded.connect(
+            lambda done: self._report_actions(list(done.outcomes), done.manifest)  # type: ignore[attr-defined]
+        )
+        task.signals.failed.connect(self._action_failed)
+        self.status.setText(self.tr("Acting on {0} files…").format(len(action.seen)))
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.runner.start(task)
+        self._update_actions()
+
+    def _action_failed(self, message: str) -> None:
+        self.progress.hide()
+        self.status.setText(message)
+        self.dialogs.warn(self.tr("Nothing was done: {0}").format(message))
 
     def _report_actions(self, outcomes: list[ActionOutcome], manifest: Path) -> None:
+        self.progress.hide()
         done = sum(o.action in ("moved", "trashed") for o in outcomes)
         skipped = [o for o in outcomes if o.action == "skipped"]
         failed = [o for o in outcomes if o.action == "failed"]

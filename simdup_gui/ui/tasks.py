@@ -56,16 +56,20 @@ class CallTask(QRunnable):
         self.signals.progress.emit(event)
 
     def run(self) -> None:
-        """Worker thread: never touch widgets here."""
+        """Worker thread: never touch widgets here.
+
+        ``finished`` comes before ``succeeded`` or ``failed``, so that their handlers find the
+        runner free and may start the next task (a scan after acting, say).
+        """
         try:
             result = self._work(self._progress, self.token)
         except Exception as exc:  # shown to the user, not raised into Qt
             log.exception("%s failed", self._what)
-            self.signals.failed.emit(str(exc))
-        else:
-            self.signals.succeeded.emit(result)
-        finally:
             self.signals.finished.emit()
+            self.signals.failed.emit(str(exc))
+            return
+        self.signals.finished.emit()
+        self.signals.succeeded.emit(result)
 
 
 class ScanTask(CallTask):
@@ -128,7 +132,7 @@ class TaskRunner(QObject):
         """Run ``task``; keep a reference until it finishes."""
         self._workers_idle.stop()
         self.task = task
-        task.signals.finished.connect(self._forget)
+        task.signals.finished.connect(lambda: self._forget(task))
         self.pool.start(task)
 
     def cancel(self) -> None:
@@ -142,7 +146,9 @@ class TaskRunner(QObject):
         self.pool.waitForDone(msecs)
         self.workers.shutdown()
 
-    def _forget(self) -> None:
+    def _forget(self, task: CallTask) -> None:
+        if self.task is not task:
+            return  # a task started since is the running one
         self.task = None
         self._workers_idle.start()
         self.idle.emit()

@@ -1197,3 +1197,33 @@ def test_a_list_dialog_gives_back_the_values_left(qtbot: QtBot) -> None:
     assert dialog.values() == [("a", "b"), ("e", "f"), ("g", "h")]
     dialog.clear_button.click()
     assert dialog.values() == []
+
+
+def test_acting_runs_off_the_gui_thread_then_scans_again(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtCore import QThread
+    from PySide6.QtWidgets import QApplication
+
+    from simdup_gui.core.session import Action
+
+    folder = tmp_path / "articles"
+    shutil.copytree(SAMPLE, folder)
+    scan_and_wait(qtbot, window, folder)
+    on_gui: list[bool] = []
+    real = Action.run
+
+    def spy(self: Action) -> object:
+        on_gui.append(QThread.currentThread() is QApplication.instance().thread())  # type: ignore[union-attr]
+        return real(self)
+
+    monkeypatch.setattr(Action, "run", spy)
+    first = window.result
+    window.groups.mark_all_but_references()
+    window.dialogs.folders.append(str(tmp_path / "review"))  # type: ignore[attr-defined]
+    window.dialogs.answers.append(True)  # type: ignore[attr-defined]
+    window.commands.move.trigger()
+    assert window.runner.busy  # the files are being moved in the background
+    qtbot.waitUntil(lambda: window.result is not first and not window.runner.busy, timeout=60_000)
+    assert on_gui == [False]
+    assert window.groups.rowCount() == 0  # scanned again: the moved copies are gone

@@ -4,242 +4,257 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="144"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="154"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="145"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="155"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="146"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="156"/>
         <source>Scan several folders…</source>
         <translation>同时扫描多个文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="147"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="157"/>
         <source>Scan again</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="148"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="158"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="149"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="150"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
         <source>Export HTML report…</source>
         <translation>导出 HTML 报告…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="151"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="152"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
         <source>Open saved results…</source>
         <translation>打开已保存的结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="153"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="154"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="155"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="165"/>
         <source>Mark all but references</source>
         <translation>标记除参照外的全部</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="156"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="166"/>
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="157"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="167"/>
         <source>Send marked to trash…</source>
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="158"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="168"/>
         <source>Move marked to…</source>
         <translation>将已标记文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="169"/>
         <source>Mark or unmark</source>
         <translation>标记或取消标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="170"/>
         <source>Make reference</source>
         <translation>设为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="171"/>
         <source>Not a duplicate of the reference</source>
         <translation>不是参照文件的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="172"/>
         <source>Remove from results</source>
         <translation>从结果中移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="173"/>
         <source>Restore from a manifest…</source>
         <translation>按清单恢复…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="174"/>
         <source>Undo the last move or trash</source>
         <translation>撤销上一次移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="165"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="175"/>
         <source>Keep in each group</source>
         <translation>每组保留</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="166"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="176"/>
         <source>the oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="167"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="177"/>
         <source>the newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="168"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="178"/>
         <source>the largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="169"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="179"/>
         <source>the smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="170"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="180"/>
+        <source>the file with the most text</source>
+        <translation>文字最多的文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="181"/>
+        <source>the file with the shortest path</source>
+        <translation>路径最短的文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="182"/>
+        <source>the file with the longest path</source>
+        <translation>路径最长的文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="183"/>
         <source>a file in the current file&apos;s folder</source>
         <translation>与当前文件同一文件夹中的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="171"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="184"/>
         <source>Not-duplicates list…</source>
         <translation>非重复列表…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="172"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="185"/>
         <source>Reference folders…</source>
         <translation>参照文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="173"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="186"/>
         <source>Excluded folders…</source>
         <translation>排除的文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="174"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="187"/>
         <source>Invert marks</source>
         <translation>反向标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="175"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="188"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="176"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="189"/>
         <source>in the current file&apos;s folder</source>
         <translation>当前文件所在文件夹中的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="177"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="190"/>
         <source>whose path contains…</source>
         <translation>路径包含…的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="178"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="191"/>
         <source>older than their reference</source>
         <translation>比参照文件旧的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="179"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="192"/>
         <source>smaller than their reference</source>
         <translation>比参照文件小的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="180"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="193"/>
         <source>Copy marked to…</source>
         <translation>复制已标记的文件到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="181"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="194"/>
         <source>Compare others with this file</source>
         <translation>用此文件与其他文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="182"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="195"/>
         <source>Compare with the reference</source>
         <translation>与参照文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="183"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="196"/>
         <source>Open in editor</source>
         <translation>用编辑器打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="184"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="197"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="185"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="198"/>
         <source>Add a folder to a library…</source>
         <translation>将文件夹加入文章库…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="186"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="199"/>
         <source>Check new articles against a library…</source>
         <translation>用文章库检查新文章…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="187"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="200"/>
         <source>Library statistics…</source>
         <translation>文章库统计…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="188"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="201"/>
         <source>&amp;Library</source>
         <translation>文章库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="189"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="202"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="190"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="203"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="191"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="204"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>

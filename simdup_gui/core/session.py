@@ -254,7 +254,8 @@ class Session:
     def reprioritize(self, rule: str, folder: str = "") -> int:
         """Make each group's reference the member a rule prefers; how many groups changed.
 
-        Rules: ``oldest``, ``newest``, ``largest``, ``smallest`` (bytes), ``folder`` (a member in
+        Rules: ``oldest``, ``newest``, ``largest``, ``smallest`` (bytes), ``most_text``
+        (characters of text), ``shortest_path``, ``longest_path``, ``folder`` (a member in
         ``folder``, the rest as they are). Ties keep the present reference; a group with files
         in a reference folder (or a library's) takes its reference among them.
         """
@@ -266,6 +267,9 @@ class Session:
             "newest": lambda n: -files[n].mtime_ns,
             "largest": lambda n: -files[n].size,
             "smallest": lambda n: files[n].size,
+            "most_text": lambda n: -files[n].chars,
+            "shortest_path": lambda n: len(files[n].path),
+            "longest_path": lambda n: -len(files[n].path),
             "folder": lambda n: os.path.dirname(files[n].path) != folder,
         }
         key = keys[rule]

@@ -47,7 +47,17 @@ class Commands(QObject):
         self.restore = QAction(window)
         self.undo_last = QAction(window, shortcut=QKeySequence.StandardKey.Undo)
         self.keep_rules = {  # re-prioritize: which member of each group is kept
-            rule: QAction(window) for rule in ("oldest", "newest", "largest", "smallest", "folder")
+            rule: QAction(window)
+            for rule in (
+                "oldest",
+                "newest",
+                "largest",
+                "smallest",
+                "most_text",
+                "shortest_path",
+                "longest_path",
+                "folder",
+            )
         }
         self.pin = QAction(window, shortcut=QKeySequence("Ctrl+P"))
         self.unpin = QAction(window)
@@ -167,6 +177,9 @@ class Commands(QObject):
         self.keep_rules["newest"].setText(self.tr("the newest file"))
         self.keep_rules["largest"].setText(self.tr("the largest file"))
         self.keep_rules["smallest"].setText(self.tr("the smallest file"))
+        self.keep_rules["most_text"].setText(self.tr("the file with the most text"))
+        self.keep_rules["shortest_path"].setText(self.tr("the file with the shortest path"))
+        self.keep_rules["longest_path"].setText(self.tr("the file with the longest path"))
         self.keep_rules["folder"].setText(self.tr("a file in the current file's folder"))
         self.not_duplicates.setText(self.tr("Not-duplicates list…"))
         self.reference_folders.setText(self.tr("Reference folders…"))

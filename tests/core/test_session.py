@@ -157,6 +157,15 @@ def test_reprioritizing_keeps_what_the_rule_prefers(session: Session) -> None:
     assert changed >= 1
     for group in session.groups:
         assert files[group.reference].size == min(files[m.file].size for m in group.members)
+    for rule, measure in (
+        ("most_text", lambda n: -files[n].chars),
+        ("shortest_path", lambda n: len(files[n].path)),
+        ("longest_path", lambda n: -len(files[n].path)),
+    ):
+        session.reprioritize(rule)
+        for group in session.groups:
+            best = min(measure(m.file) for m in group.members)
+            assert measure(group.reference) == best, rule
 
 
 @pytest.mark.parametrize("name", COLUMN_NAMES)

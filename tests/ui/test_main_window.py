@@ -750,6 +750,15 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     press(qtbot, window, c.keep_rules["smallest"])
     assert kept(min(spring, key=sizes.__getitem__))
     done(c.keep_rules["smallest"])
+    for rule, measure in (
+        ("most_text", lambda n: -files[n].chars),
+        ("shortest_path", lambda n: len(files[n].path)),
+        ("longest_path", lambda n: -len(files[n].path)),
+    ):
+        press(qtbot, window, c.keep_rules[rule])
+        for g in window.result.groups:  # type: ignore[union-attr]
+            assert measure(g.reference) == min(measure(m.file) for m in g.members), rule
+        done(c.keep_rules[rule])
     select_file(window, "harbor-lighthouse-edited.md")
     press(qtbot, window, c.keep_rules["folder"])  # every group keeps a file in en/ if it has one
     en = [g for g in window.result.groups if any("/en/" in files[m.file].path for m in g.members)]  # type: ignore[union-attr]

@@ -7,6 +7,7 @@
     simdup restore MANIFEST                             undo what apply (or the app) did
     simdup library add|check|stats|remove LIB ...       the archive library (see docs)
     simdup ignore add A B | list | remove A B | clear    pairs kept apart (not duplicates)
+    simdup explain A B [--json]                         the words behind each differing bit
     simdup cache clear | path                           the fingerprint cache
 
 Exit codes: 0 done (a scan with per-file errors is done), 1 cancelled, 2 bad input.
@@ -36,6 +37,7 @@ from simdup_gui.cli_common import (
     share,
     text_settings,
 )
+from simdup_gui.cli_explain import add_explain_parser, run_explain
 from simdup_gui.cli_library import add_library_parser, run_library
 from simdup_gui.core import not_duplicates
 from simdup_gui.engine.match.fingerprint_files import (
@@ -153,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--k", type=k_value, default=2)
     add_action_parsers(sub)
     add_library_parser(sub)
+    add_explain_parser(sub)
     p = sub.add_parser("cache", help="the fingerprint cache")
     p.add_argument("action", choices=["clear", "path"])
     return parser
@@ -354,6 +357,7 @@ COMMANDS = {
     "restore": run_restore,
     "cache": run_cache,
     "ignore": run_ignore,
+    "explain": run_explain,
     "library": lambda args, out, err: run_library(
         args, out, err, text_settings(args) if hasattr(args, "tokenizer") else TextSettings()
     ),

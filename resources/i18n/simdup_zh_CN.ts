@@ -262,37 +262,42 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="156"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="181"/>
         <source>◀ Previous difference</source>
         <translation>◀ 上一处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="157"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="182"/>
         <source>Next difference ▶</source>
         <translation>下一处差异 ▶</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="159"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="184"/>
         <source>Select a file to compare it with its reference.</source>
         <translation>选择一个文件，与其参照文件对比。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="177"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="202"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="211"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="244"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · 1 difference</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · 1 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="215"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="248"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · {2} 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="226"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="257"/>
+        <source>Bit {0}: {1} here, {2} there. The words that pushed it (weight here : there):</source>
+        <translation>第 {0} 位：此处为 {1}，另一侧为 {2}。推动这一位的词（此处权重 : 另一侧权重）：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/compare.py" line="272"/>
         <source>{0} of {1}</source>
         <translation>第 {0} 处，共 {1} 处</translation>
     </message>
@@ -457,132 +462,132 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="403"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="402"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="264"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="268"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="270"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="275"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
         <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="280"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="279"/>
         <source>Remembered from your last session.</source>
         <translation>沿用上次会话的设置。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="291"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="295"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="303"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="302"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="340"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="339"/>
         <source>Add a folder to the scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
         <source>Scan several folders</source>
         <translation>同时扫描多个文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
         <source>The files of all these folders are compared with one another.</source>
         <translation>这些文件夹中的所有文件会互相比较。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="365"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="364"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="395"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="394"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="401"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="400"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="402"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="401"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="404"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="403"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="405"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="404"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="406"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="405"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="407"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="406"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="419"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="418"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="431"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="430"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="433"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="432"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -591,234 +596,234 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="447"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="446"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="500"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="499"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="505"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="504"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="507"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="506"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="509"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="508"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="517"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="516"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="563"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="562"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="598"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="601"/>
         <source>Acting on {0} files…</source>
         <translation>正在处理 {0} 个文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="632"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="635"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="634"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="637"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="657"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="660"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="669"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="672"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="700"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="703"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="702"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="705"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="723"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="726"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="607"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="735"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="610"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="738"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="739"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="742"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="743"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="746"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="745"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="748"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="829"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="832"/>
         <source>Not duplicates</source>
         <translation>非重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="831"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="834"/>
         <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
         <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="853"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="856"/>
         <source>Choose a reference folder</source>
         <translation>选择参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="853"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="856"/>
         <source>Reference folders</source>
         <translation>参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="850"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="853"/>
         <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="893"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="896"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="893"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="896"/>
         <source>Mark the copies whose path contains:</source>
         <translation>标记路径包含以下文字的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="898"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="901"/>
         <source>{0} more copies marked</source>
         <translation>又标记了 {0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="905"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="908"/>
         <source>Copy the marked files to</source>
         <translation>将已标记的文件复制到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="914"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="917"/>
         <source>Copied {0} of {1} files to {2}.</source>
         <translation>已将 {1} 个文件中的 {0} 个复制到 {2}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="614"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="617"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="728"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="731"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="780"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="783"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="799"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="802"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="806"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="809"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="818"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="821"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="861"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="864"/>
         <source>These folders (inside the folder you scan) and what they hold are not read.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="863"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="866"/>
         <source>Excluded folders</source>
         <translation>排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="863"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="866"/>
         <source>Choose a folder to leave out</source>
         <translation>选择要排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="938"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="941"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="951"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="954"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="953"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="959"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="956"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="962"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="960"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="963"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="979"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="982"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="983"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="986"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="988"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="991"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1010"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1013"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -5,8 +5,8 @@ from __future__ import annotations
 import bisect
 import re
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QTextCharFormat, QTextCursor
+from PySide6.QtCore import QEvent, QPoint, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QHelpEvent, QPainter, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -14,10 +14,12 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QTextEdit,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
+from simdup_gui.engine.fingerprint.explain import Bit, Explained
 from simdup_gui.engine.text.textdiff import Hunk, Span, diff_hunks
 
 LONG_LINE = 2_000  # characters: a longer line is shown broken after its sentences
@@ -60,13 +62,36 @@ class BitStrip(QWidget):
         super().__init__(parent)
         self.fingerprint: int | None = None
         self.other: int | None = None
+        self.words: dict[int, str] = {}  # a differing bit's explanation (the words that pushed)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
     def set_fingerprints(self, mine: int | None, other: int | None) -> None:
         """Show ``mine``, highlighting where it differs from ``other``."""
         self.fingerprint, self.other = mine, other
+        self.words = {}
         self.setToolTip("" if mine is None else f"{mine:016x}")
         self.update()
+
+    def bit_at(self, point: QPoint) -> int | None:
+        """The bit drawn at ``point`` (0 = least significant), if any."""
+        row, column = point.y() // self.CELL, point.x() // self.CELL
+        if not (0 <= row < self.ROWS and 0 <= column < self.COLUMNS):
+            return None
+        return 63 - (row * self.COLUMNS + column)
+
+    def tooltip_at(self, point: QPoint) -> str:
+        """What hovering ``point`` shows: a differing bit's words, else the fingerprint."""
+        bit = self.bit_at(point)
+        if bit is not None and bit in self.words:
+            return self.words[bit]
+        return self.toolTip()
+
+    def event(self, event: QEvent) -> bool:
+        """Hovering a differing bit shows the words that pushed it."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            QToolTip.showText(event.globalPos(), self.tooltip_at(event.pos()), self)
+            return True
+        return super().event(event)
 
     def differing_bits(self) -> list[int]:
         """Bit positions (0 = least significant) drawn as differing."""
@@ -182,10 +207,12 @@ class CompareView(QWidget):
         right: tuple[str, str, int | None],
         similarity: float = 1.0,
         hunks: list[Hunk] | None = None,
+        explained: Explained | None = None,
     ) -> None:
         """Show two documents given as (title, plain text, fingerprint) and their similarity.
 
-        ``hunks``: their differences, if already found (else they are found here).
+        ``hunks``: their differences, if already found (else they are found here);
+        ``explained``: why their fingerprints' bits differ (hovering a bit shows it).
         """
         (left_title, left_text, left_fp), (right_title, right_text, right_fp) = left, right
         self.left_title.setText(left_title)
@@ -197,6 +224,12 @@ class CompareView(QWidget):
         self.right_text.setPlainText(right_shown)
         self.left_bits.set_fingerprints(left_fp, right_fp)
         self.right_bits.set_fingerprints(right_fp, left_fp)
+        if explained is not None and (explained.a_fingerprint, explained.b_fingerprint) == (
+            left_fp,
+            right_fp,
+        ):  # the texts shown are the ones fingerprinted: their bits can be explained
+            for strip, mine in ((self.left_bits, True), (self.right_bits, False)):
+                strip.words = {bit.bit: self._bit_text(bit, mine) for bit in explained.bits}
         self.hunks = diff_hunks(left_text, right_text) if hunks is None else hunks
         self.left_spans = [left for left, _ in self.hunks if left[1] > left[0]]
         self.right_spans = [right for _, right in self.hunks if right[1] > right[0]]
@@ -215,6 +248,19 @@ class CompareView(QWidget):
                     "Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences"
                 )
             self.summary.setText(text.format(distance, 100 * similarity, count))
+
+    def _bit_text(self, bit: Bit, left: bool) -> str:
+        """A differing bit's explanation, as this side's tooltip shows it."""
+        here, there = (bit.a, bit.b) if left else (bit.b, bit.a)
+        lines = [
+            self.tr(
+                "Bit {0}: {1} here, {2} there. The words that pushed it (weight here : there):"
+            ).format(bit.bit, here, there)
+        ]
+        for word in bit.words:
+            mine, other = (word.a_weight, word.b_weight) if left else (word.b_weight, word.a_weight)
+            lines.append(f"  {word.word}  {mine:g} : {other:g}")
+        return "\n".join(lines)
 
     def difference_count(self) -> int:
         """How many differing passages there are (each one place on both sides)."""

@@ -8,11 +8,13 @@ Short pairs (the usual article) are made at once, so the view never flickers for
 from __future__ import annotations
 
 import os
+from typing import NamedTuple
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from simdup_gui.engine.fingerprint.explain import Explained, explain
 from simdup_gui.engine.fingerprint.files import read_text
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError
 from simdup_gui.engine.read.reader import ReadError
 from simdup_gui.engine.read.walk import display_path
@@ -35,8 +37,22 @@ def document(record: FileRecord, options: ScanOptions | None) -> tuple[Document,
     return (display_path(record.path), text, record.fingerprint), problem
 
 
+class Compared(NamedTuple):
+    """What was found comparing two texts: where they differ, and why their fingerprints do."""
+
+    hunks: list[Hunk]
+    explained: Explained | None  # None: not explained (TF-IDF weights depend on the folder)
+
+
+def compared(a: str, b: str, options: ScanOptions | None) -> Compared:
+    """The differences of two texts and the explanation of their fingerprints' bits."""
+    settings = options.text if options is not None else TextSettings()
+    explained = None if settings.whole_folder else explain(a, b, settings)
+    return Compared(diff_hunks(a, b), explained)
+
+
 class _Signals(QObject):
-    done = Signal(int, object, object, object, object)  # serial, left, right, problems, hunks
+    done = Signal(int, object, object, object, object)  # serial, left, right, problems, compared
 
 
 class _Job(QRunnable):
@@ -59,16 +75,16 @@ class _Job(QRunnable):
         )
         if self.serial != self.loader.serial:
             return
-        hunks = diff_hunks(left[1], right[1])
+        found = compared(left[1], right[1], self.options)
         self.loader.signals.done.emit(
-            self.serial, left, right, (left_problem, right_problem), hunks
+            self.serial, left, right, (left_problem, right_problem), found
         )
 
 
 class CompareLoader(QObject):
     """Makes the compare view's pairs; ``ready`` brings the latest one to the GUI thread."""
 
-    ready = Signal(object, object, object, object)  # left, right, problems, hunks
+    ready = Signal(object, object, object, object)  # left, right, problems, Compared
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -83,16 +99,16 @@ class CompareLoader(QObject):
         self.serial += 1
         if max(_size(left), _size(right)) <= AT_ONCE_BYTES:
             (a, a_problem), (b, b_problem) = document(left, options), document(right, options)
-            self.ready.emit(a, b, (a_problem, b_problem), diff_hunks(a[1], b[1]))
+            self.ready.emit(a, b, (a_problem, b_problem), compared(a[1], b[1], options))
             return False
         self.pool.start(_Job(self, self.serial, (left, right), options))
         return True
 
     def _done(
-        self, serial: int, left: object, right: object, problems: object, hunks: object
+        self, serial: int, left: object, right: object, problems: object, found: object
     ) -> None:
         if serial == self.serial:  # not superseded while it was made
-            self.ready.emit(left, right, problems, hunks)
+            self.ready.emit(left, right, problems, found)
 
 
 def _size(record: FileRecord) -> int:
@@ -102,4 +118,4 @@ def _size(record: FileRecord) -> int:
         return 0
 
 
-__all__ = ["COMPARE_LIMIT", "CompareLoader", "Document", "Hunk"]
+__all__ = ["COMPARE_LIMIT", "CompareLoader", "Compared", "Document", "Hunk"]

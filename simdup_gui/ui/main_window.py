@@ -39,11 +39,10 @@ from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.store.saved import SUFFIX, SavedResultError, load_result, save_result
-from simdup_gui.engine.text.textdiff import Hunk
 from simdup_gui.logs import log_path
 from simdup_gui.ui.commands import Commands
 from simdup_gui.ui.compare import CompareView
-from simdup_gui.ui.comparing import CompareLoader, Document
+from simdup_gui.ui.comparing import Compared, CompareLoader, Document
 from simdup_gui.ui.dialogs import Dialogs
 from simdup_gui.ui.groups_panel import GroupsPanel
 from simdup_gui.ui.i18n import install_language
@@ -554,7 +553,7 @@ class MainWindow(QMainWindow):
             self.compare.show_pending(display_path(reference.path), display_path(other.path))
 
     def _show_compared(
-        self, left: Document, right: Document, problems: tuple[str, str], hunks: list[Hunk]
+        self, left: Document, right: Document, problems: tuple[str, str], found: Compared
     ) -> None:
         """Show a pair the loader made (texts a file could not give say why)."""
         shown = []
@@ -564,7 +563,11 @@ class MainWindow(QMainWindow):
             shown.append((title, text, fingerprint))
         clean = not any(problems)
         self.compare.show_pair(
-            shown[0], shown[1], self._compared_similarity, hunks if clean else None
+            shown[0],
+            shown[1],
+            self._compared_similarity,
+            found.hunks if clean else None,
+            found.explained if clean else None,
         )
 
     # --- acting on files -------------------------------------------------------------------------

@@ -1236,3 +1236,28 @@ def test_acting_runs_off_the_gui_thread_then_scans_again(
     qtbot.waitUntil(lambda: window.result is not first and not window.runner.busy, timeout=60_000)
     assert on_gui == [False]
     assert window.groups.rowCount() == 0  # scanned again: the moved copies are gone
+
+
+def test_hovering_a_differing_bit_names_the_words_that_pushed_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from PySide6.QtCore import QPoint
+
+    scan_and_wait(qtbot, window, SAMPLE)
+    select_file(window, "茶园春茶-改写.txt")
+    strip = window.compare.left_bits
+    qtbot.waitUntil(lambda: bool(strip.words), timeout=10_000)
+    assert set(strip.words) == set(strip.differing_bits())
+    bit = strip.differing_bits()[0]
+    position = 63 - bit
+    row, column = divmod(position, strip.COLUMNS)
+    point = QPoint(column * strip.CELL + 3, row * strip.CELL + 3)
+    assert strip.bit_at(point) == bit
+    text = strip.tooltip_at(point)
+    assert text.startswith(f"Bit {bit}:")
+    assert any(word in text for word in ("昆明", "络绎不绝", "游客", "明显", "尚未"))
+    same = next(b for b in range(64) if b not in strip.differing_bits())
+    row, column = divmod(63 - same, strip.COLUMNS)
+    assert strip.tooltip_at(QPoint(column * strip.CELL + 3, row * strip.CELL + 3)) == (
+        strip.toolTip()  # a bit both share: the fingerprint, nothing to explain
+    )

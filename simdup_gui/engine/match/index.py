@@ -18,9 +18,11 @@ give longer prefixes and fewer candidates but cost a sort and ``8 N`` bytes each
 * :class:`FingerprintIndex` (stored tables, for queries) takes the smallest ``r`` whose buckets
   hold at most :data:`QUERY_BUCKET` keys on average, as long as the tables fit in its memory
   budget; with a large ``N`` the budget wins and it keeps ``r = 1`` (``k + 1`` tables).
-* :func:`all_pairs` (tables built one at a time and dropped, on a thread pool) picks the ``r``
-  that minimises an estimate of the work: per table one sort (~``N log2 N``) plus the candidate
-  pairs in the prefix runs (~``N**2 / 2**(p+1)``). Small ``N`` gets few tables, large ``N`` more.
+* :func:`all_pairs` picks the ``r`` that minimises an estimate of the work: per table a counting
+  sort of every fingerprint plus the candidate pairs in its buckets (~``N**2 / 2**(b+1)`` for
+  ``b`` bucket bits). Small ``N`` gets few tables, large ``N`` more. Tables that lead with the
+  same block share one partition of the fingerprints; each part is then sorted and scanned
+  table by table in compiled code, the parts shared among threads (``match/index_kernels.py``).
 
 Each pair is reported once: from the first table (in a fixed order) whose prefix blocks it leaves
 intact. Identical fingerprints are pairs at distance 0.
@@ -91,13 +93,18 @@ class _Group:
     chosen: np.ndarray  # each table's blocks, as a bit set
 
 
+def _block_masks(plan: TablePlan) -> list[int]:
+    """Each block's bits, in the fingerprint's own positions."""
+    return [((1 << width) - 1) << (BITS - start - width) for start, width in plan.blocks]
+
+
 def _groups(plan: TablePlan, n: int) -> tuple[int, list[_Group]]:
     """The bits that split the fingerprints into parts, and the plan's tables by leading block.
 
     A table's buckets are its key's leading :func:`tables.bucket_bits`: ``part_bits`` of them
     split the fingerprints into parts, the rest sort each part.
     """
-    masks = [((1 << width) - 1) << (BITS - start - width) for start, width in plan.blocks]
+    masks = _block_masks(plan)
     part_bits = min(bucket_bits(BITS, n), min(width for _, width in plan.blocks), PART_BITS)
     by_first: dict[int, list[tuple[Permutation, int]]] = {}
     for table in plan.tables:
@@ -143,11 +150,11 @@ def all_pairs(
         fingerprints: 1-D array of uint64 fingerprints.
         k: largest Hamming distance reported (0 to 8).
         plan: the tables to use; by default :func:`plan_for_pairs` chooses them.
-        jobs: how many tables are processed at once (numpy releases the GIL while sorting).
+        jobs: how many threads share each partition's parts (the kernels release the GIL).
         cancel: polled between steps; when it returns True the result so far is returned.
-        window: if given, each key of a table is checked against the next ``window`` keys
-            sharing its prefix only: no longer every pair, but linear in a run of thousands of
-            near-copies and enough to connect them (what grouping needs).
+        window: if given, each fingerprint of a table's bucket is checked against the next
+            ``window`` of that bucket only: no longer every pair, but linear in a run of
+            thousands of near-copies and enough to connect them (what grouping needs).
 
     Returns:
         The pairs sorted by (i, j), with their distances.
@@ -162,9 +169,7 @@ def all_pairs(
         raise ValueError(f"the plan is for k <= {plan.k}, not {k}")
     kernels = kernel_module("simdup_gui.engine.match.index_kernels")
     part_bits, groups = _groups(plan, n)
-    blocks = np.array(
-        [((1 << width) - 1) << (BITS - start - width) for start, width in plan.blocks], np.uint64
-    )
+    blocks = np.array(_block_masks(plan), np.uint64)
     parts = []
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         for group in groups:

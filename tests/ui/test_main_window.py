@@ -523,6 +523,19 @@ def test_worker_processes_start_only_for_a_large_scan_and_are_let_go_when_idle(
     qtbot.waitUntil(lambda: not runner.workers.running, timeout=5000)  # let go when idle
 
 
+def adding_folders(dialogs: ScriptedDialogs, *folders: Path) -> Callable[[QDialog], bool]:
+    """An answer to a folder list dialog: Add… clicked for each folder, then OK."""
+
+    def answer(dialog: QDialog) -> bool:
+        for folder in folders:
+            dialogs.folders.append(str(folder))
+            dialog.add_button.click()  # type: ignore[attr-defined]
+        dialog.accept()
+        return True
+
+    return answer
+
+
 def commands_offered(window: MainWindow) -> set[QAction]:
     """Every command a person can reach: toolbar buttons and menu items."""
     offered = set(window.toolbar.actions()) | set(window.knobs.actions())
@@ -799,13 +812,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     window.start_scan(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
 
-    def add_the_archive(dialog: QDialog) -> bool:
-        dialogs.folders.append(str(archive))  # type: ignore[attr-defined]
-        dialog.add_button.click()  # type: ignore[attr-defined]
-        dialog.accept()
-        return True
-
-    dialogs.on_edit = add_the_archive  # type: ignore[attr-defined]
+    dialogs.on_edit = adding_folders(dialogs, archive)  # type: ignore[attr-defined]
     press(qtbot, window, c.reference_folders)
     result = window.result
     assert result is not None
@@ -872,14 +879,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     elsewhere.mkdir()
     shutil.copy2(folder / "zh" / "春运返乡.txt", elsewhere / "spring-copy.txt")
 
-    def two_folders(dialog: QDialog) -> bool:
-        dialogs.folders.extend([str(folder), str(elsewhere)])  # type: ignore[attr-defined]
-        dialog.add_button.click()  # type: ignore[attr-defined]
-        dialog.add_button.click()  # type: ignore[attr-defined]
-        dialog.accept()
-        return True
-
-    dialogs.on_edit = two_folders  # type: ignore[attr-defined]
+    dialogs.on_edit = adding_folders(dialogs, folder, elsewhere)  # type: ignore[attr-defined]
     press(qtbot, window, c.scan_several)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
 
@@ -902,13 +902,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
 
     # excluded folders: a scan leaves them out
-    def exclude_zh(dialog: QDialog) -> bool:
-        dialogs.folders.append(str(folder / "zh"))  # type: ignore[attr-defined]
-        dialog.add_button.click()  # type: ignore[attr-defined]
-        dialog.accept()
-        return True
-
-    dialogs.on_edit = exclude_zh  # type: ignore[attr-defined]
+    dialogs.on_edit = adding_folders(dialogs, folder / "zh")  # type: ignore[attr-defined]
     press(qtbot, window, c.excluded_folders)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     paths = [f.path for f in window.result.files]  # type: ignore[union-attr]

@@ -44,13 +44,14 @@ _plain: dict[str, types.ModuleType] = {}  # the plain modules, as their loops se
 _plain_faces: dict[str, types.SimpleNamespace] = {}  # what callers get: see _wrapping_silently
 
 
-def reads_plain(to_read: int) -> bool:
+def reads_plain(to_read: int, compiled: bool) -> bool:
     """Whether reading ``to_read`` bytes is done sooner by the plain loops.
 
-    Loading the compiled kernels takes about half a second, compiling them about 15 s (once
-    per machine); the plain loops read about 0.5 MB/s.
+    Loading the compiled kernels takes about half a second, compiling them (when they are
+    not ``compiled`` yet: :func:`kernels_compiled`) about 15 s, once per machine; the plain
+    loops read about 0.5 MB/s.
     """
-    return to_read <= (PLAIN_BYTES if kernels_compiled() else PLAIN_BYTES_UNCOMPILED)
+    return to_read <= (PLAIN_BYTES if compiled else PLAIN_BYTES_UNCOMPILED)
 
 
 def groups_plain(files: int) -> bool:

@@ -31,7 +31,12 @@ BATCHES_PER_JOB = 2  # batches in flight per worker: one running, one waiting
 
 
 def _executor(
-    options: ScanOptions, files: int, workers: WorkerPool | None, progress: Progress, plain: bool
+    options: ScanOptions,
+    files: int,
+    workers: WorkerPool | None,
+    progress: Progress,
+    plain: bool,
+    compiled: bool,
 ) -> tuple[Executor, int, bool]:
     """An executor, how many files each task takes, and whether the scan owns the executor.
 
@@ -43,7 +48,7 @@ def _executor(
     Unless kept workers are ready, the compiled kernels are loaded first (the "preparing"
     stage: a moment; "compiling" on a machine's first run, which compiles them for about 20 s).
     A ``plain`` scan (a small one) compiles nothing and runs on one thread: Python's loops
-    hold the GIL.
+    hold the GIL. ``compiled``: whether the compiled kernels are on disk already.
     """
     if plain:
         progress(ProgressEvent("preparing", 0, files))
@@ -53,7 +58,7 @@ def _executor(
         use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
     if use_processes and workers is not None:
         return workers.executor(options.jobs), BATCH_FILES, False
-    progress(ProgressEvent("preparing" if kernels.kernels_compiled() else "compiling", 0, files))
+    progress(ProgressEvent("preparing" if compiled else "compiling", 0, files))
     context = process_context() if use_processes else None
     if context is None or context.get_start_method() == "fork":
         warm_up(options.text)  # here, in the threads' process, or before forking: inherited
@@ -98,9 +103,13 @@ def in_batches(
                 return
             yield item, False  # type: ignore[misc]
         return
-    plain = options.processes is not True and kernels.reads_plain(sum(e.size for e in entries))
+    compiled = kernels.kernels_compiled()  # a look at the files on disk: once a scan
+    to_read = sum(entry.size for entry in entries)
+    plain = options.processes is not True and kernels.reads_plain(to_read, compiled)
     with kernels.plain_kernels(plain):
-        executor, batch_size, owned = _executor(options, len(entries), workers, progress, plain)
+        executor, batch_size, owned = _executor(
+            options, len(entries), workers, progress, plain, compiled
+        )
         run = partial(fingerprint_batch, options=options)
         window = BATCHES_PER_JOB * options.jobs
         try:

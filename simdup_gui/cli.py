@@ -46,7 +46,6 @@ from simdup_gui.engine.match.fingerprint_files import (
     parse_fingerprint,
 )
 from simdup_gui.engine.match.index import FingerprintIndex, Pairs, all_pairs
-from simdup_gui.engine.match.matching import in_folders
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.output.cells import fingerprint_hex
 from simdup_gui.engine.output.html_report import write_html_report
@@ -56,7 +55,7 @@ from simdup_gui.engine.output.report import (
     write_report,
 )
 from simdup_gui.engine.progress import ProgressEvent, no_progress
-from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, display_path
+from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, display_path, in_folders
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import FingerprintCache, default_cache_path
@@ -231,7 +230,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"{folder}: not a folder")
     for option, folders in (("--reference", args.reference), ("--exclude", args.exclude)):
         for folder in folders:
-            if not os.path.isdir(folder) or not in_folders(os.path.join(folder, "x"), args.folder):
+            if not os.path.isdir(folder) or not in_folders(folder, args.folder):
                 where = " or ".join(args.folder)
                 raise UsageError(f"{option} {folder}: not a folder inside {where}")
     settings = text_settings(args)

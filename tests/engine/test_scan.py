@@ -396,3 +396,14 @@ def test_a_text_the_analysis_fails_on_is_one_files_error(
         "text could not be fingerprinted: RuntimeError: segmenter crashed"
     )
     assert all(by_name[f"a{n}.txt"].ok for n in range(5))  # its batch-mates are fine
+
+
+def test_in_folders_means_the_folder_itself_or_inside_it(tmp_path: Path) -> None:
+    from simdup_gui.engine.read.walk import in_folders
+
+    root = tmp_path / "articles"
+    assert in_folders(str(root), [str(root)])
+    assert in_folders(str(root / "zh" / "a.txt"), [str(tmp_path / "x"), str(root)])
+    assert in_folders(str(root / ".." / "articles" / "b.txt"), [str(root) + os.sep])
+    assert not in_folders(str(tmp_path / "articles-2" / "a.txt"), [str(root)])  # a name's prefix
+    assert not in_folders(str(tmp_path), [str(root)])

@@ -36,6 +36,7 @@ from simdup_gui.engine.match.groups import (
 )
 from simdup_gui.engine.match.index import all_pairs
 from simdup_gui.engine.progress import never
+from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
 
 
@@ -121,12 +122,6 @@ def named_copies(paths: list[str]) -> set[str]:
         ):
             derived.add(path)
     return derived
-
-
-def in_folders(path: str, folders: Sequence[str]) -> bool:
-    """Whether ``path`` lies inside one of ``folders`` (compared as absolute paths)."""
-    path = os.path.abspath(path)
-    return any(path.startswith(os.path.join(os.path.abspath(folder), "")) for folder in folders)
 
 
 def kept_files(files: Sequence[FileRecord], folders: Sequence[str]) -> frozenset[int]:

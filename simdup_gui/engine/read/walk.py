@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import stat
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -140,3 +140,9 @@ def _file_entry(entry: os.DirEntry[str], inside: str) -> Entry:
         where = "read there" if target.startswith(inside) else "outside the folder: not read"
         return Entry(entry.path, error=f"{LINK}{display_path(target)} ({where})")
     return Entry(entry.path, info.st_size, info.st_mtime_ns)
+
+
+def in_folders(path: str, folders: Sequence[str]) -> bool:
+    """Whether ``path`` is one of ``folders`` or lies inside one (as absolute paths)."""
+    inside = os.path.join(os.path.abspath(path), "")
+    return any(inside.startswith(os.path.join(os.path.abspath(f), "")) for f in folders)

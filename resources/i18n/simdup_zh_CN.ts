@@ -305,17 +305,17 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="292"/>
+        <location filename="../../simdup_gui/ui/models.py" line="291"/>
         <source>contained</source>
         <translation>包含</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="301"/>
+        <location filename="../../simdup_gui/ui/models.py" line="300"/>
         <source>In a reference folder: never marked, moved or trashed</source>
         <translation>位于参照文件夹中：不会被标记、移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="304"/>
+        <location filename="../../simdup_gui/ui/models.py" line="303"/>
         <source>Most of one text lies inside the other: a cut copy, or one wrapped in more text. Similar as a whole only {0}.</source>
         <translation>一篇的大部分内容包含在另一篇中：截断的转载，或被更多内容包裹的副本。整体相似度仅为 {0}。</translation>
     </message>
@@ -323,58 +323,58 @@
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="108"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="109"/>
         <source>Filter by path…</source>
         <translation>按路径筛选…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="109"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="110"/>
         <source>Duplicates only</source>
         <translation>只看副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="110"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="111"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="111"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="112"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="115"/>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="124"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="116"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="125"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="119"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="120"/>
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="121"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="122"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="118"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="119"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="120"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="121"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="117"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="118"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="106"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="107"/>
         <source>No duplicates left.
 
 Every file of this folder is unique at this threshold.</source>
@@ -383,12 +383,12 @@ Every file of this folder is unique at this threshold.</source>
 在这个阈值下，这个文件夹里的每个文件都是唯一的。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="116"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="117"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="124"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="125"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>

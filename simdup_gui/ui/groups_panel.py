@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from simdup_gui.core.columns import COLUMN_NAMES, column_named
-from simdup_gui.ui.models import GroupsFilter, GroupsModel, ItemRole, MemberInfo, ProblemsModel
+from simdup_gui.ui.groups_filter import GroupsFilter
+from simdup_gui.ui.models import GroupsModel, ItemRole, MemberInfo, ProblemsModel
 
 EXPAND_LIMIT = 500  # groups opened at once; the rest open on a click
 

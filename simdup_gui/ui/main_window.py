@@ -44,12 +44,12 @@ from simdup_gui.ui.commands import Commands
 from simdup_gui.ui.compare import CompareView
 from simdup_gui.ui.comparing import Compared, CompareLoader, Document
 from simdup_gui.ui.dialogs import Dialogs
+from simdup_gui.ui.groups_filter import GroupsFilter
 from simdup_gui.ui.groups_panel import GroupsPanel
 from simdup_gui.ui.i18n import install_language
 from simdup_gui.ui.library_dialogs import LibraryStatsDialog
 from simdup_gui.ui.list_dialog import ListDialog
 from simdup_gui.ui.models import (
-    GroupsFilter,
     GroupsModel,
     MemberInfo,
     ProblemsModel,

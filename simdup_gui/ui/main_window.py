@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from simdup_gui.core import not_duplicates
+from simdup_gui.core.acting import Plan
 from simdup_gui.core.columns import human_size
-from simdup_gui.core.session import Plan, Session
+from simdup_gui.core.session import Session
 from simdup_gui.engine.library.build import Added, add_folders
 from simdup_gui.engine.library.check import check_folder
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from simdup_gui.core.acting import Plan
 from simdup_gui.core.columns import COLUMN_NAMES, column_named
-from simdup_gui.core.session import Plan, Session
+from simdup_gui.core.session import Session
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan

@@ -1211,7 +1211,7 @@ def test_acting_runs_off_the_gui_thread_then_scans_again(
     from PySide6.QtCore import QThread
     from PySide6.QtWidgets import QApplication
 
-    from simdup_gui.core.session import Action
+    from simdup_gui.core.acting import Action
 
     folder = tmp_path / "articles"
     shutil.copytree(SAMPLE, folder)

@@ -626,7 +626,7 @@ class MainWindow(QMainWindow):
         self.status.setText(text.splitlines()[0])
         self.dialogs.inform(text)
         if self.root:
-            self.scan_again()
+            self.runner.when_idle(self.scan_again)  # the action's task is still let go
 
     # --- the library ----------------------------------------------------------------------------
     def _choose_library(self, *, existing: bool) -> str | None:

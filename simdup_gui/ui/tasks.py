@@ -56,20 +56,16 @@ class CallTask(QRunnable):
         self.signals.progress.emit(event)
 
     def run(self) -> None:
-        """Worker thread: never touch widgets here.
-
-        ``finished`` comes before ``succeeded`` or ``failed``, so that their handlers find the
-        runner free and may start the next task (a scan after acting, say).
-        """
+        """Worker thread: never touch widgets here."""
         try:
             result = self._work(self._progress, self.token)
         except Exception as exc:  # shown to the user, not raised into Qt
             log.exception("%s failed", self._what)
-            self.signals.finished.emit()
             self.signals.failed.emit(str(exc))
-            return
-        self.signals.finished.emit()
-        self.signals.succeeded.emit(result)
+        else:
+            self.signals.succeeded.emit(result)
+        finally:
+            self.signals.finished.emit()
 
 
 class ScanTask(CallTask):
@@ -118,6 +114,7 @@ class TaskRunner(QObject):
         self.pool.setMaxThreadCount(2)
         self.workers = WorkerPool()
         self.task: CallTask | None = None
+        self._then: list[Callable[[], object]] = []  # what to do once the task is let go
         self._workers_idle = QTimer(self)
         self._workers_idle.setSingleShot(True)
         self._workers_idle.setInterval(WORKERS_IDLE_MS)
@@ -146,11 +143,25 @@ class TaskRunner(QObject):
         self.pool.waitForDone(msecs)
         self.workers.shutdown()
 
+    def when_idle(self, then: Callable[[], object]) -> None:
+        """Call ``then`` once no task runs: now, or as the running one is let go.
+
+        A task's result handlers run while it is still the running one (``finished`` comes
+        last), so a handler that wants the next task (a scan after acting) asks for it here.
+        """
+        if self.task is None:
+            then()
+        else:
+            self._then.append(then)
+
     def _forget(self, task: CallTask) -> None:
         if self.task is not task:
             return  # a task started since is the running one
         self.task = None
         self._workers_idle.start()
+        waiting, self._then = self._then, []
+        for then in waiting:  # before the event loop runs again: no moment looks idle
+            then()
         self.idle.emit()
 
     def _release_workers(self) -> None:

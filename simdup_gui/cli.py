@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import csv
 import io
 import logging
 import os
@@ -30,6 +29,7 @@ from simdup_gui.cli_actions import add_action_parsers, run_apply, run_ignore, ru
 from simdup_gui.cli_common import (
     UsageError,
     add_text_options,
+    capped_jobs,
     check_output,
     jobs_value,
     k_value,
@@ -38,18 +38,14 @@ from simdup_gui.cli_common import (
     text_settings,
 )
 from simdup_gui.cli_explain import add_explain_parser, run_explain
+from simdup_gui.cli_fingerprints import add_fingerprint_parsers, run_pairs, run_query
 from simdup_gui.cli_library import add_library_parser, run_library
 from simdup_gui.core import not_duplicates
 from simdup_gui.engine.match.fingerprint_files import (
     FingerprintFileError,
-    load_fingerprints,
-    parse_fingerprint,
 )
-from simdup_gui.engine.match.index import FingerprintIndex, Pairs, all_pairs
 from simdup_gui.engine.options import ScanOptions, TextSettings
-from simdup_gui.engine.output.cells import fingerprint_hex
 from simdup_gui.engine.output.html_report import write_html_report
-from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.output.report import (
     report_text,
     write_report,
@@ -62,19 +58,6 @@ from simdup_gui.engine.store.cache import FingerprintCache, default_cache_path
 from simdup_gui.logs import start_logging
 
 log = logging.getLogger(__name__)
-
-
-def max_jobs() -> int:
-    """The most workers worth starting: two per core (the work is computing, not waiting)."""
-    return 2 * max(1, os.cpu_count() or 1)
-
-
-def _capped_jobs(jobs: int, err: TextIO) -> int:
-    """``jobs``, lowered to :func:`max_jobs` with a note."""
-    if jobs > max_jobs():
-        err.write(f"simdup: note: --jobs {jobs} lowered to {max_jobs()} (two per core)\n")
-        return max_jobs()
-    return jobs
 
 
 class _Parser(argparse.ArgumentParser):
@@ -142,16 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--verbose", action="store_true", help="list the hidden and tool folders skipped"
     )
 
-    p = sub.add_parser("pairs", help="all pairs within k among fingerprints in a file")
-    p.add_argument("file", help="one fingerprint per line (16 hex or 64 binary digits), or .npy")
-    p.add_argument("--k", type=k_value, default=3)
-    p.add_argument("--out", metavar="FILE", help="write i,j,distance CSV here (default: stdout)")
-    p.add_argument("--jobs", type=jobs_value, default=min(cpus, 2))
-
-    p = sub.add_parser("query", help="fingerprints within k of each query")
-    p.add_argument("file")
-    p.add_argument("fingerprints", nargs="+", metavar="FP")
-    p.add_argument("--k", type=k_value, default=2)
+    add_fingerprint_parsers(sub)
     add_action_parsers(sub)
     add_library_parser(sub)
     add_explain_parser(sub)
@@ -240,7 +214,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         settings,
         max_bytes=max_bytes(args),
         skip_oversize=args.skip_oversize,
-        jobs=_capped_jobs(args.jobs, err),
+        jobs=capped_jobs(args.jobs, err),
         min_similarity=args.min_similarity,
         processes=None,  # the console script is import-safe, so large scans may use processes
         not_duplicates=frozenset(not_duplicates.load()),  # what the app was told, kept apart
@@ -280,57 +254,6 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise UsageError(f"{args.html}: {exc.strerror or exc}") from None
     err.write(("\r" if not args.quiet and err.isatty() else "") + _summary(result) + "\n")
     return 1 if result.cancelled else 0
-
-
-def _write_pairs(pairs: Pairs, stream: TextIO) -> None:
-    stream.write("i,j,distance\n")
-    step = 1 << 20
-    for lo in range(0, len(pairs), step):
-        rows = zip(
-            pairs.i[lo : lo + step].tolist(),
-            pairs.j[lo : lo + step].tolist(),
-            pairs.distance[lo : lo + step].tolist(),
-            strict=True,
-        )
-        stream.write("".join(f"{i},{j},{d}\n" for i, j, d in rows))
-
-
-def run_pairs(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``simdup pairs``."""
-    if args.out:
-        check_output(args.out, [args.file])
-    fps = load_fingerprints(args.file)
-    started = time.perf_counter()
-    pairs = all_pairs(fps, args.k, jobs=_capped_jobs(args.jobs, err))
-    seconds = time.perf_counter() - started
-    if args.out:
-        write_atomically(args.out, lambda stream: _write_pairs(pairs, stream))
-    else:
-        _write_pairs(pairs, out)
-    err.write(
-        f"simdup: {len(pairs)} pairs within k={args.k} among {len(fps)} fingerprints"
-        f" in {seconds:.2f} s\n"
-    )
-    return 0
-
-
-def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``simdup query``."""
-    queries = []
-    for text in args.fingerprints:
-        try:
-            queries.append(parse_fingerprint(text))
-        except ValueError as exc:
-            raise UsageError(f"query: {exc}") from None
-    index = FingerprintIndex(load_fingerprints(args.file), args.k)
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(("query", "index", "distance"))
-    for fp in queries:
-        ids, dist = index.query(fp, args.k)
-        shown = fingerprint_hex(fp)  # the query as parsed: one cell, whatever was typed
-        writer.writerows((shown, i, d) for i, d in zip(ids.tolist(), dist.tolist(), strict=True))
-        err.write(f"simdup: {shown}: {len(ids)} within k={args.k}\n")
-    return 0
 
 
 def run_cache(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+from typing import TextIO
 
 from simdup_gui.engine.match.index import MAX_K, check_k
 from simdup_gui.engine.options import TOKENIZERS, WEIGHTINGS, TextSettings
@@ -79,3 +81,16 @@ def check_output(path: str, inputs: list[str]) -> None:
     problem = output_problem(path, inputs)
     if problem:
         raise UsageError(problem)
+
+
+def max_jobs() -> int:
+    """The most workers worth starting: two per core (the work is computing, not waiting)."""
+    return 2 * max(1, os.cpu_count() or 1)
+
+
+def capped_jobs(jobs: int, err: TextIO) -> int:
+    """``jobs``, lowered to :func:`max_jobs` with a note."""
+    if jobs > max_jobs():
+        err.write(f"simdup: note: --jobs {jobs} lowered to {max_jobs()} (two per core)\n")
+        return max_jobs()
+    return jobs

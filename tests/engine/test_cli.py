@@ -278,7 +278,7 @@ def test_apply_never_moves_into_the_scanned_folder(tmp_path: Path) -> None:
 
 
 def test_jobs_are_capped_with_a_note(tmp_path: Path) -> None:
-    from simdup_gui.cli import max_jobs
+    from simdup_gui.cli_common import max_jobs
 
     code, _, err = run("scan", str(resource("sample")), "--jobs", "100000", "--no-cache")
     assert code == 0

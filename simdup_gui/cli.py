@@ -28,6 +28,7 @@ from typing import TextIO
 from simdup_gui.cli_actions import add_action_parsers, run_apply, run_ignore, run_restore
 from simdup_gui.cli_common import (
     UsageError,
+    add_method_options,
     add_text_options,
     capped_jobs,
     check_output,
@@ -44,6 +45,7 @@ from simdup_gui.core import not_duplicates
 from simdup_gui.engine.match.fingerprint_files import (
     FingerprintFileError,
 )
+from simdup_gui.engine.match.methods import FLOORS, thresholds_text
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.output.html_report import write_html_report
 from simdup_gui.engine.output.report import (
@@ -76,17 +78,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--k",
         type=k_value,
-        default=ScanOptions().k,
-        help="largest Hamming distance (0-8, default %(default)s); from 7 on, files sharing most"
-        " of their text are candidates too, whatever their distance",
+        help=f"largest Hamming distance (0-8, default {ScanOptions().k}); from 7 on, files sharing"
+        " most of their text are candidates too, whatever their distance",
     )
     p.add_argument(
         "--min-similarity",
         type=share,
-        default=ScanOptions().min_similarity,
         metavar="S",
-        help="least text similarity (Jaccard of 5-character shingles, 0-1, default %(default)s)",
+        help="least similarity (0-1), by the method's own measure: the default's is the Jaccard"
+        f" similarity of 5-character shingles, at least {FLOORS['default']} unless given",
     )
+    add_method_options(p, pairing=True)
     p.add_argument(
         "--reference",
         action="append",
@@ -161,6 +163,7 @@ class _Progress:
 
 
 def _summary(result: ScanResult) -> str:
+    options = result.options
     files = len(result.files)
     megabytes = sum(f.size for f in result.files) / 1e6
     duplicates = sum(len(g) - 1 for g in result.groups)
@@ -177,7 +180,7 @@ def _summary(result: ScanResult) -> str:
         f"simdup: {_count(files, 'file')} ({megabytes:.1f} MB{cached}) in {result.seconds:.1f} s"
         f"{state}: {_count(len(result.groups), 'group')}, {_count(duplicates, 'duplicate')},"
         f" {len(result.errors)} unreadable{links}{skipped}"
-        f" (k={result.options.k}, text similarity >= {result.options.min_similarity:.0%})"
+        f" ({thresholds_text(options.text.method, options.k, options.min_similarity)})"
     )
 
 
@@ -209,13 +212,15 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 raise UsageError(f"{option} {folder}: not a folder inside {where}")
     settings = text_settings(args)
     options = ScanOptions(
-        args.k,
+        ScanOptions().k if args.k is None else args.k,
         tuple(_extension(e) for e in args.ext),
         settings,
         max_bytes=max_bytes(args),
         skip_oversize=args.skip_oversize,
         jobs=capped_jobs(args.jobs, err),
-        min_similarity=args.min_similarity,
+        min_similarity=(
+            FLOORS[settings.method.name] if args.min_similarity is None else args.min_similarity
+        ),
         processes=None,  # the console script is import-safe, so large scans may use processes
         not_duplicates=frozenset(not_duplicates.load()),  # what the app was told, kept apart
         reference_folders=tuple(args.reference),

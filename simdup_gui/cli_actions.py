@@ -10,6 +10,7 @@ from typing import TextIO
 
 from simdup_gui.cli_common import (
     UsageError,
+    add_method_options,
     add_text_options,
     check_output,
     max_bytes,
@@ -36,6 +37,7 @@ def add_action_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore
     p.add_argument("--dry-run", action="store_true", help="say what would be done, do nothing")
     p.add_argument("--manifest", metavar="FILE", help="where to record what is done")
     add_text_options(p)  # the scan's, so each file's fingerprint can be checked again
+    add_method_options(p, pairing=False)
     p = sub.add_parser("restore", help="undo what a manifest records (moves and trash)")
     p.add_argument("manifest")
     p.add_argument("--dry-run", action="store_true", help="say what would be done, do nothing")

@@ -8,7 +8,7 @@ import os
 from typing import TextIO
 
 from simdup_gui.engine.match.index import MAX_K, check_k
-from simdup_gui.engine.options import TOKENIZERS, WEIGHTINGS, TextSettings
+from simdup_gui.engine.options import METHODS, TOKENIZERS, WEIGHTINGS, Method, TextSettings
 from simdup_gui.engine.output.outputs import output_problem
 
 MAX_MB = 4096  # --max-mb: a file's text read at most
@@ -46,9 +46,16 @@ def jobs_value(text: str) -> int:
 
 def add_text_options(p: argparse.ArgumentParser) -> None:
     """The options that change a fingerprint (scan's, and apply's to check one again)."""
-    p.add_argument("--weighting", choices=WEIGHTINGS, default=TextSettings().weighting)
-    p.add_argument("--tokenizer", choices=sorted(TOKENIZERS), default="words")
-    p.add_argument("--no-stopwords", action="store_true", help="keep function words")
+    defaults = TextSettings()
+    p.add_argument(
+        "--weighting", choices=WEIGHTINGS, help=f"simhash weights (default {defaults.weighting})"
+    )
+    p.add_argument(
+        "--tokenizer",
+        choices=sorted(TOKENIZERS),
+        help=f"simhash tokens (default {defaults.tokenizer})",
+    )
+    p.add_argument("--no-stopwords", action="store_true", help="simhash: keep function words")
     p.add_argument("--no-boilerplate", action="store_true", help="keep HTML site templates")
     p.add_argument("--max-mb", type=megabytes, default=16, help="read at most this much of a file")
 
@@ -64,10 +71,76 @@ def megabytes(text: str) -> float:
     return value
 
 
+def add_method_options(p: argparse.ArgumentParser, *, pairing: bool) -> None:
+    """``--method`` and its settings: those of the fingerprint and, with ``pairing``, the rest."""
+    p.add_argument(
+        "--method",
+        choices=METHODS,
+        default="default",
+        help="the fingerprint method (docs/methods.md; default: %(default)s, the most accurate)",
+    )
+    p.add_argument(
+        "--sentences", type=count_value, metavar="N", help="sentences: the N longest (default 3)"
+    )
+    if pairing:
+        p.add_argument(
+            "--shared", type=count_value, metavar="M", help="sentences: at least M shared (2)"
+        )
+        p.add_argument(
+            "--bands", type=count_value, help="minhash: LSH bands (default: from the floor)"
+        )
+        p.add_argument("--rows", type=count_value, help="minhash: rows per band (with --bands)")
+
+
+def count_value(text: str) -> int:
+    """A positive whole number (an option type)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError("must be a positive integer")
+    return int(text)
+
+
+_USED_BY = {  # options only some methods use, and which
+    "--tokenizer": ("default", "simhash"),
+    "--weighting": ("default", "simhash"),
+    "--no-stopwords": ("default", "simhash"),
+    "--sentences": ("sentences",),
+    "--shared": ("sentences",),
+    "--bands": ("minhash",),
+    "--rows": ("minhash",),
+    "--k": ("default", "simhash"),
+    "--min-similarity": ("default", "simhash", "minhash", "pinyin"),
+}
+
+
+def check_method_options(args: argparse.Namespace) -> None:
+    """Refuse an option the chosen method does not use."""
+    method = getattr(args, "method", "default")
+    for option, users in _USED_BY.items():
+        value = getattr(args, option[2:].replace("-", "_"), None)
+        if value not in (None, False) and method not in users:
+            raise UsageError(f"{option} is not used by --method {method}")
+
+
 def text_settings(args: argparse.Namespace) -> TextSettings:
     """The fingerprint settings the options given by :func:`add_text_options` say."""
+    check_method_options(args)
+    defaults, given = TextSettings(), vars(args)
+    try:
+        method = Method(
+            given.get("method") or "default",
+            given.get("sentences") or defaults.method.sentences,
+            given.get("shared") or defaults.method.shared,
+            given.get("bands") or 0,
+            given.get("rows") or 0,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     return TextSettings(
-        args.tokenizer, not args.no_stopwords, args.weighting, not args.no_boilerplate
+        args.tokenizer or defaults.tokenizer,
+        not args.no_stopwords,
+        args.weighting or defaults.weighting,
+        not args.no_boilerplate,
+        method,
     )
 
 

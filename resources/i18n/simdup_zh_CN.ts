@@ -282,22 +282,27 @@
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="244"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="246"/>
+        <source>Similarity {0:.1f}% by the {1} method · differences: {2}</source>
+        <translation>按 {1} 方法的相似度 {0:.1f}% · 差异：{2}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/compare.py" line="252"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · 1 difference</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · 1 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="248"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="256"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · {2} 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="257"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="265"/>
         <source>Bit {0}: {1} here, {2} there. The words that pushed it (weight here : there):</source>
         <translation>第 {0} 位：此处为 {1}，另一侧为 {2}。推动这一位的词（此处权重 : 另一侧权重）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="272"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="280"/>
         <source>{0} of {1}</source>
         <translation>第 {0} 处，共 {1} 处</translation>
     </message>
@@ -462,132 +467,127 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="402"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="423"/>
         <source>Preparing fast kernels, once on this machine (about 20 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="264"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="268"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="266"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="270"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="267"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="270"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="275"/>
-        <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say.</source>
-        <translation>无论指纹如何，两个文件至少要有多少文字（连续 5 个字符的片段）相同才归为一组。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="279"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="284"/>
         <source>Remembered from your last session.</source>
         <translation>沿用上次会话的设置。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="291"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="296"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="292"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="293"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="298"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="294"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="299"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="302"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="307"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="339"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="357"/>
         <source>Add a folder to the scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="343"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
         <source>Scan several folders</source>
         <translation>同时扫描多个文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="344"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="362"/>
         <source>The files of all these folders are compared with one another.</source>
         <translation>这些文件夹中的所有文件会互相比较。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="364"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="382"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="394"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="415"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="400"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="421"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="401"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="422"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="403"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="424"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="404"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="425"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="405"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="426"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="406"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="427"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="418"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="439"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="430"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="451"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="432"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="453"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -596,234 +596,239 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="446"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="467"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="499"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="520"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="504"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="525"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="506"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="527"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="508"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="529"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="516"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="537"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="562"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="583"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="601"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="624"/>
         <source>Acting on {0} files…</source>
         <translation>正在处理 {0} 个文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="635"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="658"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="637"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="660"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="660"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="683"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="672"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="695"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="703"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="726"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="705"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="728"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="726"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="749"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="610"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="738"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="633"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="761"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="742"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="765"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="746"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="769"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="748"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="771"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="832"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="855"/>
         <source>Not duplicates</source>
         <translation>非重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="834"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="857"/>
         <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
         <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="856"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="879"/>
         <source>Choose a reference folder</source>
         <translation>选择参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="856"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="879"/>
         <source>Reference folders</source>
         <translation>参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="853"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="876"/>
         <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="896"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="919"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="896"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="919"/>
         <source>Mark the copies whose path contains:</source>
         <translation>标记路径包含以下文字的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="901"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="924"/>
         <source>{0} more copies marked</source>
         <translation>又标记了 {0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="908"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="931"/>
         <source>Copy the marked files to</source>
         <translation>将已标记的文件复制到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="917"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="940"/>
         <source>Copied {0} of {1} files to {2}.</source>
         <translation>已将 {1} 个文件中的 {0} 个复制到 {2}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="617"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="640"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="731"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="279"/>
+        <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say. With another fingerprint method (Settings), the similarity that method measures.</source>
+        <translation>两个文件至少要共有多少文本（连续 5 个字符）才归为一组，不论指纹怎么说。选用其他指纹方法（设置）时，是该方法自己度量的相似度。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="754"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="783"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="806"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="802"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="825"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="809"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="832"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="821"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="844"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="864"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="887"/>
         <source>These folders (inside the folder you scan) and what they hold are not read.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="866"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="889"/>
         <source>Excluded folders</source>
         <translation>排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="866"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="889"/>
         <source>Choose a folder to leave out</source>
         <translation>选择要排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="941"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="964"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="954"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="977"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="956"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="962"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="979"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="985"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="963"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="986"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="982"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1006"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="986"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1010"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="991"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1015"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1013"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1037"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -831,57 +836,112 @@ The details are in the log: {1}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="76"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="92"/>
         <source>Words (jieba for Chinese)</source>
         <translation>词（中文用 jieba 分词）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="77"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="93"/>
         <source>Single characters</source>
         <translation>单个字符</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="80"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="96"/>
         <source>Term frequency, 1.5th power (best measured)</source>
         <translation>词频的 1.5 次方（实测最佳）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="81"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="97"/>
         <source>Term frequency</source>
         <translation>词频</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="82"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="98"/>
         <source>TF-IDF over the folder</source>
         <translation>按文件夹计算 TF-IDF</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="84"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="100"/>
         <source>Remove site templates from HTML pages</source>
         <translation>去除 HTML 页面中的网站模板</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="92"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="105"/>
+        <source>simdup&apos;s combination (most accurate)</source>
+        <translation>simdup 组合方法（最准确）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="106"/>
+        <source>Simhash alone</source>
+        <translation>仅 Simhash</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="107"/>
+        <source>MinHash with LSH bands</source>
+        <translation>MinHash 加 LSH 分段</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="108"/>
+        <source>Longest sentences</source>
+        <translation>最长句子</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="109"/>
+        <source>Pinyin initials (letter frequencies)</source>
+        <translation>拼音首字母（字母频率）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="122"/>
+        <source>from the similarity floor</source>
+        <translation>由相似度下限决定</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="133"/>
         <source>File types:</source>
         <translation>文件类型：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="93"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="134"/>
         <source>Minimum text length (characters):</source>
         <translation>最短文本长度（字符）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="94"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="136"/>
+        <source>Fingerprint method:</source>
+        <translation>指纹方法：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="137"/>
         <source>Tokenizer:</source>
         <translation>分词方式：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="95"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="138"/>
         <source>Weighting:</source>
         <translation>权重：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="98"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="139"/>
+        <source>Longest sentences hashed:</source>
+        <translation>取最长句子数：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="140"/>
+        <source>Sentences two articles share:</source>
+        <translation>两篇文章须共有的句子数：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="141"/>
+        <source>MinHash LSH bands:</source>
+        <translation>MinHash LSH 分段数：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="142"/>
+        <source>MinHash rows per band:</source>
+        <translation>MinHash 每段行数：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="144"/>
         <source>Scan settings</source>
         <translation>扫描设置</translation>
     </message>

@@ -17,7 +17,6 @@ from typing import Literal
 from simdup_gui.core.acting import Action, Done, Plan, Questions
 from simdup_gui.core.columns import COLUMNS
 from simdup_gui.engine.match.groups import Group, Member
-from simdup_gui.engine.match.matching import likeness
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Seen
 from simdup_gui.engine.output.copies import copy_files
@@ -125,15 +124,10 @@ class Session:
         row = self.group_of(file)
         if row is None or self.result is None or self.groups[row].reference == file:
             return False
-        files, group = self.result.files, self.groups[row]
-        kept = self.result.kept
+        group, kept = self.groups[row], self.result.kept
         if file not in kept and any(m.file in kept for m in group.members):
             return False  # a library's copy, or one in a reference folder, stays the reference
-        prints = {m.file: files[m.file].fingerprint or 0 for m in group.members}
-        floor = self.result.options.min_similarity
-        swapped = group.with_reference(
-            file, prints, lambda a, b: likeness(files[a], files[b], floor)
-        )
+        swapped = self.result.with_reference(group, file)
         groups = (*self.groups[:row], swapped, *self.groups[row + 1 :])
         self.result = replace(self.result, groups=groups)
         self.marked.discard(file)
@@ -172,12 +166,7 @@ class Session:
         if len(rest) < 2:
             del groups[row]
         elif group.reference == file:
-            files, floor = self.result.files, self.result.options.min_similarity
-            prints = {m.file: files[m.file].fingerprint or 0 for m in rest}
-            trimmed = Group(group.id, rest)
-            groups[row] = trimmed.with_reference(
-                rest[0].file, prints, lambda a, b: likeness(files[a], files[b], floor)
-            )
+            groups[row] = self.result.with_reference(Group(group.id, rest), rest[0].file)
         else:
             groups[row] = Group(group.id, rest)
         self.result = replace(self.result, groups=tuple(groups))

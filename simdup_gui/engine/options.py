@@ -18,6 +18,43 @@ WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
 PIPELINE_VERSION = 11  # bump when any step below changes what a fingerprint is
 
 
+METHODS = ("default", "simhash", "minhash", "sentences", "pinyin")  # docs/methods.md
+NUM_PERM = 128  # MinHash permutations (the LSH bands times rows use at most this many)
+
+
+@dataclass(frozen=True)
+class Method:
+    """Which of the survey's fingerprint methods finds the pairs, with its own settings.
+
+    ``default`` is simdup's combination; the others are each one method alone (docs/methods.md).
+    """
+
+    name: str = "default"
+    sentences: int = 3  # sentences: how many of the longest sentences are hashed
+    shared: int = 2  # sentences: how many of them two articles must share
+    bands: int = 0  # minhash: LSH bands (0: derived from the similarity floor, with rows)
+    rows: int = 0  # minhash: rows per band (0: derived)
+
+    def __post_init__(self) -> None:
+        """Reject unknown methods and settings that cannot work."""
+        if self.name not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}, not {self.name!r}")
+        if not 1 <= self.sentences <= 64:
+            raise ValueError(f"sentences must be 1 to 64, got {self.sentences}")
+        if not 1 <= self.shared <= self.sentences:
+            raise ValueError(f"shared sentences must be 1 to {self.sentences}, got {self.shared}")
+        if (self.bands > 0) != (self.rows > 0) or self.bands < 0 or self.rows < 0:
+            raise ValueError("bands and rows are given together, both positive")
+        if self.bands * self.rows > NUM_PERM:
+            used = self.bands * self.rows
+            raise ValueError(f"bands x rows must be at most {NUM_PERM}, got {used}")
+
+    @property
+    def fingerprint_settings(self) -> tuple[str, int]:
+        """What of the method changes a file's fingerprint (the rest changes only the pairs)."""
+        return self.name, self.sentences if self.name == "sentences" else 0
+
+
 @dataclass(frozen=True)
 class TextSettings:
     """Everything that changes a fingerprint (and so keys the cache)."""
@@ -26,9 +63,12 @@ class TextSettings:
     stopwords: bool = True
     weighting: str = "tf1.5"
     boilerplate: bool = True
+    method: Method = field(default_factory=Method)
 
     def __post_init__(self) -> None:
-        """Reject unknown tokenizers and weightings."""
+        """Reject unknown tokenizers and weightings; take a method kept as a dictionary."""
+        if isinstance(self.method, dict):  # as ``asdict`` and JSON keep it
+            object.__setattr__(self, "method", Method(**self.method))
         if self.tokenizer not in TOKENIZERS:
             raise ValueError(
                 f"tokenizer must be one of {sorted(TOKENIZERS)}, not {self.tokenizer!r}"
@@ -49,7 +89,11 @@ class TextSettings:
     @property
     def version(self) -> str:
         """A short digest of the settings and the pipeline version."""
-        text = repr((PIPELINE_VERSION, sorted(asdict(self).items())))
+        settings = asdict(self)
+        del settings["method"]  # only what changes a fingerprint: pairing settings do not
+        if self.method.name != "default":  # (the default's caches stay valid)
+            settings["method"] = self.method.fingerprint_settings
+        text = repr((PIPELINE_VERSION, sorted(settings.items())))
         return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
 
 

@@ -34,6 +34,7 @@ class FileRecord(NamedTuple):
     converted_chars: int = 0  # characters a conversion leaves behind (telltales.py)
     notice_chars: int = 0  # characters of lines that read like a repost notice or an ad
     language: str = ""  # "zh", "en" or "other" (telltales.language_of)
+    signature: bytes = b""  # another method's signature (fingerprint/methods.py), else empty
 
     def impossible(self) -> str:
         """Why no scan could have made this record (empty if one could): a damaged cache."""
@@ -47,6 +48,7 @@ class FileRecord(NamedTuple):
             boilerplate=self.boilerplate,
             fingerprints=(self.fingerprint, self.lead),
             sketch=self.sketch,
+            signature=self.signature,
         )
 
     @property
@@ -64,6 +66,7 @@ STORED_FIELDS = tuple(f for f in FileRecord._fields if f not in (*KEY_FIELDS, "e
 """What the cache keeps of a record: everything reading the file found (errors are retried)."""
 
 SKETCH_BYTES = 128 * 8  # the longest shingle sketch (shingles.SKETCH hashes of 8 bytes)
+SIGNATURE_BYTES = 64 * 8  # the longest signature: 64 sentences' hashes, or MinHash's 512 bytes
 
 
 def impossible_values(
@@ -71,6 +74,7 @@ def impossible_values(
     boilerplate: float,
     fingerprints: tuple[int | None, ...],
     sketch: bytes,
+    signature: bytes = b"",
 ) -> str:
     """Why these values cannot be a scan's (empty if they can); see ``FileRecord.impossible``."""
     if any(not isinstance(n, int) or n < 0 for n in counts):
@@ -81,6 +85,8 @@ def impossible_values(
         return "a fingerprint that is not 64 bits"
     if not isinstance(sketch, bytes) or len(sketch) % 8 or len(sketch) > SKETCH_BYTES:
         return "a sketch of the wrong length"
+    if not isinstance(signature, bytes) or len(signature) % 4 or len(signature) > SIGNATURE_BYTES:
+        return "a signature of the wrong length"
     return ""
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from simdup_gui.engine.match.groups import Group
-from simdup_gui.engine.match.matching import group_files, kept_files
+from simdup_gui.engine.match.matching import group_files, kept_files, likeness, similarity
+from simdup_gui.engine.match.methods import member_measures
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.read.walk import is_link
 from simdup_gui.engine.records import FileRecord, Pairs
@@ -44,6 +45,27 @@ class ScanResult:
         """The symbolic links to files: rows that name their target, never read."""
         return tuple(f for f in self.files if f.error and is_link(f.error))
 
+    def likeness(self, a: int, b: int) -> float:
+        """Two files' similarity by the scan's method: the text similarity, or its own."""
+        method = self.options.text.method
+        if method.name == "default":
+            return similarity(self.files[a], self.files[b])
+        return member_measures(method)[1](self.files[a], self.files[b])
+
+    def with_reference(self, group: Group, file: int) -> Group:
+        """``group`` around its member ``file``, each member measured against it anew."""
+        files, method = self.files, self.options.text.method
+        bits, alike = member_measures(method)
+        floor = self.options.min_similarity
+
+        def like(a: int, b: int) -> tuple[float, bool]:
+            if method.name == "default":
+                return likeness(files[a], files[b], floor)
+            return alike(files[a], files[b]), False
+
+        prints = {m.file: bits(files[m.file]) for m in group.members}
+        return group.with_reference(file, prints, like)
+
     def regroup(
         self,
         k: int,
@@ -79,6 +101,7 @@ class ScanResult:
             options.min_similarity,
             not_duplicates=options.not_duplicates,
             reference_folders=options.reference_folders,
+            method=options.text.method,
         )
         kept = kept_files(self.files, options.reference_folders)
         return replace(self, pairs=pairs, groups=groups, options=options, kept=kept)

@@ -138,6 +138,7 @@ def scan(
                 cancel,
                 options.not_duplicates,
                 options.reference_folders,
+                options.text.method,
             )
         if not cancel():
             cache.put_groups(key, digest, pairs, groups)
@@ -330,7 +331,8 @@ def _grouping_digest(records_digest: str, options: ScanOptions) -> str:
     """A digest of everything the groups are made from: the same digest, the same groups."""
     grouping = (GROUPING_VERSION, options.text.version, options.k, options.min_chars)
     apart, kept = sorted(options.not_duplicates), options.reference_folders
-    text = repr((grouping, options.min_similarity, records_digest, apart, kept))
+    method = options.text.method
+    text = repr((grouping, method, options.min_similarity, records_digest, apart, kept))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 

@@ -208,11 +208,14 @@ class CompareView(QWidget):
         similarity: float = 1.0,
         hunks: list[Hunk] | None = None,
         explained: Explained | None = None,
+        method: str = "",
     ) -> None:
         """Show two documents given as (title, plain text, fingerprint) and their similarity.
 
         ``hunks``: their differences, if already found (else they are found here);
-        ``explained``: why their fingerprints' bits differ (hovering a bit shows it).
+        ``explained``: why their fingerprints' bits differ (hovering a bit shows it);
+        ``method``: the scan's method when its fingerprints have no distance (their bits are
+        then not shown, and the similarity is the method's own).
         """
         (left_title, left_text, left_fp), (right_title, right_text, right_fp) = left, right
         self.left_title.setText(left_title)
@@ -222,6 +225,8 @@ class CompareView(QWidget):
         self._cuts = (left_cuts, right_cuts)
         self.left_text.setPlainText(left_shown)
         self.right_text.setPlainText(right_shown)
+        for strip in (self.left_bits, self.right_bits):
+            strip.setVisible(not method)
         self.left_bits.set_fingerprints(left_fp, right_fp)
         self.right_bits.set_fingerprints(right_fp, left_fp)
         if explained is not None and (explained.a_fingerprint, explained.b_fingerprint) == (
@@ -237,7 +242,10 @@ class CompareView(QWidget):
         self._highlight(self.right_text, [_on_screen(s, right_cuts) for s in self.right_spans])
         self._current = -1
         self._show_position()
-        if left_fp is not None and right_fp is not None:
+        if method:
+            text = self.tr("Similarity {0:.1f}% by the {1} method · differences: {2}")
+            self.summary.setText(text.format(100 * similarity, method, self.difference_count()))
+        elif left_fp is not None and right_fp is not None:
             distance, count = (left_fp ^ right_fp).bit_count(), self.difference_count()
             if count == 1:
                 text = self.tr(

@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, Qt, QThreadPool, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
+    QDoubleSpinBox,
     QLabel,
     QMainWindow,
     QProgressBar,
@@ -29,8 +30,8 @@ from simdup_gui.engine.library.build import Added, add_folders
 from simdup_gui.engine.library.check import check_folder
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats
 from simdup_gui.engine.match.index import MAX_K
-from simdup_gui.engine.match.matching import similarity
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.match.methods import DISTANCES, FLOORS
+from simdup_gui.engine.options import Method, ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, restore
 from simdup_gui.engine.output.html_report import write_html_report
 from simdup_gui.engine.output.outputs import output_problem
@@ -169,11 +170,12 @@ class MainWindow(QMainWindow):
         self.k_box.valueChanged.connect(self.regroup)
         self.k_words = QLabel()
         self.floor_label = QLabel()
-        self.floor_box = QSpinBox()
+        self.floor_box = QDoubleSpinBox()
         self.floor_box.setRange(0, 100)
+        self.floor_box.setDecimals(1)  # pinyin's floor is 99.5 %
         self.floor_box.setSuffix(" %")
-        default_floor = round(100 * ScanOptions().min_similarity)
-        self.floor_box.setValue(int(self.settings.value("min_similarity", default_floor)))
+        default_floor = 100 * ScanOptions().min_similarity
+        self.floor_box.setValue(float(self.settings.value("min_similarity", default_floor)))
         self.floor_box.valueChanged.connect(self.regroup)
         # each knob says, until it is turned, that its value is the last session's
         self._remembered = {
@@ -184,6 +186,7 @@ class MainWindow(QMainWindow):
             box.valueChanged.connect(lambda _, box=box: self._forget_remembered(box))
         for widget in (self.k_label, self.k_box, self.k_words, self.floor_label, self.floor_box):
             self.knobs.addWidget(widget)
+        self._fit_knobs(options_from_settings(self.settings, 0, 0.0).text.method.name)
         self.knobs.addAction(c.settings)
         c.fill_menus(self.menuBar())
 
@@ -254,7 +257,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("language", language)
         self.retranslate()
 
-    def _forget_remembered(self, box: QSpinBox) -> None:
+    def _forget_remembered(self, box: QSpinBox | QDoubleSpinBox) -> None:
         """A knob turned in this session no longer says it was remembered."""
         if self._remembered.get(box):
             self._remembered[box] = False
@@ -274,7 +277,8 @@ class MainWindow(QMainWindow):
             ),
             self.floor_box: self.tr(
                 "How much of their text (runs of 5 characters) two files must share to be "
-                "grouped, whatever their fingerprints say."
+                "grouped, whatever their fingerprints say. With another fingerprint method "
+                "(Settings), the similarity that method measures."
             ),
         }
         remembered = self.tr("Remembered from your last session.")
@@ -315,7 +319,20 @@ class MainWindow(QMainWindow):
         before = self.scan_options()
         if not self.dialogs.edit(SettingsDialog(self.settings, self)):
             return
+        method = options_from_settings(self.settings, 0, 0.0).text.method.name
+        if method != before.text.method.name:  # another measure: its own floor
+            self.floor_box.blockSignals(True)
+            self.floor_box.setValue(100 * FLOORS[method])
+            self.floor_box.blockSignals(False)
+            self._forget_remembered(self.floor_box)
+            self._fit_knobs(method)
         self.apply_settings(before)
+
+    def _fit_knobs(self, method: str) -> None:
+        """Turn on the knobs ``method`` uses: k for simhash's, the floor for all but sentences."""
+        self.k_box.setEnabled(method in DISTANCES)
+        self.k_words.setEnabled(method in DISTANCES)
+        self.floor_box.setEnabled(method != "sentences")
 
     def apply_settings(self, before: ScanOptions) -> None:
         """Regroup (length floor) or rescan (anything else) after the settings changed."""
@@ -378,9 +395,12 @@ class MainWindow(QMainWindow):
         task: CallTask
         if library:
             opened = Library.open(library)  # checked by the caller
+            # a library keeps simhash fingerprints: another method's floor is not its measure
+            default = options.text.method.name == "default"
+            floor = options.min_similarity if default else FLOORS["default"]
 
             def work(progress: Callable[[ProgressEvent], None], cancel: CancelToken) -> object:
-                wanted = replace(options, text=opened.settings)
+                wanted = replace(options, text=opened.settings, min_similarity=floor)
                 return check_folder(opened, folder, wanted, progress=progress, cancel=cancel)
 
             task = CallTask(work, f"checking {folder} against {library}")
@@ -549,7 +569,7 @@ class MainWindow(QMainWindow):
             return
         left, right = self.session.compare_pair(info.member.file)
         reference, other = self.result.files[left], self.result.files[right]
-        self._compared_similarity = similarity(reference, other)
+        self._compared_similarity = self.result.likeness(left, right)
         if self.loader.request(reference, other, self.result.options):
             self.compare.show_pending(display_path(reference.path), display_path(other.path))
 
@@ -563,12 +583,14 @@ class MainWindow(QMainWindow):
                 text = self.tr("(cannot show this file: {0})").format(problem)
             shown.append((title, text, fingerprint))
         clean = not any(problems)
+        method = self.result.options.text.method.name if self.result else "default"
         self.compare.show_pair(
             shown[0],
             shown[1],
             self._compared_similarity,
             found.hunks if clean else None,
             found.explained if clean else None,
+            method="" if method in DISTANCES else method,
         )
 
     # --- acting on files -------------------------------------------------------------------------
@@ -683,7 +705,7 @@ class MainWindow(QMainWindow):
             text = (
                 Library.open(library).settings
                 if os.path.isfile(os.path.join(library, "library.json"))
-                else options.text
+                else replace(options.text, method=Method())  # a library keeps simhash's
             )
             wanted = replace(options, text=text)
             return add_folders(library, [folder], wanted, progress=progress, cancel=cancel)
@@ -971,12 +993,13 @@ class MainWindow(QMainWindow):
             return
         for box, value in (
             (self.k_box, result.options.k),
-            (self.floor_box, round(100 * result.options.min_similarity)),
+            (self.floor_box, 100 * result.options.min_similarity),
         ):
             box.blockSignals(True)
             box.setValue(value)
             box.blockSignals(False)
             self._remembered[box] = False  # the saved result's, not the last session's
+        self._fit_knobs(result.options.text.method.name)
         self.root = result.root
         self.folders = list(result.roots) or [result.root]
         self.show_result(result)

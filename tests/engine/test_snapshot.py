@@ -29,6 +29,7 @@ RECORD = st.builds(
     error=TEXT,
     sketch=st.lists(st.binary(min_size=8, max_size=8), max_size=5).map(b"".join),
     lead=FINGERPRINT,
+    signature=st.lists(st.binary(min_size=4, max_size=4), max_size=5).map(b"".join),
 )
 
 

@@ -421,6 +421,49 @@ def test_settings_dialog_saves(qtbot: QtBot, window: MainWindow) -> None:
     assert options.text.boilerplate is False
 
 
+def test_a_method_chosen_in_settings_rescans_and_fits_the_knobs(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+
+    def choose(name: str) -> Callable[[QDialog], bool]:
+        def pick(dialog: QDialog) -> bool:
+            combo = dialog.method  # type: ignore[attr-defined]
+            combo.setCurrentIndex(combo.findData(name))
+            assert dialog.tokenizer.isEnabled() == (name in ("default", "simhash"))  # type: ignore[attr-defined]
+            assert dialog.bands.isEnabled() == (name == "minhash")  # type: ignore[attr-defined]
+            dialog.accept()
+            return True
+
+        return pick
+
+    window.dialogs.on_edit = choose("minhash")  # type: ignore[attr-defined]
+    press(qtbot, window, window.commands.settings)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.result is not None
+    assert window.result.options.text.method.name == "minhash"
+    assert window.floor_box.value() == 40.0  # the method's own floor
+    assert not window.k_box.isEnabled()
+    assert shown_groups(window) == engine_groups(window.scan_options())
+    select_file(window, "茶园春茶-改写.txt")
+    qtbot.waitUntil(lambda: "minhash" in window.compare.summary.text(), timeout=10_000)
+    assert window.compare.left_bits.isHidden()  # no distance: no bits to show
+
+    window.dialogs.on_edit = choose("pinyin")  # type: ignore[attr-defined]
+    press(qtbot, window, window.commands.settings)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.floor_box.value() == 99.5
+    assert window.result.options.min_similarity == pytest.approx(0.995)
+
+    window.dialogs.on_edit = choose("default")  # type: ignore[attr-defined]
+    press(qtbot, window, window.commands.settings)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.k_box.isEnabled()
+    assert window.floor_box.value() == 40.0
+    assert window.result.options.text.method.name == "default"
+    assert len(window.result.groups) == 3
+
+
 def test_make_reference_then_old_reference_can_be_marked(qtbot: QtBot, window: MainWindow) -> None:
     scan_and_wait(qtbot, window, SAMPLE)
     copy = select_file(window, "茶园春茶-改写.txt")

@@ -10,6 +10,7 @@ import logging
 import os
 from collections.abc import Callable
 
+from simdup_gui.engine.fingerprint.methods import Signed, signatures
 from simdup_gui.engine.fingerprint.pipeline import Analysis, analyze_many, extract_text
 from simdup_gui.engine.fingerprint.simhash import Features
 from simdup_gui.engine.options import ScanOptions, TextSettings
@@ -48,15 +49,22 @@ def fingerprint_batch(entries: list[Entry], options: ScanOptions) -> list[Outcom
     ]
 
 
-def _analyses(texts: list[str], settings: TextSettings) -> list[Analysis | Exception]:
+def _analyze(texts: list[str], settings: TextSettings) -> list[Analysis] | list[Signed]:
+    """The texts' analyses, or their signatures under a method of their own."""
+    if settings.method.name in ("default", "simhash"):
+        return analyze_many(texts, settings)
+    return signatures(texts, settings.method)
+
+
+def _analyses(texts: list[str], settings: TextSettings) -> list[Analysis | Signed | Exception]:
     """The texts' analyses; should the batch fail, each text alone, its failure its own."""
     try:
-        return list(analyze_many(texts, settings))
+        return list(_analyze(texts, settings))
     except Exception:  # any text the libraries choke on stays one file's error
-        out: list[Analysis | Exception] = []
+        out: list[Analysis | Signed | Exception] = []
         for text in texts:
             try:
-                out.append(analyze_many([text], settings)[0])
+                out.append(_analyze([text], settings)[0])
             except Exception as exc:
                 log.warning("a text could not be fingerprinted", exc_info=True)
                 out.append(exc)
@@ -105,12 +113,23 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
 
 
 def _fingerprinted(
-    record: FileRecord, analysis: Analysis | Exception, notes: list[str], options: ScanOptions
+    record: FileRecord,
+    analysis: Analysis | Signed | Exception,
+    notes: list[str],
+    options: ScanOptions,
 ) -> Outcome:
     """The record completed from the text's analysis (or the reason it failed)."""
     if isinstance(analysis, Exception):
         error = f"text could not be fingerprinted: {type(analysis).__name__}: {analysis}"
         return record._replace(error=error, notes=tuple(notes)), None
+    if isinstance(analysis, Signed):
+        signed = record._replace(
+            features=analysis.items,
+            notes=tuple(notes),
+            signature=analysis.signature,
+            fingerprint=analysis.fingerprint,
+        )
+        return signed, None
     features = analysis.features
     if features.is_short:
         notes.append(f"short text: {len(features)} distinct words")

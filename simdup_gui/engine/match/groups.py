@@ -105,11 +105,12 @@ class Thresholds:
 
     k: int
     min_similarity: float = 0.0
+    loose: bool = True  # whether a loose k lets text alone decide (the default method's way)
 
     @property
     def by_text(self) -> bool:
         """Whether text similarity alone decides (loose, with a floor)."""
-        return self.k >= LOOSE_K and self.min_similarity > 0
+        return self.loose and self.k >= LOOSE_K and self.min_similarity > 0
 
     def met(
         self,

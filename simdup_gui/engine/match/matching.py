@@ -35,6 +35,8 @@ from simdup_gui.engine.match.groups import (
     numbered,
 )
 from simdup_gui.engine.match.index import all_pairs
+from simdup_gui.engine.match.methods import Measure, method_measure
+from simdup_gui.engine.options import Method
 from simdup_gui.engine.progress import never
 from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
@@ -90,7 +92,8 @@ def contained_many(
 LEAD_K = 3  # openings this close make a candidate pair too (then verified like any other)
 BANDS_K = LOOSE_K  # from this k on (the app's "loose"), openings and sketch bands add candidates
 RUN_WINDOW = 32  # each fingerprint is checked against this many others sharing a table prefix
-GROUPING_VERSION = 6  # bump when grouping changes (cached groups are then made again)
+DEFAULT_METHOD = Method()
+GROUPING_VERSION = 7  # bump when grouping changes (cached groups are then made again)
 
 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
@@ -165,6 +168,7 @@ def group_files(
     cancel: Callable[[], bool] = never,
     not_duplicates: frozenset[tuple[str, str]] = frozenset(),
     reference_folders: Sequence[str] = (),
+    method: Method = DEFAULT_METHOD,
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """Verified candidate pairs of distinct texts, and the groups around references.
 
@@ -177,31 +181,41 @@ def group_files(
     ``not_duplicates`` are pairs of paths (each sorted) a person said are not duplicates: one
     is never a member of a group whose reference is the other (exact copies always group).
     A group's reference is a file in one of ``reference_folders`` when it has one.
+    ``method`` other than ``default`` finds and measures pairs its own way (``match/methods.py``),
+    with ``min_similarity`` on its own measure.
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
     # in the number of copies. The node's file is its first copy by _first_copy_key.
-    by_text: dict[tuple[int | None, int | None, bytes], list[int]] = {}
+    by_text: dict[tuple[int | None, int | None, bytes, bytes], list[int]] = {}
     copied = named_copies([files[n].path for n in ok])
     kept = {n for n in ok if reference_folders and in_folders(files[n].path, reference_folders)}
     for n in sorted(ok, key=lambda n: _first_copy_key(files[n], copied, None, n in kept)):
-        by_text.setdefault((files[n].fingerprint, files[n].lead, files[n].sketch), []).append(n)
+        same = (files[n].fingerprint, files[n].lead, files[n].sketch, files[n].signature)
+        by_text.setdefault(same, []).append(n)
     copies = sorted(by_text.values(), key=lambda same: same[0])
     node_files = [same[0] for same in copies]
-    rows = sketch_matrix([files[n].sketch for n in node_files])
-    fps = np.array([files[n].fingerprint for n in node_files], dtype=np.uint64)
-    local = _candidates(files, node_files, fps, rows, k, min_similarity, cancel)
-
     chars = np.array([files[n].chars for n in node_files], dtype=np.int64)
+    if method.name == "default":
+        rows = sketch_matrix([files[n].sketch for n in node_files])
+        fps = np.array([files[n].fingerprint for n in node_files], dtype=np.uint64)
+        local = _candidates(files, node_files, fps, rows, k, min_similarity, cancel)
+        measure = Measure(
+            fps, local, lambda a, b: jaccard_many(rows, a, b), Thresholds(k, min_similarity)
+        )
 
-    def alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        return jaccard_many(rows, a, b)
+        def holds(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+            return contained_many(rows, chars, a, b)
 
-    def holds(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        return contained_many(rows, chars, a, b)
+    else:
+        nodes_records = [files[n] for n in node_files]
+        measure = method_measure(method, nodes_records, k, min_similarity, cancel)
+
+        def holds(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+            return np.zeros(len(a), np.bool_)
 
     nodes = Nodes(
-        fps,
+        measure.fingerprints,
         np.array([len(same) for same in copies], dtype=np.int64),
         np.array([files[n].path in copied for n in node_files], dtype=np.bool_),
         np.array([files[n].converted_chars > 0 for n in node_files], dtype=np.bool_),
@@ -212,12 +226,13 @@ def group_files(
         [files[n].encoding for n in node_files],
         np.array([files[n].size for n in node_files], dtype=np.int64),
         [files[n].path for n in node_files],
-        alike,
+        measure.similarities,
         holds,
         np.array([n in kept for n in node_files], dtype=np.bool_),
         _apart_nodes(not_duplicates, files, copies),
     )
-    found = clusters(local, nodes, Thresholds(k, min_similarity), cancel)
+    local = measure.candidates
+    found = clusters(local, nodes, measure.thresholds, cancel)
     groups = []
     for cluster in found:
         usual = Counter(files[n].encoding for node in cluster.nodes for n in copies[node])

@@ -16,6 +16,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.match.methods import DISTANCES, thresholds_text
+from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.cells import modified_text
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.read.walk import display_path
@@ -43,6 +45,10 @@ def _link(path: str) -> str:
     return f'<a href="{html.escape(target)}">{html.escape(display_path(path))}</a>'
 
 
+def _thresholds(options: ScanOptions) -> str:
+    return thresholds_text(options.text.method, options.k, options.min_similarity)
+
+
 def html_lines(result: ScanResult) -> Iterator[str]:
     """The report's lines."""
     duplicates = sum(len(g) - 1 for g in result.groups)
@@ -52,9 +58,12 @@ def html_lines(result: ScanResult) -> Iterator[str]:
     yield f"<h1>simdup: {html.escape(display_path(result.root))}</h1>"
     yield (
         f"<p>{len(result.files)} files, {len(result.groups)} groups, {duplicates} duplicates,"
-        f" {len(result.errors)} unreadable (k = {result.options.k}, text similarity at least"
-        f" {result.options.min_similarity:.0%}).</p>"
+        f" {len(result.errors)} unreadable ({html.escape(_thresholds(result.options))}).</p>"
     )
+
+    def distance(bits: int) -> str:
+        return str(bits) if result.options.text.method.name in DISTANCES else ""
+
     for group in result.groups:
         yield f"<h2>Group {group.id} · {len(group)} files</h2>"
         yield "<table><tr><th></th><th>File</th><th>Similarity</th><th>Distance</th>"
@@ -67,7 +76,7 @@ def html_lines(result: ScanResult) -> Iterator[str]:
             yield (
                 f"<tr{css}><td>{role}</td><td>{_link(record.path)}</td>"
                 f'<td class="n">{100 * member.similarity:.1f}%</td>'
-                f'<td class="n">{member.distance}</td><td class="n">{record.size}</td>'
+                f'<td class="n">{distance(member.distance)}</td><td class="n">{record.size}</td>'
                 f"<td>{html.escape(modified_text(record.mtime_ns))}</td>"
                 f"<td>{html.escape(record.encoding)}</td></tr>"
             )

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from simdup_gui.engine.match.methods import DISTANCES
 from simdup_gui.engine.output.actions import Seen
 from simdup_gui.engine.output.cells import (
     fingerprint_hex,
@@ -86,6 +87,8 @@ def held_note(record: FileRecord, reference: FileRecord) -> str:
 def report_rows(result: ScanResult) -> Iterator[list[str]]:
     """Rows for every file: groups (reference first), then files with no duplicate, then errors."""
     grouped = set()
+    method = result.options.text.method.name
+    named = "" if method == "default" else f"method: {method}"  # the default's rows say none
     for group in result.groups:
         for n, member in enumerate(group.members):
             grouped.add(member.file)
@@ -93,10 +96,13 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
             share = f"{100 * member.similarity:.1f}%"
             record = result.files[member.file]
             held = held_note(record, result.files[group.reference]) if member.contained else ""
-            yield _row(group.id, role, record, member.distance, share, held)
+            distance = member.distance if method in DISTANCES else ""
+            yield _row(
+                group.id, role, record, distance, share, "; ".join(filter(None, (named, held)))
+            )
     for n, record in enumerate(result.files):
         if n not in grouped and not record.error:
-            yield _row("", "unique", record, "")
+            yield _row("", "unique", record, "", "", named)
     for record in result.files:
         if record.error:
             yield _row("", "link" if is_link(record.error) else "error", record, "")

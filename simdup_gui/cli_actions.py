@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -18,10 +19,10 @@ from simdup_gui.cli_common import (
 )
 from simdup_gui.core import not_duplicates
 from simdup_gui.engine.fingerprint.files import fingerprint_now
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.output.actions import Manifest, act, manifest_path, restore
 from simdup_gui.engine.output.outputs import output_problem
-from simdup_gui.engine.output.report import ReportError, report_duplicates
+from simdup_gui.engine.output.report import ReportError, report_duplicates, report_method
 from simdup_gui.engine.read.walk import display_path
 
 
@@ -62,7 +63,7 @@ def run_apply(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         problem = output_problem(args.move_to, [root, args.report], folder=True)
         if problem:
             raise UsageError(problem)
-    options = ScanOptions(text=text_settings(args), max_bytes=max_bytes(args))
+    options = ScanOptions(text=_report_settings(args), max_bytes=max_bytes(args))
 
     manifest = None
     if not args.dry_run:
@@ -95,6 +96,24 @@ def run_apply(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         f" failed {counts['failed']}{where}\n"
     )
     return 0 if not counts["failed"] else 1
+
+
+def _report_settings(args: argparse.Namespace) -> TextSettings:
+    """The text settings to check files with: the options', with the report's method."""
+    settings = text_settings(args)
+    try:
+        made_with = report_method(args.report)
+    except ReportError as exc:
+        raise UsageError(str(exc)) from None
+    if args.method == "default":  # not given: the report's
+        return replace(settings, method=made_with)
+    if settings.method.fingerprint_settings != made_with.fingerprint_settings:
+        raise UsageError(
+            f"{args.report}: made with --method {made_with.name}"
+            f"{f' --sentences {made_with.sentences}' if made_with.name == 'sentences' else ''},"
+            f" not --method {args.method}"
+        )
+    return settings
 
 
 def _open_manifest(path: str | None, move_to: str | None, inputs: list[str]) -> Manifest:

@@ -156,14 +156,19 @@ class GroupsPanel(QWidget):
         for row in range(EXPAND_LIMIT):
             self.tree.expand(self.groups.index(row, 0))
 
-    def fit_columns(self) -> None:
-        """Size the columns to their contents; names only as wide as leaves the measures in view."""
+    def fit_columns(self, distances: bool = True) -> None:
+        """Size the columns to their contents; names only as wide as leaves the measures in view.
+
+        ``distances``: whether the result's method measures distances (else no such column).
+        """
+        self.tree.setColumnHidden(column_named("Distance"), not distances)
         self._show_tree_or_empty()
         if self.groups.rowCount() <= EXPAND_LIMIT:
             for column in range(self.groups.columnCount()):
                 self.tree.resizeColumnToContents(column)
             # names elide in the middle: Similarity and Distance stay in view beside them
             name = column_named("File")
-            beside = sum(self.tree.columnWidth(column_named(c)) for c in ("Similarity", "Distance"))
+            shown = ("Similarity", "Distance") if distances else ("Similarity",)
+            beside = sum(self.tree.columnWidth(column_named(c)) for c in shown)
             widest = max(self.tree.viewport().width() - beside, 120)
             self.tree.setColumnWidth(name, min(self.tree.columnWidth(name), widest))

@@ -478,7 +478,7 @@ class MainWindow(QMainWindow):
         total = sum(self.splitter.sizes())
         if total and self.splitter.sizes()[0] < 0.4 * total:  # room for names and measures
             self.splitter.setSizes([int(0.45 * total), total - int(0.45 * total)])
-        self.groups_panel.fit_columns()
+        self.groups_panel.fit_columns(result.options.text.method.name in DISTANCES)
         self.compare.clear()
         self.retranslate()
         self._update_actions()
@@ -816,7 +816,8 @@ class MainWindow(QMainWindow):
         if changed:
             self.groups.marks_changed.emit()
             self.groups_panel.expand()
-            self.groups_panel.fit_columns()
+            method = self.result.options.text.method.name if self.result else "default"
+            self.groups_panel.fit_columns(method in DISTANCES)
             self._show_summary()
 
     def undo_last_action(self) -> None:

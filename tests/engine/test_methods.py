@@ -367,3 +367,19 @@ def test_bands_and_rows_given_are_used() -> None:
         "2",
         "3",
     }
+
+
+def test_apply_checks_files_again_by_the_reports_method(tmp_path: Path) -> None:
+    folder, report = tmp_path / "articles", tmp_path / "report.csv"
+    shutil.copytree(SAMPLE, folder)
+    scanned = ("scan", str(folder), "--no-cache", "--csv", str(report))
+    assert run(*scanned, "--method", "sentences", "--sentences", "4")[0] == 0
+    code, _, err = run("apply", str(report), "--move-to", str(tmp_path / "moved"))
+    assert code == 0, err
+    assert "moved 5, skipped 0" in err  # each re-checked by its longest sentences, unchanged
+    moved = [p for p in (tmp_path / "moved").rglob("*.*") if not p.name.startswith("simdup-")]
+    assert len(moved) == 5
+    code, _, err = run("apply", str(report), "--trash", "--method", "minhash")
+    assert code == 2
+    assert err.endswith("made with --method sentences --sentences 4, not --method minhash\n")
+    assert err.count("\n") == 1

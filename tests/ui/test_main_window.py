@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from simdup_gui.app import create_window
+from simdup_gui.core.columns import column_named
 from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import ProgressEvent
@@ -448,6 +449,7 @@ def test_a_method_chosen_in_settings_rescans_and_fits_the_knobs(
     select_file(window, "茶园春茶-改写.txt")
     qtbot.waitUntil(lambda: "minhash" in window.compare.summary.text(), timeout=10_000)
     assert window.compare.left_bits.isHidden()  # no distance: no bits to show
+    assert window.groups_panel.tree.isColumnHidden(column_named("Distance"))
 
     window.dialogs.on_edit = choose("pinyin")  # type: ignore[attr-defined]
     press(qtbot, window, window.commands.settings)
@@ -459,6 +461,7 @@ def test_a_method_chosen_in_settings_rescans_and_fits_the_knobs(
     press(qtbot, window, window.commands.settings)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.k_box.isEnabled()
+    assert not window.groups_panel.tree.isColumnHidden(column_named("Distance"))
     assert window.floor_box.value() == 40.0
     assert window.result.options.text.method.name == "default"
     assert len(window.result.groups) == 3
@@ -490,8 +493,6 @@ def test_sorting_keeps_references_first(qtbot: QtBot, window: MainWindow) -> Non
             for g in range(proxy.rowCount()):
                 first = proxy.index(0, 0, proxy.index(g, 0)).data(ItemRole)
                 assert first.is_reference
-    from simdup_gui.core.columns import column_named
-
     header.setSortIndicator(column_named("Distance"), Qt.SortOrder.DescendingOrder)  # largest first
     group = proxy.index(0, 0)
     distances = [

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from simdup_gui.engine.match.methods import DISTANCES
+from simdup_gui.engine.options import Method
 from simdup_gui.engine.output.actions import Seen
 from simdup_gui.engine.output.cells import (
     fingerprint_hex,
@@ -88,7 +89,7 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
     """Rows for every file: groups (reference first), then files with no duplicate, then errors."""
     grouped = set()
     method = result.options.text.method.name
-    named = "" if method == "default" else f"method: {method}"  # the default's rows say none
+    named = method_note(result.options.text.method)
     for group in result.groups:
         for n, member in enumerate(group.members):
             grouped.add(member.file)
@@ -140,6 +141,41 @@ def _existing_path(shown: str) -> str:
     raw = re.sub(rb"\\x([0-9a-f]{2})", lambda m: bytes([int(m[1], 16)]), shown.encode())
     path = os.fsdecode(raw)
     return path if os.path.lexists(path) else shown
+
+
+def method_note(method: Method) -> str:
+    """What a report's notes say of the method (the default's say nothing).
+
+    >>> method_note(Method("sentences", 5)), method_note(Method("minhash"))
+    ('method: sentences, 5 longest', 'method: minhash')
+    """
+    if method.name == "default":
+        return ""
+    longest = f", {method.sentences} longest" if method.name == "sentences" else ""
+    return f"method: {method.name}{longest}"
+
+
+_METHOD_NOTE = re.compile(r"method: (\w+)(?:, (\d+) longest)?")
+
+
+def report_method(path: str | os.PathLike[str]) -> Method:
+    """The method a report was made with, as its rows' notes say (the default if they don't).
+
+    Raises:
+        ReportError: the report cannot be read.
+    """
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as stream:
+            first = next(csv.DictReader(stream), None)
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise ReportError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
+    found = _METHOD_NOTE.match((first or {}).get("notes") or "")
+    if not found:
+        return Method()
+    try:
+        return Method(found[1], int(found[2] or Method().sentences))
+    except ValueError as exc:
+        raise ReportError(f"{path}: {exc}") from None
 
 
 def report_duplicates(path: str | os.PathLike[str]) -> list[Seen]:

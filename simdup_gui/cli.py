@@ -8,6 +8,7 @@
     simdup library add|check|stats|remove LIB ...       the archive library (see docs)
     simdup ignore add A B | list | remove A B | clear    pairs kept apart (not duplicates)
     simdup explain A B [--json]                         the words behind each differing bit
+    simdup table FILE... --text-column C [--dask ADDR]  the same for Parquet or JSONL rows
     simdup cache clear | path                           the fingerprint cache
 
 Exit codes: 0 done (a scan with per-file errors is done), 1 cancelled, 2 bad input.
@@ -23,6 +24,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TextIO
 
 from simdup_gui.cli_actions import add_action_parsers, run_apply, run_ignore, run_restore
@@ -32,15 +34,18 @@ from simdup_gui.cli_common import (
     add_text_options,
     capped_jobs,
     check_output,
+    dask_address,
     jobs_value,
     k_value,
     max_bytes,
+    open_cluster,
     share,
     text_settings,
 )
 from simdup_gui.cli_explain import add_explain_parser, run_explain
 from simdup_gui.cli_fingerprints import add_fingerprint_parsers, run_pairs, run_query
 from simdup_gui.cli_library import add_library_parser, run_library
+from simdup_gui.cli_table import add_table_parser, run_table
 from simdup_gui.core import not_duplicates
 from simdup_gui.engine.match.fingerprint_files import (
     FingerprintFileError,
@@ -127,6 +132,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--verbose", action="store_true", help="list the hidden and tool folders skipped"
     )
 
+    p.add_argument(
+        "--dask",
+        type=dask_address,
+        metavar="ADDRESS",
+        help="fingerprint on a Dask cluster: local:N (started and stopped here) or tcp://host:port",
+    )
+
+    add_table_parser(sub)
     add_fingerprint_parsers(sub)
     add_action_parsers(sub)
     add_library_parser(sub)
@@ -236,10 +249,12 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         progress = _compiling_note(err)
     cache = FingerprintCache.disabled() if args.no_cache else FingerprintCache.default()
-    try:
-        result = scan(args.folder, options, cache=cache, progress=progress)  # one or several
-    finally:
-        cache.close()
+    with contextlib.ExitStack() as stack:
+        stack.callback(cache.close)
+        pool = open_cluster(stack, args.dask) if args.dask else None
+        if pool is not None:
+            options = replace(options, jobs=pool.threads, processes=True)
+        result = scan(args.folder, options, cache=cache, progress=progress, workers=pool)
     for warning in result.warnings:
         err.write(f"simdup: warning: {warning}\n")
     if args.verbose:
@@ -285,6 +300,7 @@ COMMANDS = {
     "cache": run_cache,
     "ignore": run_ignore,
     "explain": run_explain,
+    "table": run_table,
     "library": lambda args, out, err: run_library(
         args, out, err, text_settings(args) if hasattr(args, "tokenizer") else TextSettings()
     ),

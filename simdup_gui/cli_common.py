@@ -5,8 +5,15 @@ from __future__ import annotations
 import argparse
 import math
 import os
+from contextlib import ExitStack
 from typing import TextIO
 
+from simdup_gui.engine.cluster.client import (
+    ClusterError,
+    ClusterPool,
+    check_address,
+    cluster_client,
+)
 from simdup_gui.engine.match.index import MAX_K, check_k
 from simdup_gui.engine.options import METHODS, TOKENIZERS, WEIGHTINGS, Method, TextSettings
 from simdup_gui.engine.output.outputs import output_problem
@@ -149,9 +156,9 @@ def max_bytes(args: argparse.Namespace) -> int:
     return int(args.max_mb * 1024 * 1024)
 
 
-def check_output(path: str, inputs: list[str]) -> None:
-    """Refuse an output path before any work: inside an input, or where nothing can be written."""
-    problem = output_problem(path, inputs)
+def check_output(path: str, inputs: list[str], *, folder: bool = False) -> None:
+    """Refuse an output (file or folder) before any work: inside an input, or not writable."""
+    problem = output_problem(path, inputs, folder=folder)
     if problem:
         raise UsageError(problem)
 
@@ -167,3 +174,19 @@ def capped_jobs(jobs: int, err: TextIO) -> int:
         err.write(f"simdup: note: --jobs {jobs} lowered to {max_jobs()} (two per core)\n")
         return max_jobs()
     return jobs
+
+
+def dask_address(text: str) -> str:
+    """A cluster's address: ``local:N`` or a scheduler's (an option type)."""
+    try:
+        return check_address(text)
+    except ClusterError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def open_cluster(stack: ExitStack, address: str) -> ClusterPool:
+    """The cluster at ``address``, for as long as ``stack`` (a local one is then stopped)."""
+    try:
+        return ClusterPool(stack.enter_context(cluster_client(address)))
+    except ClusterError as exc:
+        raise UsageError(str(exc)) from None

@@ -6,9 +6,19 @@ import argparse
 import csv
 import os
 import time
+from contextlib import ExitStack
 from typing import TextIO
 
-from simdup_gui.cli_common import UsageError, capped_jobs, check_output, jobs_value, k_value
+from simdup_gui.cli_common import (
+    UsageError,
+    capped_jobs,
+    check_output,
+    dask_address,
+    jobs_value,
+    k_value,
+    open_cluster,
+)
+from simdup_gui.engine.cluster.pairs import PER_PIECE, cluster_all_pairs, scatter_parts
 from simdup_gui.engine.match.fingerprint_files import load_fingerprints, parse_fingerprint
 from simdup_gui.engine.match.index import FingerprintIndex, Pairs, all_pairs
 from simdup_gui.engine.output.cells import fingerprint_hex
@@ -22,6 +32,12 @@ def add_fingerprint_parsers(sub: argparse._SubParsersAction) -> None:  # type: i
     p.add_argument("--k", type=k_value, default=3)
     p.add_argument("--out", metavar="FILE", help="write i,j,distance CSV here (default: stdout)")
     p.add_argument("--jobs", type=jobs_value, default=min(max(1, os.cpu_count() or 1), 2))
+    p.add_argument(
+        "--dask",
+        type=dask_address,
+        metavar="ADDRESS",
+        help="run on a Dask cluster: local:N or tcp://…",
+    )
 
     p = sub.add_parser("query", help="fingerprints within k of each query")
     p.add_argument("file")
@@ -47,9 +63,16 @@ def run_pairs(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.out:
         check_output(args.out, [args.file])
     fps = load_fingerprints(args.file)
-    started = time.perf_counter()
-    pairs = all_pairs(fps, args.k, jobs=capped_jobs(args.jobs, err))
-    seconds = time.perf_counter() - started
+    with ExitStack() as stack:
+        started = time.perf_counter()
+        if args.dask:
+            client = open_cluster(stack, args.dask).client
+            started = time.perf_counter()  # the cluster's start is not the pairs' time
+            parts = scatter_parts(client, fps, max(1, len(fps) // PER_PIECE))
+            pairs = cluster_all_pairs(client, parts, len(fps), args.k)
+        else:
+            pairs = all_pairs(fps, args.k, jobs=capped_jobs(args.jobs, err))
+        seconds = time.perf_counter() - started
     if args.out:
         write_atomically(args.out, lambda stream: _write_pairs(pairs, stream))
     else:

@@ -117,3 +117,32 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path, start: str) -> 
     workers = [psutil.Process(int(pid)) for pid in done.stdout.split()]
     assert len(workers) == 2
     assert still_running(workers) == []
+
+
+@pytest.mark.parametrize("ending", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+def test_nothing_of_a_cluster_scan_outlives_it(tmp_path: Path, ending: signal.Signals) -> None:
+    """``scan --dask local:2`` starts a scheduler's workers: Ctrl+C, kill or kill -9 ends them."""
+    pytest.importorskip("distributed")
+    folder = tmp_path / "articles"
+    folder.mkdir()
+    for n in range(3000):  # long enough to be stopped in the middle
+        story = f"Article {n} about the harbour, the railway and the spring tea harvest. "
+        (folder / f"a{n}.txt").write_text(story * 90, encoding="utf-8")
+    command = [sys.executable, "-m", "simdup_gui.cli", "scan", str(folder), "--dask", "local:2"]
+    scan = subprocess.Popen(
+        [*command, "--no-cache", "--quiet"],
+        env=environment(tmp_path),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        started = started_processes(scan.pid, at_least=3)  # two workers, resource tracker
+        scan.send_signal(ending)
+        scan.wait(GONE_WITHIN_S)
+    finally:
+        scan.kill()
+        said = scan.communicate()[1].decode()
+    assert still_running(started) == []
+    if ending == signal.SIGINT:
+        assert scan.returncode == 130, said
+        assert said.strip().endswith("simdup: interrupted")

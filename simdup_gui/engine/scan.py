@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_file
-from simdup_gui.engine.fingerprint.simhash import Features, idf_table, tfidf_fingerprint
+from simdup_gui.engine.fingerprint.simhash import Features, with_tfidf
 from simdup_gui.engine.kernels import groups_plain, plain_kernels
 from simdup_gui.engine.match.matching import GROUPING_VERSION, group_files, kept_files
 from simdup_gui.engine.options import ScanOptions
@@ -31,7 +31,7 @@ from simdup_gui.engine.read.walk import Entry, display_path, walk
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.run.batches import in_batches
-from simdup_gui.engine.run.workers import WorkerPool
+from simdup_gui.engine.run.workers import Pool
 from simdup_gui.engine.store.cache import CachedFile, FingerprintCache, Snapshot
 
 
@@ -98,7 +98,7 @@ def scan(
     cache: FingerprintCache | None = None,
     progress: Progress = no_progress,
     cancel: Callable[[], bool] = never,
-    workers: WorkerPool | None = None,
+    workers: Pool | None = None,
 ) -> ScanResult:
     """Scan a folder (or several, grouped together) and group its near-duplicate articles.
 
@@ -191,7 +191,7 @@ def _read_folder(
     cache: FingerprintCache,
     progress: Progress,
     cancel: Callable[[], bool],
-    workers: WorkerPool | None,
+    workers: Pool | None,
 ) -> _Read:
     """One folder walked, and its records: its snapshot when unchanged, else file by file."""
     entries = []
@@ -239,7 +239,7 @@ def _fingerprinted_files(
     cache: FingerprintCache,
     progress: Progress,
     cancel: Callable[[], bool],
-    workers: WorkerPool | None,
+    workers: Pool | None,
 ) -> tuple[tuple[FileRecord, ...], int, int]:
     """Every walked file's record, from the snapshot, the cache or reading it.
 
@@ -297,7 +297,7 @@ def _fingerprinted_files(
             )
     cache.put_many(fresh)
     if options.text.whole_folder:
-        records = _apply_tfidf(records, features)
+        records = with_tfidf(records, features)
     return tuple(records), cached, done_bytes
 
 
@@ -334,11 +334,3 @@ def _grouping_digest(records_digest: str, options: ScanOptions) -> str:
     method = options.text.method
     text = repr((grouping, method, options.min_similarity, records_digest, apart, kept))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-
-
-def _apply_tfidf(records: list[FileRecord], features: list[Features | None]) -> list[FileRecord]:
-    idf, unseen = idf_table(f for f in features if f is not None)
-    return [
-        r._replace(fingerprint=tfidf_fingerprint(f, idf, unseen)) if f is not None else r
-        for r, f in zip(records, features, strict=True)
-    ]

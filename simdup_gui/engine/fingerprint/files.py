@@ -11,11 +11,11 @@ import os
 from collections.abc import Callable
 
 from simdup_gui.engine.fingerprint.methods import Signed, signatures
-from simdup_gui.engine.fingerprint.pipeline import Analysis, analyze_many, extract_text
+from simdup_gui.engine.fingerprint.pipeline import Analysis, Extracted, analyze_many, extract_text
 from simdup_gui.engine.fingerprint.simhash import Features
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError
-from simdup_gui.engine.read.html import PageTooComplex
+from simdup_gui.engine.read.html import PageTooComplex, html_to_text
 from simdup_gui.engine.read.reader import ReadError, read_prefix
 from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
@@ -95,6 +95,13 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
     except Exception as exc:  # a library choking on one file stays that file's error
         log.warning("%s could not be read", display_path(entry.path), exc_info=True)
         return record._replace(error=f"could not be read: {type(exc).__name__}: {exc}"), None, notes
+    return _with_text(record, extracted, data, notes)
+
+
+def _with_text(
+    record: FileRecord, extracted: Extracted, data: bytes, notes: list[str]
+) -> tuple[FileRecord, str | None, list[str]]:
+    """The record with what its text says, the text (None if there is none), and notes."""
     if extracted.replaced:
         notes.append(f"{extracted.replaced} undecodable bytes replaced")
     if extracted.template_kept:
@@ -110,6 +117,41 @@ def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | N
     if not extracted.text.strip():
         return record._replace(error="no text"), None, notes
     return record, extracted.text, notes
+
+
+def fingerprint_rows(
+    rows: list[tuple[str, str]], options: ScanOptions, html: bool
+) -> list[Outcome]:
+    """:func:`fingerprint_batch` for a table's rows: (id, text), the text HTML if ``html``.
+
+    Each record's ``path`` is the row's id; its size, the text's UTF-8 bytes.
+    """
+    read = []
+    for key, text in rows:
+        data = text.encode("utf-8", "surrogatepass")
+        record = FileRecord(key, len(data))
+        try:
+            extracted = _row_text(text, html, options.text.boilerplate)
+        except Exception as exc:  # a page the parser chokes on stays that row's error
+            why = str(exc) if isinstance(exc, PageTooComplex) else f"{type(exc).__name__}: {exc}"
+            read.append((record._replace(error=f"could not be read: {why}"), None, []))
+            continue
+        read.append(_with_text(record, extracted, data, []))
+    analyses = iter(_analyses([text for _, text, _ in read if text is not None], options.text))
+    return [
+        _fingerprinted(record, next(analyses), notes, options)
+        if text is not None
+        else (record._replace(notes=tuple(notes), error=record.error or "no text"), None)
+        for record, text, notes in read
+    ]
+
+
+def _row_text(text: str, html: bool, boilerplate: bool) -> Extracted:
+    """A row's text as a file's would be extracted (already decoded: UTF-8, from a table)."""
+    if not html:
+        return Extracted(text, "utf-8", "table", 0)
+    page = html_to_text(text, boilerplate=boilerplate)
+    return Extracted(page.text, "utf-8", "table", 0, page.removed_share, page.kept_template)
 
 
 def _fingerprinted(

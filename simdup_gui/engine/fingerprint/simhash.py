@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from simdup_gui.engine.kernels import kernel_module
+from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.text.tokens import token_hash
 
 MIN_FEATURES = 8  # fewer distinct features than this and a text is flagged as short
@@ -109,3 +110,12 @@ def tfidf_fingerprint(features: Features, idf: Mapping[int, float], unseen: floa
         count=len(features),
     )
     return simhash(features.hashes, features.counts * weights)
+
+
+def with_tfidf(records: list[FileRecord], features: list[Features | None]) -> list[FileRecord]:
+    """The records with TF-IDF fingerprints, weighted by the documents' ``features`` together."""
+    idf, unseen = idf_table(f for f in features if f is not None)
+    return [
+        r._replace(fingerprint=tfidf_fingerprint(f, idf, unseen)) if f is not None else r
+        for r, f in zip(records, features, strict=True)
+    ]

@@ -81,7 +81,7 @@ PART_BITS = 8  # at most this many leading bits split the fingerprints into part
 
 
 @dataclass(frozen=True)
-class _Group:
+class TableGroup:
     """The tables that lead with one block, as :func:`index_kernels.group_pairs` takes them."""
 
     first: Permutation  # any of them: they agree on the leading bits
@@ -93,18 +93,18 @@ class _Group:
     chosen: np.ndarray  # each table's blocks, as a bit set
 
 
-def _block_masks(plan: TablePlan) -> list[int]:
+def block_masks(plan: TablePlan) -> list[int]:
     """Each block's bits, in the fingerprint's own positions."""
     return [((1 << width) - 1) << (BITS - start - width) for start, width in plan.blocks]
 
 
-def _groups(plan: TablePlan, n: int) -> tuple[int, list[_Group]]:
+def table_groups(plan: TablePlan, n: int) -> tuple[int, list[TableGroup]]:
     """The bits that split the fingerprints into parts, and the plan's tables by leading block.
 
     A table's buckets are its key's leading :func:`tables.bucket_bits`: ``part_bits`` of them
     split the fingerprints into parts, the rest sort each part.
     """
-    masks = _block_masks(plan)
+    masks = block_masks(plan)
     part_bits = min(bucket_bits(BITS, n), min(width for _, width in plan.blocks), PART_BITS)
     by_first: dict[int, list[tuple[Permutation, int]]] = {}
     for table in plan.tables:
@@ -115,7 +115,7 @@ def _groups(plan: TablePlan, n: int) -> tuple[int, list[_Group]]:
         width = max(len(table.moves) for table, _ in members)
         padded = [[*table.moves, *[(0, 0)] * (width - len(table.moves))] for table, _ in members]
         groups.append(
-            _Group(
+            TableGroup(
                 members[0][0],
                 np.array([[mask for mask, _ in moves] for moves in padded], np.uint64),
                 np.array([[shift for _, shift in moves] for moves in padded], np.int64),
@@ -168,8 +168,8 @@ def all_pairs(
     if plan.k < k:
         raise ValueError(f"the plan is for k <= {plan.k}, not {k}")
     kernels = kernel_module("simdup_gui.engine.match.index_kernels")
-    part_bits, groups = _groups(plan, n)
-    blocks = np.array(_block_masks(plan), np.uint64)
+    part_bits, groups = table_groups(plan, n)
+    blocks = np.array(block_masks(plan), np.uint64)
     parts = []
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         for group in groups:

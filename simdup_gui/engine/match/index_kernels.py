@@ -174,7 +174,8 @@ def _grown(array: Index, size: int) -> Index:
     return bigger
 
 
-def _keys_numpy(fps: U64, masks: U64, shifts: Index) -> U64:
+def table_keys(fps: U64, masks: U64, shifts: Index) -> U64:
+    """Each fingerprint permuted by a table's moves (masks and left shifts), in numpy."""
     key = np.zeros(len(fps), np.uint64)
     for mask, shift in zip(masks.tolist(), shifts.tolist(), strict=True):
         part = fps & np.uint64(mask)
@@ -184,7 +185,7 @@ def _keys_numpy(fps: U64, masks: U64, shifts: Index) -> U64:
 
 def partition_numpy(fps: U64, masks: U64, shifts: Index, bits: int) -> tuple[U64, Index, Index]:
     """:func:`partition` in numpy, for the plain form."""
-    part = (_keys_numpy(fps, masks, shifts) >> np.uint64(64 - bits)).astype(np.int64)
+    part = (table_keys(fps, masks, shifts) >> np.uint64(64 - bits)).astype(np.int64)
     ids = np.argsort(part, kind="stable")
     starts = np.zeros((1 << bits) + 1, np.int64)
     starts[1:] = np.cumsum(np.bincount(part, minlength=1 << bits))
@@ -214,7 +215,7 @@ def group_pairs_numpy(
     lefts, rights, dists = [], [], []
     for table in range(len(moves)):
         count, bits = moves[table], int(local_bits[table])
-        key = _keys_numpy(ordered[places], masks[table, :count], shifts[table, :count])
+        key = table_keys(ordered[places], masks[table, :count], shifts[table, :count])
         local = (key << np.uint64(part_bits)) >> np.uint64(64 - bits) if bits else 0 * key
         part = np.searchsorted(starts, places, side="right") - 1
         bucket = part * (1 << bits) + local.astype(np.int64)

@@ -22,7 +22,7 @@ from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent
 from simdup_gui.engine.read.walk import Entry
-from simdup_gui.engine.run.workers import WorkerPool, process_pool
+from simdup_gui.engine.run.workers import Pool, process_pool
 
 PROCESS_THRESHOLD = 200  # files to fingerprint before worker processes pay for their start-up
 BATCH_FILES, BATCH_BYTES = 32, 1 << 20  # one process task: this many files or bytes at most
@@ -33,7 +33,7 @@ BATCHES_PER_JOB = 2  # batches in flight per worker: one running, one waiting
 def _executor(
     options: ScanOptions,
     files: int,
-    workers: WorkerPool | None,
+    workers: Pool | None,
     progress: Progress,
     plain: bool,
     compiled: bool,
@@ -87,7 +87,7 @@ def in_batches(
     work: list[Outcome | Entry],
     options: ScanOptions,
     cancel: Callable[[], bool],
-    workers: WorkerPool | None,
+    workers: Pool | None,
     progress: Progress,
 ) -> Iterator[tuple[Outcome, bool]]:
     """Every file's outcome in order, and whether it was computed now rather than cached.
@@ -113,7 +113,7 @@ def in_batches(
         run = partial(fingerprint_batch, options=options)
         window = BATCHES_PER_JOB * options.jobs
         try:
-            yield from _in_order(executor, _batches(work, batch_size), run, window, cancel)
+            yield from in_order(executor, _batches(work, batch_size), run, window, cancel)
         except BrokenProcessPool:
             if workers is not None and not owned:
                 workers.shutdown(wait=False)
@@ -143,7 +143,7 @@ def _batches(work: Iterable[Outcome | Entry], size: int) -> Iterator[Outcome | l
         yield batch
 
 
-def _in_order(
+def in_order(
     pool: Executor,
     work: Iterable[Outcome | list[Entry]],
     fn: Callable[[list[Entry]], list[Outcome]],

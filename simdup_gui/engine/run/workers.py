@@ -16,7 +16,8 @@ import multiprocessing.context
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Protocol
 
 from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.options import TextSettings
@@ -46,6 +47,18 @@ def watch_parent(parent: int) -> None:
     if os.getppid() != parent:
         os._exit(1)  # gone already, while this process was starting
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+class Pool(Protocol):
+    """Workers that outlive one scan: this machine's processes, or a cluster's (``cluster``)."""
+
+    def executor(self, jobs: int) -> Executor:
+        """Where batches run."""
+        ...
+
+    def shutdown(self, *, wait: bool = True) -> None:
+        """Let the workers go (a pool whose worker died)."""
+        ...
 
 
 class WorkerPool:

@@ -1,0 +1,1 @@
+"""Running the engine on a Dask cluster (the optional ``simdup[dask]`` extra)."""

@@ -1,0 +1,150 @@
+"""All pairs within k as a dataflow on a Dask cluster: Manku's tables, one shuffle each.
+
+The in-process :func:`~simdup_gui.engine.match.index.all_pairs` takes the plan's tables in
+groups that lead with the same block, splits the fingerprints into parts by that block's
+leading bits, and checks each part on its own. Here those parts are spread over the cluster:
+
+1. **Map** (a task per input part): each fingerprint goes to the reducer that owns its part of
+   the group's leading bits (``PIECES`` reducers own contiguous ranges of the parts).
+2. **Shuffle**: each reducer gathers its pieces from every map task.
+3. **Reduce** (a task per reducer): the same compiled kernel as in-process checks every pair
+   of a bucket exactly (the whole prefix equal, the distance within k, and this table the
+   first of the plan whose prefix blocks the pair leaves intact: each pair is reported once).
+
+So the pairs are exactly ``all_pairs``'s, and no task holds more than one input part or one
+reducer's share of a table group: per group, the shuffle moves every fingerprint once (16 bytes
+with its id). Only the pairs come back to the client.
+"""
+
+from __future__ import annotations
+
+import operator
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from simdup_gui.engine.kernels import groups_plain, kernel_module, plain_kernels
+from simdup_gui.engine.match.index import block_masks, table_groups
+from simdup_gui.engine.match.tables import check_k, plan_for_pairs
+from simdup_gui.engine.records import Pairs
+
+if TYPE_CHECKING:
+    from distributed import Client, Future
+
+PIECES = 64  # reducers per table group at most (each owns a range of the group's parts)
+PER_PIECE = 250_000  # fingerprints a reducer takes at least (fewer: the tasks cost more)
+Part = tuple[np.ndarray, np.ndarray]  # (global ids, ascending; fingerprints)
+
+
+def scatter_parts(client: Client, fingerprints: np.ndarray, parts: int) -> list[Future]:
+    """Fingerprints held here, sent to the cluster in ``parts`` parts (ids ascending)."""
+    bounds = np.linspace(0, len(fingerprints), max(1, parts) + 1).astype(np.int64)
+    return [
+        client.scatter((np.arange(lo, hi, dtype=np.int64), fingerprints[lo:hi]), hash=False)
+        for lo, hi in pairwise(bounds.tolist())
+    ]
+
+
+def cluster_all_pairs(client: Client, parts: list[Future], n: int, k: int) -> Pairs:
+    """Every pair of the ``n`` fingerprints in ``parts`` within distance ``k``, each once.
+
+    ``parts`` are futures of (ids, fingerprints) with the ids ``0..n-1`` ascending across them.
+    The same pairs as ``all_pairs`` over all of them, in the same order.
+    """
+    k = check_k(k)
+    if n < 2:
+        return Pairs.empty()
+    plan = plan_for_pairs(k, n)
+    part_bits, groups = table_groups(plan, n)
+    pieces = min(PIECES, 1 << part_bits, max(1, n // PER_PIECE))
+    owners = np.linspace(0, 1 << part_bits, pieces + 1).astype(np.int64)  # each reducer's parts
+    blocks = np.array(block_masks(plan), np.uint64)
+    plain = groups_plain(n)
+    found = []
+    for group in groups:
+        first = group.first
+        masks = np.array([mask for mask, _ in first.moves], np.uint64)
+        shifts = np.array([shift for _, shift in first.moves], np.int64)
+        split = [
+            client.submit(_split, part, masks, shifts, part_bits, owners, pure=False)
+            for part in parts
+        ]
+        for q in range(pieces):
+            mine = [client.submit(operator.getitem, s, q, pure=False) for s in split]
+            found.append(
+                client.submit(
+                    _pairs_in,
+                    mine,
+                    np.arange(owners[q], owners[q + 1], dtype=np.int64),
+                    k,
+                    (group.masks, group.shifts, group.moves, part_bits, group.local_bits),
+                    (group.prefix_masks, group.chosen, blocks, plan.r),
+                    masks,
+                    shifts,
+                    plain,
+                    pure=False,
+                )
+            )
+    return Pairs.from_parts(client.gather(found), n)
+
+
+def _split(
+    part: Part,
+    masks: np.ndarray,
+    shifts: np.ndarray,
+    part_bits: int,
+    owners: np.ndarray,
+) -> list[Part]:
+    """A part's fingerprints by the reducer that owns their leading bits (ids kept ascending)."""
+    ids, fps = part
+    keys = kernel_module("simdup_gui.engine.match.index_kernels").table_keys(fps, masks, shifts)
+    leading = (keys >> np.uint64(64 - part_bits)).astype(np.int64)
+    reducer = np.searchsorted(owners, leading, side="right") - 1
+    order = np.argsort(reducer, kind="stable")
+    cuts = np.searchsorted(reducer[order], np.arange(len(owners)))
+    return [
+        (ids[order[lo:hi]], fps[order[lo:hi]])
+        for lo, hi in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True)
+    ]
+
+
+def _pairs_in(
+    pieces: list[Part],
+    owned: np.ndarray,
+    k: int,
+    tables: tuple[Any, ...],
+    checks: tuple[Any, ...],
+    masks: np.ndarray,
+    shifts: np.ndarray,
+    plain: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs a group's tables report first among the parts ``owned`` (global ids)."""
+    ids = np.concatenate([p[0] for p in pieces]) if pieces else np.empty(0, np.int64)
+    fps = np.concatenate([p[1] for p in pieces]) if pieces else np.empty(0, np.uint64)
+    if len(fps) < 2:
+        return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.uint8)
+    group_masks, group_shifts, moves, part_bits, local_bits = tables
+    prefix_masks, chosen, blocks, r = checks
+    with plain_kernels(plain):
+        kernels = kernel_module("simdup_gui.engine.match.index_kernels")
+        ordered, local, starts = kernels.partition(fps, masks, shifts, part_bits)
+        i, j, d = kernels.group_pairs(
+            ordered,
+            local,
+            starts,
+            owned,
+            k,
+            group_masks,
+            group_shifts,
+            moves,
+            part_bits,
+            local_bits,
+            prefix_masks,
+            chosen,
+            blocks,
+            r,
+            0,
+        )
+    a, b = ids[i], ids[j]
+    return np.minimum(a, b), np.maximum(a, b), d

@@ -1,0 +1,119 @@
+"""Articles held in tables: the rows of Parquet or JSON Lines files, read in batches.
+
+Each row gives an id (the ``id`` column, or the file's name and the row's number) and a text.
+Parquet is read a row group at a time and JSON Lines a block of lines at a time, so a table
+larger than memory streams through. Reading needs pyarrow (the ``simdup[dask]`` extra) for
+Parquet; JSON Lines needs nothing.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+from collections.abc import Iterator
+
+TABLE_SUFFIXES = (".parquet", ".pq", ".jsonl", ".ndjson", ".json")
+ROWS_PER_BATCH = 512
+Row = tuple[str, str]  # (id, text)
+
+
+class TableError(Exception):
+    """A table that cannot be read as asked (one line): no such file, column, or rows."""
+
+
+def table_files(patterns: list[str]) -> list[str]:
+    """The files the arguments name (a glob names every file it matches), each once, in order."""
+    found: list[str] = []
+    for pattern in patterns:
+        matched = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern]
+        if not matched:
+            raise TableError(f"{pattern}: no file matches")
+        for path in matched:
+            if not os.path.isfile(path):
+                raise TableError(f"{path}: not a file")
+            if not path.lower().endswith(TABLE_SUFFIXES):
+                raise TableError(f"{path}: not a Parquet or JSON Lines file (by its name)")
+            if path not in found:
+                found.append(path)
+    return found
+
+
+def table_rows(
+    paths: list[str], text_column: str, id_column: str | None = None
+) -> Iterator[list[Row]]:
+    """The tables' rows as (id, text), in batches of at most ROWS_PER_BATCH.
+
+    A null or missing text is the empty text (the row's record says so). Raises TableError
+    for a file that is not a table of its kind, a missing column, or no rows at all.
+    """
+    rows = 0
+    for path in paths:
+        read = _parquet_rows if path.lower().endswith((".parquet", ".pq")) else _json_rows
+        for batch in read(path, text_column, id_column):
+            rows += len(batch)
+            yield batch
+    if not rows:
+        raise TableError(f"{', '.join(paths)}: no rows")
+
+
+def _row_id(path: str, number: int) -> str:
+    return f"{os.path.basename(path)}#{number}"
+
+
+def _parquet_rows(path: str, text_column: str, id_column: str | None) -> Iterator[list[Row]]:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise TableError("reading Parquet needs pyarrow: pip install 'simdup[dask]'") from None
+    try:
+        table = pq.ParquetFile(path)
+    except (OSError, ValueError) as exc:  # pyarrow's ArrowInvalid is a ValueError
+        raise TableError(f"{path}: not a Parquet file ({exc})") from None
+    names = table.schema_arrow.names
+    for column in (text_column, id_column):
+        if column is not None and column not in names:
+            raise TableError(f"{path}: no column {column!r} (it has {', '.join(names)})")
+    columns = [text_column] + ([id_column] if id_column else [])
+    number = 0
+    for batch in table.iter_batches(batch_size=ROWS_PER_BATCH, columns=columns):
+        texts = batch.column(text_column).to_pylist()
+        ids = batch.column(id_column).to_pylist() if id_column else None
+        yield [
+            (
+                str(ids[n]) if ids is not None else _row_id(path, number + n),
+                "" if text is None else str(text),
+            )
+            for n, text in enumerate(texts)
+        ]
+        number += len(texts)
+
+
+def _json_rows(path: str, text_column: str, id_column: str | None) -> Iterator[list[Row]]:
+    batch: list[Row] = []
+    try:
+        with open(path, encoding="utf-8") as stream:
+            for number, line in enumerate(stream):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    raise TableError(f"{path}: line {number + 1} is not JSON") from None
+                if not isinstance(row, dict):
+                    raise TableError(f"{path}: line {number + 1} is not a JSON object")
+                for column in (text_column, id_column):
+                    if column is not None and column not in row:
+                        raise TableError(f"{path}: line {number + 1} has no {column!r}")
+                text = row[text_column]
+                key = str(row[id_column]) if id_column else _row_id(path, number)
+                batch.append((key, "" if text is None else str(text)))
+                if len(batch) >= ROWS_PER_BATCH:
+                    yield batch
+                    batch = []
+    except UnicodeDecodeError:
+        raise TableError(f"{path}: not UTF-8 text, so not JSON Lines") from None
+    except OSError as exc:
+        raise TableError(f"{path}: {exc.strerror or exc}") from None
+    if batch:
+        yield batch

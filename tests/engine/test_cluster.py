@@ -1,0 +1,222 @@
+"""The engine on a Dask cluster: a LocalCluster of two workers, started and stopped by the tests.
+
+The cluster's pairs against ``all_pairs``, ``scan --dask`` and ``table`` against the plain scan,
+and bad input: one-line errors, exit 2, nothing left running.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import psutil
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from simdup_gui.cli import main
+from simdup_gui.engine.cluster import client as cluster
+from simdup_gui.engine.cluster.client import cluster_client
+from simdup_gui.engine.cluster.pairs import cluster_all_pairs, scatter_parts
+from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.match.index import all_pairs
+from simdup_gui.engine.resources import resource
+
+pytest.importorskip("distributed")
+pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
+
+SAMPLE = resource("sample")
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[object]:
+    with cluster_client("local:2") as started:
+        yield started
+    assert not workers_left()  # the workers are gone
+
+
+def children() -> set[int]:
+    return {p.pid for p in psutil.Process().children(recursive=True)}
+
+
+def workers_left(before: set[int] = frozenset()) -> list[psutil.Process]:  # type: ignore[assignment]
+    """Children not in ``before`` alive 10 s on (multiprocessing's tracker excepted)."""
+    children = [
+        p
+        for p in psutil.Process().children(recursive=True)
+        if p.pid not in before and "resource_tracker" not in " ".join(p.cmdline())
+    ]
+    _, alive = psutil.wait_procs(children, timeout=10)
+    return [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    return main(list(argv), out, err), out.getvalue(), err.getvalue()
+
+
+def with_copies(seed: int, n: int) -> np.ndarray:
+    """``n`` fingerprints: random ones, near copies of them, and exact copies."""
+    rng = np.random.default_rng(seed)
+    base = rng.integers(0, 2**64, max(1, n // 3), dtype=np.uint64)
+    flips = np.zeros(len(base), np.uint64)
+    for _ in range(int(rng.integers(1, 9))):
+        flips |= np.uint64(1) << rng.integers(0, 64, len(base)).astype(np.uint64)
+    return rng.permutation(np.concatenate([base, base ^ flips, base]))[:n]
+
+
+def assert_same(got, want) -> None:  # type: ignore[no-untyped-def]
+    assert np.array_equal(got.i, want.i)
+    assert np.array_equal(got.j, want.j)
+    assert np.array_equal(got.distance, want.distance)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2])
+@pytest.mark.parametrize("k", range(9))
+def test_the_clusters_pairs_of_none_one_or_two(client, n: int, k: int) -> None:  # type: ignore[no-untyped-def]
+    fps = np.array([5, 5 ^ 0b111][:n], np.uint64)
+    assert_same(cluster_all_pairs(client, scatter_parts(client, fps, 2), n, k), all_pairs(fps, k))
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.integers(0, 2**32), st.integers(3, 400), st.integers(0, 8), st.integers(1, 5))
+def test_the_clusters_pairs_are_all_pairs(client, seed: int, n: int, k: int, parts: int) -> None:  # type: ignore[no-untyped-def]
+    fps = with_copies(seed, n)
+    got = cluster_all_pairs(client, scatter_parts(client, fps, parts), len(fps), k)
+    assert_same(got, all_pairs(fps, k))
+
+
+def test_the_clusters_pairs_of_many_fingerprints(client) -> None:  # type: ignore[no-untyped-def]
+    fps = with_copies(1, 600_000)  # several reducers per table group
+    for k in (3, 8):
+        got = cluster_all_pairs(client, scatter_parts(client, fps, 3), len(fps), k)
+        assert_same(got, all_pairs(fps, k))
+
+
+def generated_folder(root: Path) -> Path:
+    folder = root / "articles"
+    shutil.copytree(SAMPLE, folder)
+    rng = np.random.default_rng(3)
+    words = ["春运", "返乡", "火车", "river", "lighthouse", "茶园", "新闻", "编辑", "记者"]
+    for n in range(80):
+        story = "，".join(rng.choice(words, 120)) + "。"
+        (folder / f"s{n}.txt").write_text(story, encoding="utf-8")
+        if n % 4 == 0:
+            (folder / f"s{n}-copy.txt").write_text(story.replace("春运", "春节", 1), "utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("method", ["default", "minhash"])
+def test_scan_on_the_cluster_is_the_plain_scan(tmp_path: Path, method: str) -> None:
+    folder = generated_folder(tmp_path)
+    before = children()
+    plain = run("scan", str(folder), "--no-cache", "--method", method)
+    on_cluster = run("scan", str(folder), "--no-cache", "--method", method, "--dask", "local:2")
+    assert plain[0] == on_cluster[0] == 0
+    assert on_cluster[1] == plain[1]  # the same report, byte for byte
+    assert "groups" in on_cluster[2]
+    assert not workers_left(before)
+
+
+def texts_table(folder: Path, target: Path) -> None:
+    files = sorted(p for p in folder.rglob("*.*") if p.is_file())
+    table = pa.table(
+        {
+            "id": [str(p.relative_to(folder)) for p in files],
+            "text": [read_text(str(p)) for p in files],
+        }
+    )
+    pq.write_table(table, target)
+
+
+def groups_by_id(report: str) -> set[frozenset[str]]:
+    groups: dict[str, set[str]] = {}
+    for row in csv.DictReader(report.splitlines()):
+        if row["group_id"]:
+            groups.setdefault(row["group_id"], set()).add(row["path"])
+    return {frozenset(g) for g in groups.values()}
+
+
+def test_a_table_of_a_folders_texts_groups_as_the_folder_does(tmp_path: Path) -> None:
+    folder = generated_folder(tmp_path)
+    texts_table(folder, tmp_path / "texts.parquet")
+    code, folder_report, _ = run("scan", str(folder), "--no-cache", "--jobs", "1")
+    assert code == 0
+    as_paths = {
+        frozenset(str(Path(p).relative_to(folder)) for p in g) for g in groups_by_id(folder_report)
+    }
+    table = ("table", str(tmp_path / "texts.parquet"), "--text-column", "text", "--id-column", "id")
+    code, local, _ = run(*table)
+    assert code == 0
+    assert groups_by_id(local) == as_paths
+    code, on_cluster, err = run(*table, "--dask", "local:2", "--parquet", str(tmp_path / "out"))
+    assert code == 0, err
+    assert on_cluster == local
+    groups = pq.read_table(tmp_path / "out" / "groups.parquet").to_pylist()
+    assert {
+        frozenset(r["id"] for r in groups if r["group_id"] == g)
+        for g in {r["group_id"] for r in groups}
+    } == as_paths
+    records = pq.read_table(tmp_path / "out" / "records.parquet")
+    assert records.num_rows == len(list(folder.rglob("*.*")))
+    assert pq.read_table(tmp_path / "out" / "pairs.parquet").column_names == ["a", "b", "distance"]
+
+
+def test_json_lines_tables_and_globs(tmp_path: Path) -> None:
+    rows = ['{"text": "同一篇文章，讲春运返乡的故事。" }'] * 2 + [
+        '{"text": null}',
+        '{"text": "别的"}',
+    ]
+    (tmp_path / "a.jsonl").write_text("\n".join(rows[:2]) + "\n", encoding="utf-8")
+    (tmp_path / "b.jsonl").write_text("\n".join(rows[2:]) + "\n", encoding="utf-8")
+    code, out, err = run("table", str(tmp_path / "*.jsonl"), "--text-column", "text")
+    assert code == 0, err
+    rows_out = list(csv.DictReader(out.splitlines()))
+    assert {r["path"] for r in rows_out if r["group_id"] == "1"} == {"a.jsonl#0", "a.jsonl#1"}
+    assert [r["error"] for r in rows_out if r["path"] == "b.jsonl#0"] == ["no text"]
+
+
+@pytest.mark.parametrize(
+    ("make", "argv", "message"),
+    [
+        (None, ["table", "{d}/t.parquet", "--text-column", "body"], "no column 'body'"),
+        ("garbage", ["table", "{d}/t.parquet", "--text-column", "text"], "not a Parquet file"),
+        ("empty", ["table", "{d}/t.parquet", "--text-column", "text"], "no rows"),
+        (None, ["table", "{d}/t.csv", "--text-column", "text"], "not a Parquet or JSON Lines"),
+        (None, ["table", "{d}/none*.jsonl", "--text-column", "text"], "no file matches"),
+        (None, ["scan", "{d}", "--dask", "local:0"], "local:N takes 1 to 256 workers"),
+        (None, ["scan", "{d}", "--dask", "host:1"], "not local:N nor a scheduler address"),
+        (None, ["scan", "{d}", "--dask", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+        (
+            None,
+            ["table", "{d}/t.parquet", "--text-column", "text", "--dask", "tcp://127.0.0.1:9"],
+            "cannot reach",
+        ),
+    ],
+)
+def test_bad_input_is_a_one_line_error_and_leaves_nothing_running(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make: str | None, argv: list[str], message: str
+) -> None:
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
+    before = children()
+    table = tmp_path / "t.parquet"
+    if make == "garbage":
+        table.write_bytes(b"not parquet at all")
+    elif make == "empty":
+        pq.write_table(pa.table({"text": pa.array([], pa.string())}), table)
+    else:
+        pq.write_table(pa.table({"text": ["一篇文章"]}), table)
+    (tmp_path / "t.csv").write_text("text\n", encoding="utf-8")
+    code, out, err = run(*(a.format(d=tmp_path) for a in argv))
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1
+    assert out == ""
+    assert not workers_left(before)

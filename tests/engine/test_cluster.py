@@ -21,9 +21,12 @@ from hypothesis import strategies as st
 from simdup_gui.cli import main
 from simdup_gui.engine.cluster import client as cluster
 from simdup_gui.engine.cluster.client import cluster_client
+from simdup_gui.engine.cluster.components import cluster_components
 from simdup_gui.engine.cluster.pairs import cluster_all_pairs, scatter_parts
 from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.match.groups import components
 from simdup_gui.engine.match.index import all_pairs
+from simdup_gui.engine.records import Pairs
 from simdup_gui.engine.resources import resource
 
 pytest.importorskip("distributed")
@@ -98,6 +101,28 @@ def test_the_clusters_pairs_of_many_fingerprints(client) -> None:  # type: ignor
     for k in (3, 8):
         got = cluster_all_pairs(client, scatter_parts(client, fps, 3), len(fps), k)
         assert_same(got, all_pairs(fps, k))
+
+
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.integers(1, 300),
+    st.lists(st.tuples(st.integers(0, 299), st.integers(0, 299)), max_size=400),
+    st.integers(1, 4),
+)
+def test_the_clusters_components_are_the_single_machines(  # type: ignore[no-untyped-def]
+    client, n: int, edges: list[tuple[int, int]], reducers: int
+) -> None:
+    i = np.array([a % n for a, b in edges if a % n != b % n], np.int64)
+    j = np.array([b % n for a, b in edges if a % n != b % n], np.int64)
+    a, b = np.minimum(i, j), np.maximum(i, j)
+    wanted = np.arange(n)
+    for part in components(n, Pairs(a, b, np.zeros(len(a), np.uint8))):
+        wanted[part] = min(part)
+    cut = max(1, len(a) // 2)
+    parts = client.scatter([(a[:cut], b[:cut]), (a[cut:], b[cut:])], hash=False)
+    assert np.array_equal(cluster_components(client, parts, n, reducers), wanted)
 
 
 def generated_folder(root: Path) -> Path:

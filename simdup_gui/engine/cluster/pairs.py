@@ -40,10 +40,11 @@ Part = tuple[np.ndarray, np.ndarray]  # (global ids, ascending; fingerprints)
 def scatter_parts(client: Client, fingerprints: np.ndarray, parts: int) -> list[Future]:
     """Fingerprints held here, sent to the cluster in ``parts`` parts (ids ascending)."""
     bounds = np.linspace(0, len(fingerprints), max(1, parts) + 1).astype(np.int64)
-    return [
-        client.scatter((np.arange(lo, hi, dtype=np.int64), fingerprints[lo:hi]), hash=False)
+    pieces = [
+        (np.arange(lo, hi, dtype=np.int64), fingerprints[lo:hi])
         for lo, hi in pairwise(bounds.tolist())
     ]
+    return client.scatter(pieces, hash=False)  # a future per part
 
 
 def cluster_all_pairs(client: Client, parts: list[Future], n: int, k: int) -> Pairs:

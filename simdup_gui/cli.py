@@ -22,18 +22,19 @@ import io
 import logging
 import os
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TextIO
 
 from simdup_gui.cli_actions import add_action_parsers, run_apply, run_ignore, run_restore
 from simdup_gui.cli_common import (
+    TerminalProgress,
     UsageError,
     add_method_options,
     add_text_options,
     capped_jobs,
     check_output,
+    compiling_note,
     dask_address,
     jobs_value,
     k_value,
@@ -153,28 +154,6 @@ def _extension(text: str) -> str:
     return text.lower() if text.startswith(".") else "." + text.lower()
 
 
-COMPILING = "simdup: preparing fast kernels, once on this machine (about 20 s)..."
-
-
-class _Progress:
-    """Progress on stderr, at most a few times a second."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream, self.last = stream, 0.0
-
-    def __call__(self, event: object) -> None:
-        if event.stage == "compiling":  # type: ignore[attr-defined]
-            self.stream.write(f"\r{COMPILING}\n")
-            self.stream.flush()
-        now = time.monotonic()
-        if now - self.last < 0.5:
-            return
-        self.last = now
-        stage, done, total = event.stage, event.done, event.total  # type: ignore[attr-defined]
-        self.stream.write(f"\r{stage}: {done}/{total or '?'} files   ")
-        self.stream.flush()
-
-
 def _summary(result: ScanResult) -> str:
     options = result.options
     files = len(result.files)
@@ -200,17 +179,6 @@ def _summary(result: ScanResult) -> str:
 def _count(number: int, noun: str) -> str:
     """``1 group``, ``2 groups``."""
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-def _compiling_note(err: TextIO) -> Callable[[ProgressEvent], None]:
-    """No progress (stderr is not a terminal), but the one line that explains a long first run."""
-
-    def note(event: ProgressEvent) -> None:
-        if event.stage == "compiling":
-            err.write(COMPILING + "\n")
-            err.flush()
-
-    return note
 
 
 def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -245,9 +213,9 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.quiet:
         progress: Callable[[ProgressEvent], None] = no_progress
     elif err.isatty():
-        progress = _Progress(err)
+        progress = TerminalProgress(err)
     else:
-        progress = _compiling_note(err)
+        progress = compiling_note(err)
     cache = FingerprintCache.disabled() if args.no_cache else FingerprintCache.default()
     with contextlib.ExitStack() as stack:
         stack.callback(cache.close)

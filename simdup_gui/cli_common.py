@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from typing import TextIO
 
@@ -17,6 +19,7 @@ from simdup_gui.engine.cluster.client import (
 from simdup_gui.engine.match.index import MAX_K, check_k
 from simdup_gui.engine.options import METHODS, TOKENIZERS, WEIGHTINGS, Method, TextSettings
 from simdup_gui.engine.output.outputs import output_problem
+from simdup_gui.engine.progress import ProgressEvent
 
 MAX_MB = 4096  # --max-mb: a file's text read at most
 
@@ -190,3 +193,37 @@ def open_cluster(stack: ExitStack, address: str) -> ClusterPool:
         return ClusterPool(stack.enter_context(cluster_client(address)))
     except ClusterError as exc:
         raise UsageError(str(exc)) from None
+
+
+COMPILING = "simdup: preparing fast kernels, once on this machine (about 15 s)..."
+
+
+class TerminalProgress:
+    """Progress on stderr, at most a few times a second (``things``: files, rows)."""
+
+    def __init__(self, stream: TextIO, things: str = "files") -> None:
+        self.stream, self.last, self.things = stream, 0.0, things
+
+    def __call__(self, event: ProgressEvent) -> None:
+        """Show ``event`` (the compiling note at once, the rest at most twice a second)."""
+        if event.stage == "compiling":
+            self.stream.write(f"\r{COMPILING}\n")
+            self.stream.flush()
+        now = time.monotonic()
+        if now - self.last < 0.5:
+            return
+        self.last = now
+        stage, done, total = event.stage, event.done, event.total
+        self.stream.write(f"\r{stage}: {done}/{total or '?'} {self.things}   ")
+        self.stream.flush()
+
+
+def compiling_note(err: TextIO) -> Callable[[ProgressEvent], None]:
+    """No progress (stderr is not a terminal), but the one line that explains a long first run."""
+
+    def note(event: ProgressEvent) -> None:
+        if event.stage == "compiling":
+            err.write(COMPILING + "\n")
+            err.flush()
+
+    return note

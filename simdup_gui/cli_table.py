@@ -8,6 +8,7 @@ from contextlib import ExitStack
 from typing import TextIO
 
 from simdup_gui.cli_common import (
+    TerminalProgress,
     UsageError,
     add_method_options,
     add_text_options,
@@ -24,6 +25,7 @@ from simdup_gui.engine.match.methods import FLOORS, thresholds_text
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.parquet_tables import write_parquet
 from simdup_gui.engine.output.report import report_text, write_report
+from simdup_gui.engine.progress import no_progress
 from simdup_gui.engine.read.tables import TableError, table_files
 from simdup_gui.engine.table_scan import scan_table
 
@@ -82,6 +84,7 @@ def run_table(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 html=args.html,
                 executor=executor,
                 jobs=jobs,
+                progress=TerminalProgress(err, "rows") if err.isatty() else no_progress,
             )
         except TableError as exc:
             raise UsageError(str(exc)) from None
@@ -92,6 +95,8 @@ def run_table(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.parquet:
         write_parquet(result, args.parquet)
     if not args.quiet:
+        if err.isatty():
+            err.write("\r")
         duplicates = sum(len(g) - 1 for g in result.groups)
         err.write(
             f"simdup: {len(result.files)} rows in {result.seconds:.1f} s: {len(result.groups)}"

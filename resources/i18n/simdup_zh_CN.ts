@@ -468,8 +468,8 @@ Every file of this folder is unique at this threshold.</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../simdup_gui/ui/main_window.py" line="423"/>
-        <source>Preparing fast kernels, once on this machine (about 20 s)</source>
-        <translation>正在准备快速内核（本机只需一次，约 20 秒）</translation>
+        <source>Preparing fast kernels, once on this machine (about 15 s)</source>
+        <translation>正在准备快速内核（本机只需一次，约 15 秒）</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/main_window.py" line="268"/>
@@ -692,52 +692,52 @@ The details are in the log: {1}</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="855"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="856"/>
         <source>Not duplicates</source>
         <translation>非重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="857"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="858"/>
         <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
         <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="879"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="880"/>
         <source>Choose a reference folder</source>
         <translation>选择参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="879"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="880"/>
         <source>Reference folders</source>
         <translation>参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="876"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="877"/>
         <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="919"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="920"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="919"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="920"/>
         <source>Mark the copies whose path contains:</source>
         <translation>标记路径包含以下文字的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="924"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="925"/>
         <source>{0} more copies marked</source>
         <translation>又标记了 {0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="931"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="932"/>
         <source>Copy the marked files to</source>
         <translation>将已标记的文件复制到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="940"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="941"/>
         <source>Copied {0} of {1} files to {2}.</source>
         <translation>已将 {1} 个文件中的 {0} 个复制到 {2}。</translation>
     </message>
@@ -762,73 +762,73 @@ The details are in the log: {1}</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="825"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="826"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="832"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="833"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="844"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="845"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="887"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="888"/>
         <source>These folders (inside the folder you scan) and what they hold are not read.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="889"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="890"/>
         <source>Excluded folders</source>
         <translation>排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="889"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="890"/>
         <source>Choose a folder to leave out</source>
         <translation>选择要排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="964"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="965"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="977"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="978"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="979"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="985"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="980"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="986"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="986"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="987"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1006"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1007"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1010"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1011"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1015"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1016"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1037"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1038"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

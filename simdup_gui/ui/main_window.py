@@ -420,7 +420,7 @@ class MainWindow(QMainWindow):
         stages = {
             "walking": self.tr("Finding files"),
             "preparing": self.tr("Preparing"),
-            "compiling": self.tr("Preparing fast kernels, once on this machine (about 20 s)"),
+            "compiling": self.tr("Preparing fast kernels, once on this machine (about 15 s)"),
             "fingerprinting": self.tr("Reading"),
             "indexing": self.tr("Indexing"),
             "grouping": self.tr("Grouping"),

@@ -70,3 +70,40 @@ def test_the_copy_kept_is_mostly_the_original(corpus: ScanResult) -> None:
     )
     # 0.31 when the longest text was kept, 0.73 by shared text alone; 0.91 now
     assert kept / len(with_original) >= 0.9
+
+
+def _scored(groups: list[set[str]], truth: dict[str, str]) -> tuple[float, float]:
+    """Pairwise precision and recall of groups (sets of corpus paths) against the clusters."""
+    found = {(a, b) for g in groups for a in g for b in g if a < b}
+    wanted = {(a, b) for a in truth for b in truth if a < b and truth[a] == truth[b]}
+    hits = len(found & wanted)
+    return hits / max(len(found), 1), hits / max(len(wanted), 1)
+
+
+def test_a_table_of_the_corpus_texts_scores_as_the_folder_scan(
+    corpus: ScanResult, tmp_path: Path
+) -> None:
+    """The corpus's texts (as the scan read them) as a Parquet table: the same precision and
+    recall from ``simdup table`` as from the folder scan."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    from simdup_gui.engine.fingerprint.files import read_text
+    from simdup_gui.engine.table_scan import scan_table
+
+    root = str(EVAL / "corpus")
+    with open(EVAL / "truth.csv", encoding="utf-8") as stream:
+        truth = {row["path"]: row["cluster_id"] for row in csv.DictReader(stream)}
+    names = sorted(truth)
+    texts = [read_text(os.path.join(root, name)) for name in names]
+    pq.write_table(pa.table({"id": names, "text": texts}), tmp_path / "corpus.parquet")
+    table = scan_table(
+        [str(tmp_path / "corpus.parquet")], "text", ScanOptions(jobs=2), id_column="id"
+    )
+    as_table = [{table.files[m.file].path for m in g.members} for g in table.groups]
+    as_folder = [
+        {os.path.relpath(corpus.files[m.file].path, root) for m in g.members} for g in corpus.groups
+    ]
+    folder_p, folder_r = _scored(as_folder, truth)
+    table_p, table_r = _scored(as_table, truth)
+    assert table_r == pytest.approx(folder_r, abs=0.002)
+    assert table_p == pytest.approx(folder_p, abs=0.002)

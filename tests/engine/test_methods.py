@@ -62,6 +62,7 @@ def names(result) -> list[set[str]]:  # type: ignore[no-untyped-def]
 
 
 # --- each signature against its plain definition ---------------------------------------------
+@settings(deadline=None)  # a first example may load a kernel or a table
 @given(TEXT)
 def test_minhash_is_the_least_value_of_each_hash_function(text: str) -> None:
     a, b = _permutations()
@@ -74,7 +75,7 @@ def test_minhash_is_the_least_value_of_each_hash_function(text: str) -> None:
     assert count == len(set(all_shingles(text).tolist()))
 
 
-@settings(max_examples=40)
+@settings(max_examples=40, deadline=None)
 @given(TEXT, TEXT)
 def test_minhash_estimates_the_jaccard_similarity(left: str, right: str) -> None:
     a, b = set(all_shingles(left).tolist()), set(all_shingles(right).tolist())
@@ -83,6 +84,7 @@ def test_minhash_estimates_the_jaccard_similarity(left: str, right: str) -> None
     assert abs(float((x == y).mean()) - exact) <= 0.2  # 4.5 standard errors at 128 values
 
 
+@settings(deadline=None)  # a first example may load a kernel or a table
 @given(st.lists(st.text(st.sampled_from("ab甲乙 ,。！?\n"), max_size=12), max_size=8))
 def test_the_longest_sentences_are_hashed(pieces: list[str]) -> None:
     text = "".join(pieces)
@@ -107,7 +109,7 @@ def test_sentences_end_at_chinese_and_english_punctuation_and_lines() -> None:
     ]
 
 
-@settings(max_examples=30)
+@settings(max_examples=30, deadline=None)  # the first example loads pypinyin's tables
 @given(st.text(st.sampled_from("重庆银行爱啊你好中国人民abcXYZ0129 ,。"), max_size=40))
 def test_pinyin_letters_are_pypinyins_initials(text: str) -> None:
     from pypinyin import Style, pinyin
@@ -135,6 +137,7 @@ def test_a_signature_is_the_same_for_the_same_text_and_its_digest_is_the_fingerp
 
 
 # --- pairing against brute force -------------------------------------------------------------
+@settings(deadline=None)  # a first example may load a kernel or a table
 @given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 4)), max_size=60))
 def test_owners_sharing_a_key_are_linked_like_brute_force(rows: list[tuple[int, int]]) -> None:
     owner = np.array([o for o, _ in rows], np.int64)
@@ -155,6 +158,7 @@ def records_with(name: str, texts: list[str], method: Method) -> list[FileRecord
     ]
 
 
+@settings(deadline=None)  # a first example may load a kernel or a table
 @given(st.lists(st.lists(st.sampled_from("abcdefg"), min_size=1, max_size=4), max_size=20))
 def test_sentence_candidates_are_the_pairs_sharing_enough_sentences(docs: list[list[str]]) -> None:
     method = Method("sentences", sentences=3, shared=2)
@@ -171,6 +175,7 @@ def test_sentence_candidates_are_the_pairs_sharing_enough_sentences(docs: list[l
     assert found == wanted
 
 
+@settings(deadline=None)  # a first example may load a kernel or a table
 @given(st.lists(st.integers(0, 2**64 - 1), max_size=40), st.integers(0, 8), st.floats(0, 1))
 def test_simhash_alone_is_the_pairs_within_k_above_the_floor(
     fps: list[int], k: int, floor: float

@@ -21,6 +21,7 @@ from simdup_gui.cli_common import (
     share,
     text_settings,
 )
+from simdup_gui.engine.cluster.table import scan_table_on_cluster
 from simdup_gui.engine.match.methods import FLOORS, thresholds_text
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.parquet_tables import write_parquet
@@ -70,22 +71,29 @@ def run_table(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         min_similarity=floor,
         processes=None,
     )
+    progress = TerminalProgress(err, "rows") if err.isatty() else no_progress
     with ExitStack() as stack:
-        executor, jobs = None, None
-        if args.dask:
-            pool = open_cluster(stack, args.dask)
-            executor, jobs = pool.executor(pool.threads), pool.threads
         try:
-            result = scan_table(
-                paths,
-                args.text_column,
-                options,
-                id_column=args.id_column,
-                html=args.html,
-                executor=executor,
-                jobs=jobs,
-                progress=TerminalProgress(err, "rows") if err.isatty() else no_progress,
-            )
+            if args.dask:
+                client = open_cluster(stack, args.dask).client
+                result = scan_table_on_cluster(
+                    client,
+                    paths,
+                    args.text_column,
+                    options,
+                    id_column=args.id_column,
+                    html=args.html,
+                    progress=progress,
+                )
+            else:
+                result = scan_table(
+                    paths,
+                    args.text_column,
+                    options,
+                    id_column=args.id_column,
+                    html=args.html,
+                    progress=progress,
+                )
         except TableError as exc:
             raise UsageError(str(exc)) from None
     if args.csv:

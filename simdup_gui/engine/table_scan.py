@@ -1,8 +1,8 @@
 """Scan a corpus held in tables: each row an article, grouped as a folder's files are.
 
 The rows stream from Parquet or JSON Lines files in batches (``read/tables.py``); each batch is
-fingerprinted on an executor (this machine's processes, or a Dask cluster's workers, the rows
-travelling with the work) and the outcomes come back in order, at most a few batches in
+fingerprinted on this machine's processes (``cluster/table.py`` does it on a Dask cluster)
+and the outcomes come back in order, at most a few batches in
 flight. Records, pairs and groups are then those of a folder scan: each record's ``path`` is
 the row's id. Nothing is cached: a row has no modification time to know it unchanged by.
 """
@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from contextlib import ExitStack
 from functools import partial
 
 from simdup_gui.engine.fingerprint.files import fingerprint_rows
@@ -35,8 +34,6 @@ def scan_table(
     *,
     id_column: str | None = None,
     html: bool = False,
-    executor: Executor | None = None,
-    jobs: int | None = None,
     progress: Progress = no_progress,
     cancel: Callable[[], bool] = never,
 ) -> ScanResult:
@@ -48,8 +45,6 @@ def scan_table(
         options: how to fingerprint and group (extensions and folders do not apply).
         id_column: the column naming each row (default: the file's name and the row number).
         html: the texts are web pages: strip them as a folder's HTML files are.
-        executor: where batches run (default: ``options.jobs`` processes of this machine).
-        jobs: how many batches the executor runs at once (default: ``options.jobs``).
         progress: receives a ``fingerprinting`` event per batch (rows done; the total unknown).
         cancel: polled between batches; once true, the rows done so far are grouped.
 
@@ -58,11 +53,9 @@ def scan_table(
     """
     options = options or ScanOptions()
     started = time.perf_counter()
-    with ExitStack() as stack:
-        if executor is None:
-            executor = stack.enter_context(_local_executor(options))
+    with _local_executor(options) as executor:
         run = partial(fingerprint_rows, options=options, html=html)
-        window = BATCHES_PER_JOB * (jobs or options.jobs)
+        window = BATCHES_PER_JOB * options.jobs
         records: list[FileRecord] = []
         features: list[Features | None] = []
         done_bytes = 0

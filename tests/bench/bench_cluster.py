@@ -108,28 +108,47 @@ def articles_table(rows: int, path: Path) -> None:
 
 
 def table_figures(rows: int, workers: int) -> None:
-    from simdup_gui.cli import main
+    from simdup_gui.engine.cluster.table import scan_table_on_cluster
+    from simdup_gui.engine.options import ScanOptions
+    from simdup_gui.engine.output.report import report_text
+    from simdup_gui.engine.table_scan import scan_table
 
     with tempfile.TemporaryDirectory() as folder:
         table = Path(folder) / "articles.parquet"
         articles_table(rows, table)
         size = table.stat().st_size / 1e6
-        print(f"\n## `simdup table` end to end, {rows:,} rows ({size:.0f} MB of Parquet)\n")
-        print("| run | seconds | rows/s |")
-        print("|---|---:|---:|")
+        print(f"\n## A table end to end, {rows:,} rows ({size:.0f} MB of Parquet)\n")
+        print("| run | seconds | rows/s | groups |")
+        print("|---|---:|---:|---:|")
         reports = []
-        for label, extra in (
-            (f"this machine's processes ({os.cpu_count()})", []),
-            (f"local:{workers}", ["--dask", f"local:{workers}"]),
-        ):
-            report = Path(folder) / f"report{len(reports)}.csv"
-            argv = ["table", str(table), "--text-column", "text", "--id-column", "id"]
-            start = time.perf_counter()
-            assert main([*argv, "--csv", str(report), "--quiet", *extra]) == 0
-            seconds = time.perf_counter() - start
-            reports.append(report.read_bytes())
-            print(f"| {label} | {seconds:.1f} | {rows / seconds:,.0f} |")
-        assert reports[0] == reports[1], "the reports differ"
+        with cluster_client(f"local:{workers}") as client:
+            runs = (
+                (
+                    f"`scan_table`, this machine's {os.cpu_count()} processes",
+                    lambda: scan_table([str(table)], "text", ScanOptions(), id_column="id"),
+                ),
+                (
+                    f"local:{workers}, grouped on the client",
+                    lambda: scan_table_on_cluster(
+                        client, [str(table)], "text", id_column="id", group_on_cluster=False
+                    ),
+                ),
+                (
+                    f"local:{workers}, grouped on the cluster",
+                    lambda: scan_table_on_cluster(
+                        client, [str(table)], "text", id_column="id", group_on_cluster=True
+                    ),
+                ),
+            )
+            for label, run in runs:
+                start = time.perf_counter()
+                result = run()
+                seconds = time.perf_counter() - start
+                reports.append(report_text(result))
+                print(
+                    f"| {label} | {seconds:.1f} | {rows / seconds:,.0f} | {len(result.groups):,} |"
+                )
+        assert reports[0] == reports[1] == reports[2], "the reports differ"
 
 
 def _work(n: int) -> tuple[int, float]:

@@ -20,14 +20,19 @@ from hypothesis import strategies as st
 
 from simdup_gui.cli import main
 from simdup_gui.engine.cluster import client as cluster
+from simdup_gui.engine.cluster import table as cluster_table
 from simdup_gui.engine.cluster.client import cluster_client
 from simdup_gui.engine.cluster.components import cluster_components
 from simdup_gui.engine.cluster.pairs import cluster_all_pairs, scatter_parts
+from simdup_gui.engine.cluster.table import scan_table_on_cluster
 from simdup_gui.engine.fingerprint.files import read_text
 from simdup_gui.engine.match.groups import components
 from simdup_gui.engine.match.index import all_pairs
+from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.read import tables
 from simdup_gui.engine.records import Pairs
 from simdup_gui.engine.resources import resource
+from simdup_gui.engine.table_scan import scan_table
 
 pytest.importorskip("distributed")
 pa = pytest.importorskip("pyarrow")
@@ -192,6 +197,36 @@ def test_a_table_of_a_folders_texts_groups_as_the_folder_does(tmp_path: Path) ->
     records = pq.read_table(tmp_path / "out" / "records.parquet")
     assert records.num_rows == len(list(folder.rglob("*.*")))
     assert pq.read_table(tmp_path / "out" / "pairs.parquet").column_names == ["a", "b", "distance"]
+
+
+def test_grouping_on_the_cluster_gives_the_single_machines_groups(  # type: ignore[no-untyped-def]
+    client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tables, "ROWS_PER_BATCH", 16)  # several parts, so every shuffle moves
+    monkeypatch.setattr(cluster_table, "ROWS_PER_BATCH", 16)
+    monkeypatch.setattr(cluster_table, "GROUPING_ROWS", 48)
+    folder = generated_folder(tmp_path)
+    for n in range(40):  # and many near copies of one story: runs longer than the window
+        story = "春运返乡的旅客在火车站排队，记者报道了现场的情况。" * 20
+        (folder / f"many{n}.txt").write_text(story + f"第{n}次转载。", encoding="utf-8")
+    texts_table(folder, tmp_path / "texts.parquet")
+    table = [str(tmp_path / "texts.parquet")]
+    here = scan_table(table, "text", ScanOptions(jobs=1), id_column="id")
+    there = scan_table_on_cluster(client, table, "text", id_column="id", group_on_cluster=True)
+
+    def shown(result) -> list[list[tuple[object, ...]]]:  # type: ignore[no-untyped-def]
+        return [
+            [
+                (result.files[m.file].path, m.distance, round(m.similarity, 9), m.contained)
+                for m in g.members
+            ]
+            for g in result.groups
+        ]
+
+    assert shown(there) == shown(here)
+    assert len(there.groups) >= 3
+    assert max(len(g) for g in there.groups) >= 40
+    assert all(not f.sketch for f in there.files)  # the client kept light records only
 
 
 def test_json_lines_tables_and_globs(tmp_path: Path) -> None:

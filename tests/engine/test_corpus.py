@@ -7,6 +7,7 @@ reference, with the numbers shown; and the copy kept is the original as often as
 from __future__ import annotations
 
 import csv
+import importlib.util
 import os
 from pathlib import Path
 
@@ -107,3 +108,19 @@ def test_a_table_of_the_corpus_texts_scores_as_the_folder_scan(
     table_p, table_r = _scored(as_table, truth)
     assert table_r == pytest.approx(folder_r, abs=0.002)
     assert table_p == pytest.approx(folder_p, abs=0.002)
+    if importlib.util.find_spec("distributed") is None:
+        return
+    from simdup_gui.engine.cluster.client import cluster_client
+    from simdup_gui.engine.cluster.table import scan_table_on_cluster
+
+    with cluster_client("local:2") as client:  # grouped there, records never all here
+        there = scan_table_on_cluster(
+            client,
+            [str(tmp_path / "corpus.parquet")],
+            "text",
+            id_column="id",
+            group_on_cluster=True,
+        )
+    assert [[table.files[m.file].path for m in g.members] for g in table.groups] == [
+        [there.files[m.file].path for m in g.members] for g in there.groups
+    ]

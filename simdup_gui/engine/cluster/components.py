@@ -63,8 +63,8 @@ def _round(client: Client, parts: list[Future], owners: np.ndarray, *, large: bo
     ]
 
 
-def _split(edges: Edges, owners: np.ndarray) -> list[Edges]:
-    """A part's edges, both ways round, by the reducer owning their first end."""
+def _split(edges: tuple[np.ndarray, ...], owners: np.ndarray) -> list[Edges]:
+    """A part's edges (their first two arrays), both ways round, by the reducer of the first."""
     u = np.concatenate([edges[0], edges[1]])
     v = np.concatenate([edges[1], edges[0]])
     reducer = np.searchsorted(owners, u, side="right") - 1
@@ -128,8 +128,8 @@ def _digest(client: Client, parts: list[Future]) -> tuple[int, int]:
     return sum(c for c, _ in found), sum(d for _, d in found) % (1 << 64)
 
 
-def _part_digest(edges: Edges) -> tuple[int, int]:
-    u, v = edges
+def _part_digest(edges: tuple[np.ndarray, ...]) -> tuple[int, int]:
+    u, v = edges[0], edges[1]
     a, b = np.minimum(u, v).astype(np.uint64), np.maximum(u, v).astype(np.uint64)
     pairs = np.unique(np.stack([a, b], axis=1), axis=0) if len(a) else np.empty((0, 2), np.uint64)
     hashed = mix_array(mix_array(pairs[:, 0]) ^ pairs[:, 1])

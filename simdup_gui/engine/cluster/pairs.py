@@ -47,15 +47,24 @@ def scatter_parts(client: Client, fingerprints: np.ndarray, parts: int) -> list[
     return client.scatter(pieces, hash=False)  # a future per part
 
 
-def cluster_all_pairs(client: Client, parts: list[Future], n: int, k: int) -> Pairs:
+def cluster_all_pairs(
+    client: Client, parts: list[Future], n: int, k: int, *, window: int = 0
+) -> Pairs:
     """Every pair of the ``n`` fingerprints in ``parts`` within distance ``k``, each once.
 
-    ``parts`` are futures of (ids, fingerprints) with the ids ``0..n-1`` ascending across them.
-    The same pairs as ``all_pairs`` over all of them, in the same order.
+    ``parts`` are futures of (ids, fingerprints) with ids below ``n``, ascending across them.
+    The same pairs as ``all_pairs`` over all of them (with its ``window``), in the same order.
     """
+    return Pairs.from_parts(client.gather(pair_parts(client, parts, n, k, window=window)), n)
+
+
+def pair_parts(
+    client: Client, parts: list[Future], n: int, k: int, *, window: int = 0
+) -> list[Future]:
+    """:func:`cluster_all_pairs` left on the cluster: futures of (i, j, distance) arrays."""
     k = check_k(k)
     if n < 2:
-        return Pairs.empty()
+        return []
     plan = plan_for_pairs(k, n)
     part_bits, groups = table_groups(plan, n)
     pieces = min(PIECES, 1 << part_bits, max(1, n // PER_PIECE))
@@ -84,10 +93,11 @@ def cluster_all_pairs(client: Client, parts: list[Future], n: int, k: int) -> Pa
                     masks,
                     shifts,
                     plain,
+                    window,
                     pure=False,
                 )
             )
-    return Pairs.from_parts(client.gather(found), n)
+    return found
 
 
 def _split(
@@ -119,6 +129,7 @@ def _pairs_in(
     masks: np.ndarray,
     shifts: np.ndarray,
     plain: bool,
+    window: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The pairs a group's tables report first among the parts ``owned`` (global ids)."""
     ids = np.concatenate([p[0] for p in pieces]) if pieces else np.empty(0, np.int64)
@@ -145,7 +156,7 @@ def _pairs_in(
             chosen,
             blocks,
             r,
-            0,
+            window,
         )
     a, b = ids[i], ids[j]
     return np.minimum(a, b), np.maximum(a, b), d

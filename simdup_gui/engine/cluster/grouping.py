@@ -64,11 +64,13 @@ def cluster_groups(
     n, k, floor = len(paths), options.k, options.min_similarity
     starts = np.asarray(bounds[:-1], np.int64)
     reducers = max(1, len(parts))
-    found = [_candidates(client, parts, starts, n, k, "fingerprint")]
+    least = options.min_chars
+    found = [_candidates(client, parts, starts, n, k, "fingerprint", least)]
     if floor > 0 and k >= BANDS_K:
-        found.append(_candidates(client, parts, starts, n, LEAD_K, "lead"))
+        found.append(_candidates(client, parts, starts, n, LEAD_K, "lead", least))
         band = [
-            client.submit(_band_keys, p, s, pure=False) for p, s in zip(parts, starts, strict=True)
+            client.submit(_band_keys, p, s, least, pure=False)
+            for p, s in zip(parts, starts, strict=True)
         ]
         found.append(_linked_keys(client, band, n, reducers))
     kept = _checked(client, found, parts, np.asarray(bounds, np.int64), floor, k >= BANDS_K)
@@ -94,25 +96,41 @@ def cluster_groups(
 
 
 def _candidates(
-    client: Client, parts: list[Future], starts: np.ndarray, n: int, k: int, field: str
+    client: Client,
+    parts: list[Future],
+    starts: np.ndarray,
+    n: int,
+    k: int,
+    field: str,
+    min_chars: int,
 ) -> list[Future]:
-    """Pairs of files whose ``field`` fingerprints are within ``k`` (readable files only)."""
+    """Pairs of files whose ``field`` fingerprints are within ``k`` (those taking part)."""
     values = [
-        client.submit(_values, p, s, field, pure=False) for p, s in zip(parts, starts, strict=True)
+        client.submit(_values, p, s, field, min_chars, pure=False)
+        for p, s in zip(parts, starts, strict=True)
     ]
     return pair_parts(client, values, n, k, window=RUN_WINDOW)
 
 
-def _values(records: list[FileRecord], start: int, field: str) -> tuple[np.ndarray, np.ndarray]:
-    """The readable records' global indices and one of their fingerprints."""
-    ok = [n for n, r in enumerate(records) if r.ok]
+def _taking_part(records: list[FileRecord], min_chars: int) -> list[int]:
+    """The records grouping takes: fingerprinted, and long enough."""
+    return [n for n, r in enumerate(records) if r.ok and r.chars >= min_chars]
+
+
+def _values(
+    records: list[FileRecord], start: int, field: str, min_chars: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The global indices of the records taking part, and one of their fingerprints."""
+    ok = _taking_part(records, min_chars)
     values = [getattr(records[n], field) or 0 for n in ok]
     return np.asarray(ok, np.int64) + start, np.asarray(values, np.uint64)
 
 
-def _band_keys(records: list[FileRecord], start: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each readable record's valid sketch band keys, as (global index, key) rows."""
-    ok = [n for n, r in enumerate(records) if r.ok]
+def _band_keys(
+    records: list[FileRecord], start: int, min_chars: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The valid sketch band keys of the records taking part, as (global index, key) rows."""
+    ok = _taking_part(records, min_chars)
     keys, valid = band_keys(sketch_matrix([records[n].sketch for n in ok]))
     owners = np.repeat(np.asarray(ok, np.int64) + start, BANDS).reshape(len(ok), BANDS)
     salted = mix_array(keys + np.arange(BANDS, dtype=np.uint64) * _GOLDEN)  # one key space

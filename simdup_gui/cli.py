@@ -48,6 +48,7 @@ from simdup_gui.cli_fingerprints import add_fingerprint_parsers, run_pairs, run_
 from simdup_gui.cli_library import add_library_parser, run_library
 from simdup_gui.cli_table import add_table_parser, run_table
 from simdup_gui.core import not_duplicates
+from simdup_gui.engine.cluster.table import cluster_grouper
 from simdup_gui.engine.match.fingerprint_files import (
     FingerprintFileError,
 )
@@ -220,9 +221,13 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with contextlib.ExitStack() as stack:
         stack.callback(cache.close)
         pool = open_cluster(stack, args.dask) if args.dask else None
+        grouper = None
         if pool is not None:
             options = replace(options, jobs=pool.threads, processes=True)
-        result = scan(args.folder, options, cache=cache, progress=progress, workers=pool)
+            grouper = cluster_grouper(pool.client)
+        result = scan(
+            args.folder, options, cache=cache, progress=progress, workers=pool, grouper=grouper
+        )
     for warning in result.warnings:
         err.write(f"simdup: warning: {warning}\n")
     if args.verbose:

@@ -24,11 +24,12 @@ import numpy as np
 from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_file
 from simdup_gui.engine.fingerprint.simhash import Features, with_tfidf
 from simdup_gui.engine.kernels import groups_plain, plain_kernels
+from simdup_gui.engine.match.groups import Group
 from simdup_gui.engine.match.matching import GROUPING_VERSION, group_files, kept_files
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.read.walk import Entry, display_path, walk
-from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.records import FileRecord, Pairs
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.run.batches import in_batches
 from simdup_gui.engine.run.workers import Pool
@@ -99,6 +100,7 @@ def scan(
     progress: Progress = no_progress,
     cancel: Callable[[], bool] = never,
     workers: Pool | None = None,
+    grouper: Grouper | None = None,
 ) -> ScanResult:
     """Scan a folder (or several, grouped together) and group its near-duplicate articles.
 
@@ -110,6 +112,8 @@ def scan(
         cancel: polled between files; once true the scan stops and returns what it finished.
         workers: worker processes kept between scans, used when the scan takes processes
             (default: the scan starts its own).
+        grouper: how the records are paired and grouped (default: :func:`group_here`; a
+            cluster's groups them where it is, ``cluster/table.py``).
 
     The result's ``root`` is the folder, or the folders' common parent (``roots`` lists them).
     """
@@ -130,16 +134,7 @@ def scan(
     known_groups = cache.load_groups(key, digest, len(files))
     if known_groups is None:
         with plain_kernels(groups_plain(len(files))):
-            pairs, groups = group_files(
-                files,
-                options.k,
-                options.min_chars,
-                options.min_similarity,
-                cancel,
-                options.not_duplicates,
-                options.reference_folders,
-                options.text.method,
-            )
+            pairs, groups = (grouper or group_here)(files, options, cancel)
         if not cancel():
             cache.put_groups(key, digest, pairs, groups)
     else:
@@ -163,6 +158,27 @@ def scan(
         kept=kept_files(files, options.reference_folders),
         other_types=tuple(other_types.most_common()),
         roots=tuple(roots) if len(roots) > 1 else (),
+    )
+
+
+Grouper = Callable[
+    [tuple[FileRecord, ...], ScanOptions, Callable[[], bool]], tuple[Pairs, tuple[Group, ...]]
+]
+
+
+def group_here(
+    files: tuple[FileRecord, ...], options: ScanOptions, cancel: Callable[[], bool] = never
+) -> tuple[Pairs, tuple[Group, ...]]:
+    """The records paired and grouped in this process, as ``options`` say."""
+    return group_files(
+        files,
+        options.k,
+        options.min_chars,
+        options.min_similarity,
+        cancel,
+        options.not_duplicates,
+        options.reference_folders,
+        options.text.method,
     )
 
 

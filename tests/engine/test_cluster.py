@@ -23,6 +23,7 @@ from simdup_gui.engine.cluster import client as cluster
 from simdup_gui.engine.cluster import table as cluster_table
 from simdup_gui.engine.cluster.client import cluster_client
 from simdup_gui.engine.cluster.components import cluster_components
+from simdup_gui.engine.cluster.grouping import cluster_groups
 from simdup_gui.engine.cluster.pairs import cluster_all_pairs, scatter_parts
 from simdup_gui.engine.cluster.table import scan_table_on_cluster
 from simdup_gui.engine.fingerprint.files import read_text
@@ -153,6 +154,25 @@ def test_scan_on_the_cluster_is_the_plain_scan(tmp_path: Path, method: str) -> N
     assert on_cluster[1] == plain[1]  # the same report, byte for byte
     assert "groups" in on_cluster[2]
     assert not workers_left(before)
+
+
+def test_a_folder_with_more_files_than_the_client_takes_is_grouped_on_the_cluster(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cluster_table, "CLIENT_RECORDS", 10)  # the sample's 11 are too many
+    monkeypatch.setattr(cluster_table, "GROUPING_ROWS", 40)  # and parts of 40 files
+    folder = generated_folder(tmp_path)
+    grouped = []
+    monkeypatch.setattr(
+        cluster_table, "cluster_groups", lambda *a: grouped.append(1) or cluster_groups(*a)
+    )
+    plain = run("scan", str(folder), "--no-cache", "--reference", str(folder / "zh"))
+    on_cluster = run(
+        "scan", str(folder), "--no-cache", "--reference", str(folder / "zh"), "--dask", "local:2"
+    )
+    assert grouped == [1]
+    assert on_cluster[0] == plain[0] == 0
+    assert on_cluster[1] == plain[1]
 
 
 def texts_table(folder: Path, target: Path) -> None:

@@ -289,6 +289,7 @@ def _group_components(
             options.min_chars,
             options.min_similarity,
             not_duplicates=options.not_duplicates,
+            reference_folders=options.reference_folders,
         )
         for group in groups:
             out.append(tuple(m._replace(file=indices[m.file]) for m in group.members))

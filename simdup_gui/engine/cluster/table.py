@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING
 from simdup_gui.engine.cluster.grouping import cluster_groups
 from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_rows
 from simdup_gui.engine.fingerprint.simhash import with_tfidf
+from simdup_gui.engine.match.groups import Group
 from simdup_gui.engine.match.matching import group_files
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.read.tables import ROWS_PER_BATCH, table_rows
-from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.records import FileRecord, Pairs
 from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.scan import Grouper, group_here
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -108,6 +110,26 @@ def scan_table_on_cluster(
     return ScanResult(
         ", ".join(paths), files, pairs, groups, options, cancel(), time.perf_counter() - started
     )
+
+
+def cluster_grouper(client: Client) -> Grouper:
+    """A folder scan's grouping: on the cluster beyond CLIENT_RECORDS files, else here.
+
+    The records are here already (they came back for the cache); what moves to the cluster is
+    the grouping's work and memory (candidates, sketches side by side, components).
+    """
+
+    def group(
+        files: tuple[FileRecord, ...], options: ScanOptions, cancel: Callable[[], bool]
+    ) -> tuple[Pairs, tuple[Group, ...]]:
+        simple = options.text.method.name == "default" and not options.text.whole_folder
+        if len(files) <= CLIENT_RECORDS or not simple:
+            return group_here(files, options, cancel)
+        cuts = [*range(0, len(files), GROUPING_ROWS), len(files)]
+        parts = client.scatter([list(files[lo:hi]) for lo, hi in pairwise(cuts)], hash=False)
+        return cluster_groups(client, parts, cuts, [f.path for f in files], options)
+
+    return group
 
 
 def _records(parts: list[list[Outcome]]) -> list[FileRecord]:

@@ -1,7 +1,7 @@
 """Grouping records that stay on the cluster: candidates, their check, components, groups.
 
-For more records than the client should hold (``table_scan``), each step is a dataflow over
-the records' parts, which stay on the workers:
+For more records than the client should group (``cluster/table.py``: a table's, or a
+folder's), each step is a dataflow over the records' parts, on the workers:
 
 1. **Candidates**, as a scan's (``match/matching.py``): fingerprints within k (Manku's tables,
    ``cluster/pairs.py``); from BANDS_K on, with a floor, openings within LEAD_K and rows that
@@ -14,8 +14,9 @@ the records' parts, which stay on the workers:
 4. **Groups**: each component's records go to one task, which groups them as a scan does
    (``group_files``: clusters around a reference). The client numbers them.
 
-The client holds only each file's label (8 bytes) and the groups it is given back. The groups
-are the single machine's whenever no key run is longer than the window.
+The client holds each file's label (8 bytes), the verified pairs and the groups it is given
+back, never the sketches side by side. The groups are the single machine's whenever no key run
+is longer than the window.
 """
 
 from __future__ import annotations

@@ -263,6 +263,19 @@ def test_json_lines_tables_and_globs(tmp_path: Path) -> None:
     assert [r["error"] for r in rows_out if r["path"] == "b.jsonl#0"] == ["no text"]
 
 
+def test_binary_texts_are_decoded_as_files_are(tmp_path: Path) -> None:
+    story = "春运返乡的旅客在火车站排队，记者报道了现场的情况。" * 8
+    table = pa.table(
+        {"text": pa.array([story.encode("gbk"), story.encode("utf-8"), b"\x00\x01"], pa.binary())}
+    )
+    pq.write_table(table, tmp_path / "t.parquet")
+    code, out, _ = run("table", str(tmp_path / "t.parquet"), "--text-column", "text")
+    assert code == 0
+    rows = {r["path"]: r for r in csv.DictReader(out.splitlines())}
+    assert rows["t.parquet#0"]["group_id"] == rows["t.parquet#1"]["group_id"] == "1"
+    assert rows["t.parquet#2"]["error"] == "no text"
+
+
 @pytest.mark.parametrize(
     ("make", "argv", "message"),
     [

@@ -13,6 +13,8 @@ import json
 import os
 from collections.abc import Iterator
 
+from simdup_gui.engine.read.decode import DecodeError, decode_bytes
+
 TABLE_SUFFIXES = (".parquet", ".pq", ".jsonl", ".ndjson", ".json")
 ROWS_PER_BATCH = 512
 Row = tuple[str, str]  # (id, text)
@@ -44,7 +46,8 @@ def table_rows(
 ) -> Iterator[list[Row]]:
     """The tables' rows as (id, text), in batches of at most ROWS_PER_BATCH.
 
-    A null or missing text is the empty text (the row's record says so). Raises TableError
+    A null text is the empty text (the row's record says so); a binary one is decoded as a
+    file's bytes are. Raises TableError
     for a file that is not a table of its kind, a missing column, or no rows at all.
     """
     rows = 0
@@ -55,6 +58,18 @@ def table_rows(
             yield batch
     if not rows:
         raise TableError(f"{', '.join(paths)}: no rows")
+
+
+def _text(value: object) -> str:
+    """A cell as text: none is empty, bytes are decoded as a file's are (GBK, UTF-8, ...)."""
+    if value is None:
+        return ""
+    if isinstance(value, bytes):
+        try:
+            return decode_bytes(value).text
+        except DecodeError:
+            return ""  # not text: the row's record says "no text"
+    return str(value)
 
 
 def _row_id(path: str, number: int) -> str:
@@ -80,10 +95,7 @@ def _parquet_rows(path: str, text_column: str, id_column: str | None) -> Iterato
         texts = batch.column(text_column).to_pylist()
         ids = batch.column(id_column).to_pylist() if id_column else None
         yield [
-            (
-                str(ids[n]) if ids is not None else _row_id(path, number + n),
-                "" if text is None else str(text),
-            )
+            (str(ids[n]) if ids is not None else _row_id(path, number + n), _text(text))
             for n, text in enumerate(texts)
         ]
         number += len(texts)
@@ -107,7 +119,7 @@ def _json_rows(path: str, text_column: str, id_column: str | None) -> Iterator[l
                         raise TableError(f"{path}: line {number + 1} has no {column!r}")
                 text = row[text_column]
                 key = str(row[id_column]) if id_column else _row_id(path, number)
-                batch.append((key, "" if text is None else str(text)))
+                batch.append((key, _text(text)))
                 if len(batch) >= ROWS_PER_BATCH:
                     yield batch
                     batch = []

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication
 from simdup_gui.app import create_window
 from simdup_gui.engine.resources import resource
 from simdup_gui.ui.models import ItemRole
+from simdup_gui.ui.settings_dialog import SettingsDialog
 
 OUT = resource("screenshots")
 
@@ -60,6 +61,13 @@ def main() -> None:
         select(window, "harbor-lighthouse-edited.md")
         wait(app, lambda: False, 0.3)
         window.compare.grab().save(str(OUT / f"compare{suffix}.png"))
+        if not suffix:  # the settings, another fingerprint method chosen
+            dialog = SettingsDialog(settings, window)
+            dialog.method.setCurrentIndex(dialog.method.findData("minhash"))
+            dialog.show()
+            wait(app, lambda: False, 0.3)
+            dialog.grab().save(str(OUT / "settings.png"))
+            dialog.reject()
         window.close()
     print(f"screenshots in {OUT}")
 

@@ -85,6 +85,7 @@ class SettingsDialog(QDialog):
         self.settings = settings
         options = options_from_settings(settings, 0, 0.0)
         self.extensions = QLineEdit(" ".join(options.extensions))
+        self.extensions.setCursorPosition(0)  # the list shown from its start
         self.min_chars = QSpinBox()
         self.min_chars.setRange(0, 100_000)
         self.min_chars.setValue(options.min_chars)

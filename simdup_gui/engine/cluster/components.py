@@ -14,12 +14,11 @@ least node, as :func:`~simdup_gui.engine.match.groups.components` labels them in
 
 from __future__ import annotations
 
-import operator
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from simdup_gui.engine.cluster.shuffle import pieces_for, split_rows
 from simdup_gui.engine.fingerprint.methods import mix_array
 
 if TYPE_CHECKING:
@@ -56,7 +55,7 @@ def _round(client: Client, parts: list[Future], owners: np.ndarray, *, large: bo
     return [
         client.submit(
             _large_star if large else _small_star,
-            [client.submit(operator.getitem, s, q, pure=False) for s in split],
+            pieces_for(client, split, q),
             pure=False,
         )
         for q in range(len(owners) - 1)
@@ -68,22 +67,27 @@ def _split(edges: tuple[np.ndarray, ...], owners: np.ndarray) -> list[Edges]:
     u = np.concatenate([edges[0], edges[1]])
     v = np.concatenate([edges[1], edges[0]])
     reducer = np.searchsorted(owners, u, side="right") - 1
-    order = np.argsort(reducer, kind="stable")
-    cuts = np.searchsorted(reducer[order], np.arange(len(owners)))
-    return [(u[order[lo:hi]], v[order[lo:hi]]) for lo, hi in pairwise(cuts.tolist())]
+    return split_rows(reducer, len(owners) - 1, u, v)
 
 
 def _neighbours(pieces: list[Edges]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The pieces' distinct (u, v) edges sorted by u, and each u's least neighbour."""
+    """The pieces' edges sorted by u; for each, the least of its u and u's neighbours."""
     u = np.concatenate([p[0] for p in pieces]) if pieces else np.empty(0, np.int64)
     v = np.concatenate([p[1] for p in pieces]) if pieces else np.empty(0, np.int64)
     keep = u != v
     u, v = u[keep], v[keep]
     order = np.lexsort((v, u))
     u, v = u[order], v[order]
-    starts = np.flatnonzero(np.r_[True, u[1:] != u[:-1]]) if len(u) else np.empty(0, np.int64)
-    least = np.minimum.reduceat(v, starts) if len(u) else np.empty(0, np.int64)
+    starts, least = _least_by_node(u, v)
     return u, v, np.repeat(np.minimum(least, u[starts]), np.diff(np.r_[starts, len(u)]))
+
+
+def _least_by_node(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each node's run of edges starts (``u`` sorted), and its least neighbour."""
+    if not len(u):
+        return np.empty(0, np.int64), np.empty(0, np.int64)
+    starts = np.flatnonzero(np.r_[True, u[1:] != u[:-1]])
+    return starts, np.minimum.reduceat(v, starts)
 
 
 def _large_star(pieces: list[Edges]) -> Edges:
@@ -98,8 +102,7 @@ def _small_star(pieces: list[Edges]) -> Edges:
     u, v, _ = _neighbours(pieces)
     smaller = v < u
     u, v = u[smaller], v[smaller]
-    starts = np.flatnonzero(np.r_[True, u[1:] != u[:-1]]) if len(u) else np.empty(0, np.int64)
-    least = np.minimum.reduceat(v, starts) if len(u) else np.empty(0, np.int64)
+    starts, least = _least_by_node(u, v)
     least_each = np.repeat(least, np.diff(np.r_[starts, len(u)]))
     ends = np.concatenate([v, u[starts]])
     to = np.concatenate([least_each, least])

@@ -29,6 +29,7 @@ import numpy as np
 
 from simdup_gui.engine.cluster.components import cluster_components
 from simdup_gui.engine.cluster.pairs import pair_parts
+from simdup_gui.engine.cluster.shuffle import pieces_for, split_rows
 from simdup_gui.engine.fingerprint.methods import mix_array
 from simdup_gui.engine.fingerprint.shingles import BANDS, band_keys, jaccard_many, sketch_matrix
 from simdup_gui.engine.match.groups import Group, Member, numbered
@@ -85,7 +86,7 @@ def cluster_groups(
     grouped = [
         client.submit(
             _group_components,
-            [client.submit(operator.getitem, s, q, pure=False) for s in split],
+            pieces_for(client, split, q),
             options,
             pure=False,
         )
@@ -144,7 +145,7 @@ def _linked_keys(client: Client, keyed: list[Future], n: int, reducers: int) -> 
     return [
         client.submit(
             _pairs_sharing,
-            [client.submit(operator.getitem, s, q, pure=False) for s in split],
+            pieces_for(client, split, q),
             n,
             pure=False,
         )
@@ -155,7 +156,7 @@ def _linked_keys(client: Client, keyed: list[Future], n: int, reducers: int) -> 
 def _split_keys(keyed: tuple[np.ndarray, np.ndarray], reducers: int) -> list[Found]:
     owners, keys = keyed
     reducer = (keys % np.uint64(reducers)).astype(np.int64)
-    return [(owners[reducer == q], keys[reducer == q]) for q in range(reducers)]
+    return split_rows(reducer, reducers, owners, keys)
 
 
 def _pairs_sharing(pieces: list[Found], n: int) -> Found:
@@ -180,7 +181,7 @@ def _checked(
     with_first = [
         client.submit(
             _add_first,
-            [client.submit(operator.getitem, s, q, pure=False) for s in by_first],
+            pieces_for(client, by_first, q),
             parts[q],
             int(bounds[q]),
             bounds,
@@ -191,7 +192,7 @@ def _checked(
     return [
         client.submit(
             _keep_alike,
-            [client.submit(operator.getitem, s, q, pure=False) for s in with_first],
+            pieces_for(client, with_first, q),
             parts[q],
             int(bounds[q]),
             floor,
@@ -204,12 +205,16 @@ def _checked(
 
 def _split_pairs(pairs: tuple[np.ndarray, ...], bounds: np.ndarray, end: int) -> list[Found]:
     """Pairs (each once, ``i < j``) by the part holding their ``end`` (0: i, 1: j)."""
-    i, j = pairs[0], pairs[1]
+    a, b = _distinct_pairs(pairs[0], pairs[1])
+    place = np.searchsorted(bounds, (a, b)[end], side="right") - 1
+    return split_rows(place, len(bounds) - 1, a, b)
+
+
+def _distinct_pairs(i: np.ndarray, j: np.ndarray) -> Found:
+    """The pairs, each once, lower index first, sorted."""
     a, b = np.minimum(i, j), np.maximum(i, j)
     codes = np.unique(a * (1 << 32) + b) if len(a) else np.empty(0, np.int64)
-    a, b = codes >> 32, codes & ((1 << 32) - 1)
-    place = np.searchsorted(bounds, (a, b)[end], side="right") - 1
-    return [(a[place == q], b[place == q]) for q in range(len(bounds) - 1)]
+    return codes >> 32, codes & ((1 << 32) - 1)
 
 
 def _add_first(
@@ -218,17 +223,13 @@ def _add_first(
     """Pairs whose first file is here, with its sketch, length and fingerprint, by second."""
     a = np.concatenate([p[0] for p in pieces]) if pieces else np.empty(0, np.int64)
     b = np.concatenate([p[1] for p in pieces]) if pieces else np.empty(0, np.int64)
-    codes = np.unique(a * (1 << 32) + b)
-    a, b = codes >> 32, codes & ((1 << 32) - 1)
+    a, b = _distinct_pairs(a, b)  # a pair may come from several candidate sources
     here = [records[x] for x in (a - start).tolist()]
     rows = sketch_matrix([r.sketch for r in here])
     chars = np.array([r.chars for r in here], np.int64)
     fps = np.array([r.fingerprint or 0 for r in here], np.uint64)
     place = np.searchsorted(bounds, b, side="right") - 1
-    return [
-        (a[place == q], b[place == q], rows[place == q], chars[place == q], fps[place == q])
-        for q in range(len(bounds) - 1)
-    ]
+    return split_rows(place, len(bounds) - 1, a, b, rows, chars, fps)
 
 
 def _keep_alike(

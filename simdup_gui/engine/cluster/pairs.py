@@ -18,12 +18,12 @@ with its id). Only the pairs come back to the client.
 
 from __future__ import annotations
 
-import operator
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from simdup_gui.engine.cluster.shuffle import pieces_for, split_rows
 from simdup_gui.engine.kernels import groups_plain, kernel_module, plain_kernels
 from simdup_gui.engine.match.index import block_masks, table_groups
 from simdup_gui.engine.match.tables import check_k, plan_for_pairs
@@ -81,7 +81,7 @@ def pair_parts(
             for part in parts
         ]
         for q in range(pieces):
-            mine = [client.submit(operator.getitem, s, q, pure=False) for s in split]
+            mine = pieces_for(client, split, q)
             found.append(
                 client.submit(
                     _pairs_in,
@@ -112,12 +112,7 @@ def _split(
     keys = kernel_module("simdup_gui.engine.match.index_kernels").table_keys(fps, masks, shifts)
     leading = (keys >> np.uint64(64 - part_bits)).astype(np.int64)
     reducer = np.searchsorted(owners, leading, side="right") - 1
-    order = np.argsort(reducer, kind="stable")
-    cuts = np.searchsorted(reducer[order], np.arange(len(owners)))
-    return [
-        (ids[order[lo:hi]], fps[order[lo:hi]])
-        for lo, hi in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True)
-    ]
+    return split_rows(reducer, len(owners) - 1, ids, fps)
 
 
 def _pairs_in(

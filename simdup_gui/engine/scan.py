@@ -24,12 +24,11 @@ import numpy as np
 from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_file
 from simdup_gui.engine.fingerprint.simhash import Features, with_tfidf
 from simdup_gui.engine.kernels import groups_plain, plain_kernels
-from simdup_gui.engine.match.groups import Group
-from simdup_gui.engine.match.matching import GROUPING_VERSION, group_files, kept_files
+from simdup_gui.engine.match.matching import GROUPING_VERSION, Grouper, group_here, kept_files
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.read.walk import Entry, display_path, walk
-from simdup_gui.engine.records import FileRecord, Pairs
+from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.run.batches import in_batches
 from simdup_gui.engine.run.workers import Pool
@@ -158,27 +157,6 @@ def scan(
         kept=kept_files(files, options.reference_folders),
         other_types=tuple(other_types.most_common()),
         roots=tuple(roots) if len(roots) > 1 else (),
-    )
-
-
-Grouper = Callable[
-    [tuple[FileRecord, ...], ScanOptions, Callable[[], bool]], tuple[Pairs, tuple[Group, ...]]
-]
-
-
-def group_here(
-    files: tuple[FileRecord, ...], options: ScanOptions, cancel: Callable[[], bool] = never
-) -> tuple[Pairs, tuple[Group, ...]]:
-    """The records paired and grouped in this process, as ``options`` say."""
-    return group_files(
-        files,
-        options.k,
-        options.min_chars,
-        options.min_similarity,
-        cancel,
-        options.not_duplicates,
-        options.reference_folders,
-        options.text.method,
     )
 
 

@@ -17,7 +17,7 @@ from functools import partial
 from simdup_gui.engine.fingerprint.files import fingerprint_rows
 from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.fingerprint.simhash import Features, with_tfidf
-from simdup_gui.engine.match.matching import group_files
+from simdup_gui.engine.match.matching import group_here
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.read.tables import table_rows
@@ -70,15 +70,7 @@ def scan_table(
         records = with_tfidf(records, features)
     files = tuple(records)
     progress(ProgressEvent("grouping", 0, 1, done_bytes))
-    pairs, groups = group_files(
-        files,
-        options.k,
-        options.min_chars,
-        options.min_similarity,
-        cancel,
-        options.not_duplicates,
-        method=options.text.method,
-    )
+    pairs, groups = group_here(files, options, cancel)
     progress(ProgressEvent("done", len(files), len(files), done_bytes))
     return ScanResult(
         ", ".join(paths), files, pairs, groups, options, cancel(), time.perf_counter() - started

@@ -175,13 +175,13 @@ def test_groups_of_an_unchanged_folder_come_from_the_cache(
     assert first.groups
     expected_strict = scan(str(folder), ScanOptions(k=2)).groups
     calls: list[int] = []
-    real = scan_module.group_files
+    real = scan_module.group_here
 
     def spy(*args: object, **kwargs: object) -> object:
         calls.append(1)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(scan_module, "group_files", spy)
+    monkeypatch.setattr(scan_module, "group_here", spy)
     again = scan(str(folder), cache=FingerprintCache(cache_path))
     assert calls == []
     assert again.groups == first.groups

@@ -12,7 +12,7 @@ folder's), each step is a dataflow over the records' parts, on the workers:
    (or one holds the other, from BANDS_K on).
 3. **Components** of the kept pairs (``cluster/components.py``).
 4. **Groups**: each component's records go to one task, which groups them as a scan does
-   (``group_files``: clusters around a reference). The client numbers them.
+   (``group_here``: clusters around a reference). The client numbers them.
 
 The client holds each file's label (8 bytes), the verified pairs and the groups it is given
 back, never the sketches side by side. The groups are the single machine's whenever no key run
@@ -38,7 +38,7 @@ from simdup_gui.engine.match.matching import (
     LEAD_K,
     RUN_WINDOW,
     contained_many,
-    group_files,
+    group_here,
 )
 from simdup_gui.engine.match.methods import linked
 from simdup_gui.engine.options import ScanOptions
@@ -285,14 +285,7 @@ def _group_components(
     for members in by_label.values():
         members.sort(key=operator.itemgetter(0))
         indices = [index for index, _ in members]
-        _, groups = group_files(
-            tuple(record for _, record in members),
-            options.k,
-            options.min_chars,
-            options.min_similarity,
-            not_duplicates=options.not_duplicates,
-            reference_folders=options.reference_folders,
-        )
+        _, groups = group_here(tuple(record for _, record in members), options)
         for group in groups:
             out.append(tuple(m._replace(file=indices[m.file]) for m in group.members))
     return out

@@ -19,13 +19,12 @@ from simdup_gui.engine.cluster.grouping import cluster_groups
 from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_rows
 from simdup_gui.engine.fingerprint.simhash import with_tfidf
 from simdup_gui.engine.match.groups import Group
-from simdup_gui.engine.match.matching import group_files
+from simdup_gui.engine.match.matching import Grouper, group_here
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.read.tables import ROWS_PER_BATCH, table_rows
 from simdup_gui.engine.records import FileRecord, Pairs
 from simdup_gui.engine.results import ScanResult
-from simdup_gui.engine.scan import Grouper, group_here
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -97,15 +96,7 @@ def scan_table_on_cluster(
         if options.text.whole_folder:
             full = with_tfidf(full, [features for _, features in outcomes])
         files = tuple(full)
-        pairs, groups = group_files(
-            files,
-            options.k,
-            options.min_chars,
-            options.min_similarity,
-            cancel,
-            options.not_duplicates,
-            method=options.text.method,
-        )
+        pairs, groups = group_here(files, options, cancel)
     progress(ProgressEvent("done", len(files), len(files)))
     return ScanResult(
         ", ".join(paths), files, pairs, groups, options, cancel(), time.perf_counter() - started

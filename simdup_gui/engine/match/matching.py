@@ -36,7 +36,7 @@ from simdup_gui.engine.match.groups import (
 )
 from simdup_gui.engine.match.index import all_pairs
 from simdup_gui.engine.match.methods import Measure, method_measure
-from simdup_gui.engine.options import Method
+from simdup_gui.engine.options import Method, ScanOptions
 from simdup_gui.engine.progress import never
 from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
@@ -300,3 +300,24 @@ def _candidates(
         rest = np.flatnonzero(~keep)
         keep[rest] = contained_many(rows, chars, local.i[rest], local.j[rest])
     return Pairs(local.i[keep], local.j[keep], local.distance[keep])
+
+
+Grouper = Callable[
+    [tuple[FileRecord, ...], ScanOptions, Callable[[], bool]], tuple[Pairs, tuple[Group, ...]]
+]
+
+
+def group_here(
+    files: tuple[FileRecord, ...], options: ScanOptions, cancel: Callable[[], bool] = never
+) -> tuple[Pairs, tuple[Group, ...]]:
+    """The records paired and grouped in this process, as ``options`` say."""
+    return group_files(
+        files,
+        options.k,
+        options.min_chars,
+        options.min_similarity,
+        cancel,
+        options.not_duplicates,
+        options.reference_folders,
+        options.text.method,
+    )

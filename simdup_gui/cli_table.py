@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 from contextlib import ExitStack
+from functools import partial
 from typing import TextIO
 
 from simdup_gui.cli_common import (
@@ -73,27 +74,18 @@ def run_table(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     progress = TerminalProgress(err, "rows") if err.isatty() else no_progress
     with ExitStack() as stack:
+        run = scan_table
+        if args.dask:  # the same scan on the cluster's workers
+            run = partial(scan_table_on_cluster, open_cluster(stack, args.dask).client)
         try:
-            if args.dask:
-                client = open_cluster(stack, args.dask).client
-                result = scan_table_on_cluster(
-                    client,
-                    paths,
-                    args.text_column,
-                    options,
-                    id_column=args.id_column,
-                    html=args.html,
-                    progress=progress,
-                )
-            else:
-                result = scan_table(
-                    paths,
-                    args.text_column,
-                    options,
-                    id_column=args.id_column,
-                    html=args.html,
-                    progress=progress,
-                )
+            result = run(
+                paths,
+                args.text_column,
+                options,
+                id_column=args.id_column,
+                html=args.html,
+                progress=progress,
+            )
         except TableError as exc:
             raise UsageError(str(exc)) from None
     if args.csv:

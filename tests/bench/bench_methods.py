@@ -42,32 +42,21 @@ def fingerprinted(names: list[str], texts: list[str], method: Method) -> list[Fi
     settings = TextSettings(method=method)
     records = []
     for lo in range(0, len(texts), BATCH_FILES):
-        batch, batch_names = texts[lo : lo + BATCH_FILES], names[lo : lo + BATCH_FILES]
+        batch = texts[lo : lo + BATCH_FILES]
         if method.name in ("default", "simhash"):
-            for name, text, a in zip(
-                batch_names, batch, analyze_many(batch, settings), strict=True
-            ):
-                records.append(
-                    FileRecord(
-                        name,
-                        chars=len("".join(text.split())),
-                        fingerprint=a.fingerprint,
-                        sketch=a.sketch,
-                        lead=a.lead_fingerprint,
-                    )
-                )
+            fields = [
+                {"fingerprint": a.fingerprint, "sketch": a.sketch, "lead": a.lead_fingerprint}
+                for a in analyze_many(batch, settings)
+            ]
         else:
-            for name, text, signed in zip(
-                batch_names, batch, signatures(batch, method), strict=True
-            ):
-                records.append(
-                    FileRecord(
-                        name,
-                        chars=len("".join(text.split())),
-                        fingerprint=signed.fingerprint,
-                        signature=signed.signature,
-                    )
-                )
+            fields = [
+                {"fingerprint": s.fingerprint, "signature": s.signature}
+                for s in signatures(batch, method)
+            ]
+        records += [
+            FileRecord(name, chars=len("".join(text.split())), **made)
+            for name, text, made in zip(names[lo : lo + BATCH_FILES], batch, fields, strict=True)
+        ]
     return records
 
 
@@ -93,8 +82,8 @@ def main() -> None:
         texts.append(extract_text((root / name).read_bytes(), name).text)
     megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
     print(f"# {len(texts)} files, {megabytes:.1f} MB of stripped text, one thread\n")
-    for method in METHODS:  # load what each needs (dictionaries, tables) before timing
-        fingerprinted(names[:2], texts[:2], Method(method))
+    for method in METHODS:  # load what each needs (dictionaries, tables, kernels) first
+        grouped_pairs(tuple(fingerprinted(names[:40], texts[:40], Method(method))), Method(method))
     rows, found_by = [], {}
     for name in METHODS:
         method = Method(name)

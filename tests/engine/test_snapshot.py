@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.engine.records import FileRecord
@@ -51,3 +51,29 @@ def test_records_come_back_as_they_went_in(records: list[FileRecord]) -> None:
 def test_anything_else_is_refused(blob: bytes) -> None:
     with pytest.raises(ValueError, match="not a snapshot"):
         unpack(blob)
+
+
+EDGES = [  # (field, value): each just past what a scan writes, or just within it
+    *((name, -1) for name in ("size", "mtime_ns", "features", "chars", "notice_chars")),
+    *(("boilerplate", share) for share in (-0.1, 1.1, float("nan"), float("inf"), 0.0, 1.0)),
+    *(("sketch", bytes(n)) for n in (3, 1025, 1032, 0, 8, 1024)),
+    *(("signature", bytes(n)) for n in (2, 513, 516, 0, 4, 512)),
+]
+
+
+@pytest.mark.parametrize(("field", "value"), EDGES)
+@settings(max_examples=25)
+@given(records=st.lists(RECORD, max_size=4), at=st.integers(0, 4))
+def test_a_snapshot_is_refused_exactly_when_a_record_is_impossible(
+    field: str, value: object, records: list[FileRecord], at: int
+) -> None:
+    """The column-wise screen never lets an impossible record through: each record's own
+    check (``FileRecord.impossible``) is the reference."""
+    damaged = FileRecord("damaged")._replace(**{field: value})
+    records.insert(at, damaged)
+    why = damaged.impossible()
+    if why:
+        with pytest.raises(ValueError, match=why):
+            unpack(pack(records))
+    else:
+        assert unpack(pack(records)) == tuple(records)

@@ -58,24 +58,29 @@ def _row(
     similarity: str = "",
     matched: str = "",
 ) -> list[str]:
-    values = (
-        group,
+    """One file's cells, as text.
+
+    Only its texts can start like a formula (numbers, the ``0x`` fingerprint and the ISO time
+    cannot), so only they go through ``safe_cell``.
+    """
+    notes = "; ".join((matched, *record.notes)) if matched else "; ".join(record.notes)
+    return [
+        str(group),
         role,
-        display_path(record.path),
-        distance,
+        safe_cell(display_path(record.path)),
+        str(distance),
         similarity,
-        record.encoding,
-        record.size,
+        safe_cell(record.encoding),
+        str(record.size),
         modified_text(record.mtime_ns) if record.mtime_ns else "",
         fingerprint_hex(record.fingerprint),
-        record.error,
-        record.chars or "",
-        record.features or "",
+        safe_cell(record.error),
+        str(record.chars or ""),
+        str(record.features or ""),
         f"{100 * record.boilerplate:.0f}%" if record.boilerplate else "",
-        record.encoding_method,
-        "; ".join((matched, *record.notes) if matched else record.notes),
-    )
-    return [safe_cell(v) for v in values]
+        safe_cell(record.encoding_method),
+        safe_cell(notes),
+    ]
 
 
 def held_note(record: FileRecord, reference: FileRecord) -> str:

@@ -20,7 +20,7 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.records import FIELD_KINDS, FileRecord
+from simdup_gui.engine.records import FIELD_KINDS, SIGNATURE_BYTES, SKETCH_BYTES, FileRecord
 
 _SEPARATOR = "\0"
 _HEADERS = {  # .npy header readers by format version
@@ -32,6 +32,8 @@ _HEADERS = {  # .npy header readers by format version
 _KINDS = ("int", "float", "int | None", "str", "tuple[str, ...]", "bytes")
 _FIELDS = {kind: [n for n in FileRecord._fields if FIELD_KINDS[n] == kind] for kind in _KINDS}
 assert sum(map(len, _FIELDS.values())) == len(FileRecord._fields), "a field of an unknown kind"
+_BYTES_LIMITS = {"sketch": (8, SKETCH_BYTES), "signature": (4, SIGNATURE_BYTES)}  # step, most
+assert set(_BYTES_LIMITS) == set(_FIELDS["bytes"]), "a bytes field without its limits"
 SNAPSHOT_LAYOUT = repr(_FIELDS)  # what the blob's columns hold, in order (part of the version)
 
 
@@ -127,8 +129,28 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
             zip(*(values[n] for n in FileRecord._fields), strict=True),
         )
     )
-    for record in records:
-        why = record.impossible()
-        if why:
-            raise ValueError(f"{why} in the record of {record.path!r}")
+    if _maybe_impossible(values, count):  # then find the record, and say why
+        for record in records:
+            why = record.impossible()
+            if why:
+                raise ValueError(f"{why} in the record of {record.path!r}")
     return records
+
+
+def _maybe_impossible(values: dict[str, list[object]], count: int) -> bool:
+    """Whether a record may be impossible (``FileRecord.impossible``), judged column by column.
+
+    Never False where a record is: a count below 0, a share outside 0-1 (or NaN), bytes of a
+    length no scan writes. Fingerprints are read as unsigned 64-bit, so they always fit.
+    """
+    if not count:
+        return False
+    counts = np.array([values[n] for n in _FIELDS["int"]], np.int64)
+    shares = np.array([values[n] for n in _FIELDS["float"]], np.float64)
+    if counts.min() < 0 or not ((shares >= 0.0) & (shares <= 1.0)).all():
+        return True
+    for name, (step, longest) in _BYTES_LIMITS.items():
+        lengths = np.fromiter(map(len, values[name]), np.int64, count)
+        if (lengths % step).any() or lengths.max() > longest:
+            return True
+    return False

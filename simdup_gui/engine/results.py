@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 
+from simdup_gui.engine.fingerprint.files import TextShingles
 from simdup_gui.engine.match.groups import Group
-from simdup_gui.engine.match.matching import group_files, kept_files, likeness, similarity
+from simdup_gui.engine.match.matching import exact_similarity, group_here, kept_files, likeness
 from simdup_gui.engine.match.methods import member_measures
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.read.walk import is_link
@@ -49,7 +51,10 @@ class ScanResult:
         """Two files' similarity by the scan's method: the text similarity, or its own."""
         method = self.options.text.method
         if method.name == "default":
-            return similarity(self.files[a], self.files[b])
+            shingles = TextShingles(self.files, self.options)
+            floor = self.options.min_similarity
+            exact = partial(exact_similarity, shingles, a, b)
+            return likeness(self.files[a], self.files[b], floor, exact)[0]
         return member_measures(method)[1](self.files[a], self.files[b])
 
     def with_reference(self, group: Group, file: int) -> Group:
@@ -57,10 +62,12 @@ class ScanResult:
         files, method = self.files, self.options.text.method
         bits, alike = member_measures(method)
         floor = self.options.min_similarity
+        shingles = TextShingles(files, self.options)
 
         def like(a: int, b: int) -> tuple[float, bool]:
             if method.name == "default":
-                return likeness(files[a], files[b], floor)
+                exact = partial(exact_similarity, shingles, a, b)
+                return likeness(files[a], files[b], floor, exact)
             return alike(files[a], files[b]), False
 
         prints = {m.file: bits(files[m.file]) for m in group.members}
@@ -94,14 +101,6 @@ class ScanResult:
                 self.options.reference_folders if reference_folders is None else reference_folders
             ),
         )
-        pairs, groups = group_files(
-            self.files,
-            k,
-            options.min_chars,
-            options.min_similarity,
-            not_duplicates=options.not_duplicates,
-            reference_folders=options.reference_folders,
-            method=options.text.method,
-        )
+        pairs, groups = group_here(self.files, options)
         kept = kept_files(self.files, options.reference_folders)
         return replace(self, pairs=pairs, groups=groups, options=options, kept=kept)

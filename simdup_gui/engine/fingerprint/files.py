@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 
+from simdup_gui.engine.fingerprint.codes import SKETCH
 from simdup_gui.engine.fingerprint.methods import Signed, signatures
 from simdup_gui.engine.fingerprint.pipeline import Analysis, Extracted, analyze_many, extract_text
+from simdup_gui.engine.fingerprint.shingles import Sketch, shingle_set
 from simdup_gui.engine.fingerprint.simhash import Features
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError
@@ -212,3 +215,39 @@ def fingerprint_now(options: ScanOptions) -> Callable[[str], int | None] | None:
         return fingerprint_file(Entry(path, info.st_size, info.st_mtime_ns), options)[0].fingerprint
 
     return fingerprint
+
+
+class TextShingles:
+    """Files' whole shingle sets, their texts read again as the scan read them.
+
+    For an exact check of a pair whose sketches alone cannot tell (``matching``). Gives None
+    for a file that no longer yields its record's sketch (changed or gone since, or no file at
+    all: a table's row) or cannot be read. Keeps the last ``keep`` files' sets.
+    """
+
+    def __init__(self, files: Sequence[FileRecord], options: ScanOptions, keep: int = 256):
+        self._files, self._options, self._keep = files, options, keep
+        self._known: OrderedDict[int, Sketch | None] = OrderedDict()
+
+    def __call__(self, file: int) -> Sketch | None:
+        """File ``file``'s (an index into the files) shingle hashes, or None."""
+        if file in self._known:
+            self._known.move_to_end(file)
+            return self._known[file]
+        found = self._read(self._files[file])
+        self._known[file] = found
+        if len(self._known) > self._keep:
+            self._known.popitem(last=False)
+        return found
+
+    def _read(self, record: FileRecord) -> Sketch | None:
+        if not record.sketch or record.error:
+            return None
+        try:
+            hashes = shingle_set(read_text(record.path, self._options))
+        except Exception:  # as when scanning: one file's trouble is that file's alone
+            log.info("%s could not be read again", display_path(record.path), exc_info=True)
+            return None
+        if hashes[:SKETCH].astype("<u8").tobytes() != record.sketch:
+            return None
+        return hashes

@@ -65,6 +65,24 @@ def sketch(text: str, size: int = SKETCH) -> Sketch:
     return sketches([text], size)[0]
 
 
+def shingle_set(text: str) -> Sketch:
+    """Every distinct shingle hash of a text, sorted: the whole set its sketch samples.
+
+    The text is normalised as a scan's are (``Batch.normalized``); its sketch is the first
+    SKETCH values.
+    """
+    batch = Batch.normalized([text])
+    return sketches_of(batch, size=max(1, len(batch.codes)))[0]
+
+
+def exact_jaccard(a: Sketch, b: Sketch) -> float:
+    """The Jaccard similarity of two whole shingle sets (:func:`shingle_set`)."""
+    if not len(a) or not len(b):
+        return 1.0 if len(a) == len(b) else 0.0
+    both = len(np.intersect1d(a, b, assume_unique=True))
+    return both / (len(a) + len(b) - both)
+
+
 def jaccard(a: Sketch, b: Sketch, size: int = SKETCH) -> float:
     """Estimated Jaccard similarity of the shingle sets behind two bottom-k sketches."""
     if not len(a) or not len(b):

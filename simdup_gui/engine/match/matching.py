@@ -17,10 +17,13 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from simdup_gui.engine.fingerprint.codes import PAD, SKETCH
+from simdup_gui.engine.fingerprint.files import TextShingles
 from simdup_gui.engine.fingerprint.shingles import (
+    Sketch,
     banded_pairs,
     containment,
     containment_many,
+    exact_jaccard,
     jaccard,
     jaccard_many,
     sketch_matrix,
@@ -69,13 +72,69 @@ def contained(a: FileRecord, b: FileRecord) -> bool:
     return share >= CONTAINED and samples >= CONTAINED_SAMPLES
 
 
-def likeness(a: FileRecord, b: FileRecord, floor: float) -> tuple[float, bool]:
+def likeness(
+    a: FileRecord, b: FileRecord, floor: float, exact: Callable[[], float | None] | None = None
+) -> tuple[float, bool]:
     """Two files' text similarity, and whether they match only as one text inside the other.
 
     That is: less alike than ``floor`` as a whole, but the shorter lies inside the longer.
+    Their ``exact`` similarity is asked for when the estimate is just above the floor.
     """
     share = similarity(a, b)
+    if exact is not None and _near(share, floor):
+        found = exact()
+        share = share if found is None else found
     return share, share < floor and contained(a, b)
+
+
+NEAR_FLOOR = 0.09  # about two standard errors of a 128-hash sketch's estimate at 0.4
+Exact = Callable[[int, int], float | None]  # two texts' exact similarity, None if unknown
+
+
+def near_floor_checked(
+    shares: np.ndarray, left: Sequence[int], right: Sequence[int], floor: float, exact: Exact | None
+) -> np.ndarray:
+    """Sketch estimates at most NEAR_FLOOR above the floor replaced by the exact similarity.
+
+    A bottom-k estimate is off by a few hundredths either way: two different pages that share
+    a site's header and footer can estimate just above the floor. Before such a pair is called
+    a copy, its whole shingle sets (``exact``, where it knows them) must say so too. An
+    estimate just below the floor stays apart: acting on a pair that is not a copy costs an
+    editor more than missing one that barely is (and on the labelled corpus, the pairs the
+    whole texts would lift over the floor are the English and Chinese pages of one manual,
+    sharing a long table of codes).
+    """
+    if exact is None:
+        return shares
+    for at in np.flatnonzero(_near(shares, floor)).tolist():
+        value = exact(int(left[at]), int(right[at]))
+        if value is not None:
+            shares[at] = value
+    return shares
+
+
+def _near(shares: np.ndarray | float, floor: float) -> np.ndarray | bool:
+    """Whether estimates are too near above the floor to decide on (never without a floor)."""
+    return (floor > 0) & (shares >= floor) & (shares <= floor + NEAR_FLOOR)
+
+
+def exact_similarity(shingles: Callable[[int], Sketch | None], a: int, b: int) -> float | None:
+    """Files ``a`` and ``b``'s exact text similarity from their ``shingles``, None if unknown."""
+    x, y = shingles(a), shingles(b)
+    return None if x is None or y is None else exact_jaccard(x, y)
+
+
+def _exact_pairs(shingles: Callable[[int], Sketch | None], files: Sequence[int]) -> Exact:
+    """:func:`exact_similarity` of two of ``files`` by position, each pair worked out once."""
+    known: dict[tuple[int, int], float | None] = {}
+
+    def exact(x: int, y: int) -> float | None:
+        key = (min(x, y), max(x, y))
+        if key not in known:
+            known[key] = exact_similarity(shingles, files[x], files[y])
+        return known[key]
+
+    return exact
 
 
 def contained_many(
@@ -93,7 +152,7 @@ LEAD_K = 3  # openings this close make a candidate pair too (then verified like 
 BANDS_K = LOOSE_K  # from this k on (the app's "loose"), openings and sketch bands add candidates
 RUN_WINDOW = 32  # each fingerprint is checked against this many others sharing a table prefix
 DEFAULT_METHOD = Method()
-GROUPING_VERSION = 7  # bump when grouping changes (cached groups are then made again)
+GROUPING_VERSION = 8  # bump when grouping changes (cached groups are then made again)
 
 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
@@ -169,6 +228,7 @@ def group_files(
     not_duplicates: frozenset[tuple[str, str]] = frozenset(),
     reference_folders: Sequence[str] = (),
     method: Method = DEFAULT_METHOD,
+    shingles: Callable[[int], Sketch | None] | None = None,
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """Verified candidate pairs of distinct texts, and the groups around references.
 
@@ -183,6 +243,8 @@ def group_files(
     A group's reference is a file in one of ``reference_folders`` when it has one.
     ``method`` other than ``default`` finds and measures pairs its own way (``match/methods.py``),
     with ``min_similarity`` on its own measure.
+    ``shingles`` gives a file's whole shingle set (by index), or None: then the text similarity
+    of a pair whose estimate is just above the floor is the exact one (:func:`near_floor_checked`).
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
@@ -199,10 +261,13 @@ def group_files(
     if method.name == "default":
         rows = sketch_matrix([files[n].sketch for n in node_files])
         fps = np.array([files[n].fingerprint for n in node_files], dtype=np.uint64)
-        local = _candidates(files, node_files, fps, rows, k, min_similarity, cancel)
-        measure = Measure(
-            fps, local, lambda a, b: jaccard_many(rows, a, b), Thresholds(k, min_similarity)
-        )
+        exact = None if shingles is None else _exact_pairs(shingles, node_files)
+
+        def alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+            return near_floor_checked(jaccard_many(rows, a, b), a, b, min_similarity, exact)
+
+        local = _candidates(files, node_files, fps, rows, k, min_similarity, alike, cancel)
+        measure = Measure(fps, local, alike, Thresholds(k, min_similarity))
 
         def holds(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             return contained_many(rows, chars, a, b)
@@ -276,9 +341,10 @@ def _candidates(
     rows: np.ndarray,
     k: int,
     min_similarity: float,
+    alike: Callable[[np.ndarray, np.ndarray], np.ndarray],
     cancel: Callable[[], bool],
 ) -> Pairs:
-    """Candidate pairs (positions in ``ids``, whose sketches are ``rows``) that pass the floor.
+    """Candidate pairs (positions in ``ids``, whose sketches are ``rows``) ``alike`` enough.
 
     Candidates are the pairs within ``k`` and, from BANDS_K on with a floor, those whose
     openings are within LEAD_K and those whose sketches agree on a band; below BANDS_K nothing
@@ -292,9 +358,9 @@ def _candidates(
         leads = np.array([files[n].lead or 0 for n in ids], dtype=np.uint64)
         openings = all_pairs(leads, LEAD_K, cancel=cancel, window=RUN_WINDOW)
         local = _union(local, openings, fps)
-        alike = banded_pairs(rows)
-        local = _union(local, Pairs(*alike, np.zeros(len(alike[0]), np.uint8)), fps)
-    keep = jaccard_many(rows, local.i, local.j) >= min_similarity
+        banded = banded_pairs(rows)
+        local = _union(local, Pairs(*banded, np.zeros(len(banded[0]), np.uint8)), fps)
+    keep = alike(local.i, local.j) >= min_similarity
     if k >= BANDS_K:  # text alone decides: a text held by the other is a copy too
         chars = np.array([files[n].chars for n in ids], dtype=np.int64)
         rest = np.flatnonzero(~keep)
@@ -310,7 +376,10 @@ Grouper = Callable[
 def group_here(
     files: tuple[FileRecord, ...], options: ScanOptions, cancel: Callable[[], bool] = never
 ) -> tuple[Pairs, tuple[Group, ...]]:
-    """The records paired and grouped in this process, as ``options`` say."""
+    """The records paired and grouped in this process, as ``options`` say.
+
+    Pairs just above the similarity floor are checked on their texts, read again where they can be.
+    """
     return group_files(
         files,
         options.k,
@@ -320,4 +389,5 @@ def group_here(
         options.not_duplicates,
         options.reference_folders,
         options.text.method,
+        TextShingles(files, options),
     )

@@ -348,3 +348,41 @@ def test_a_page_that_is_nearly_all_template_is_kept_whole_and_says_so() -> None:
     assert extracted.template_kept
     assert HEADLINES[0] in extracted.text
     assert not extract_text(page("标题", ARTICLE_A).encode(), "a.html").template_kept
+
+
+SECTIONS = [  # (class, id, its first words, text): sections of a help page or a manual
+    ("section", "editing-and-navigation", "3.1 Editing and navigation", "Press the arrow keys."),
+    ("section", "side-effects", "Side effects", "None: the call changes nothing."),
+    ("", "COPYRIGHT", "COPYRIGHT", "Copyright 1993 the authors; see the licence."),
+    ("refsect1", "Related_links", "Related links", "The guide's other chapters say more."),
+]
+
+
+@pytest.mark.parametrize(("names", "element_id", "heading", "text"), SECTIONS)
+def test_a_section_whose_id_is_its_heading_is_the_article(
+    names: str, element_id: str, heading: str, text: str
+) -> None:
+    body = "<p>" + "The manual explains each command in turn, with its options. " * 30 + "</p>"
+    section = f'<div class="{names}" id="{element_id}"><h2>{heading}</h2><p>{text}</p></div>'
+    result = html_to_text(f"<html><body>{body}{section}</body></html>")
+    assert heading in result.text
+    assert text in result.text
+    assert result.removed == 0
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        '<div id="navigation"><p>Home · About · Contact</p></div>',  # an id, not its words
+        '<div class="comments-area" id="comments"><h2>Comments</h2><p>Great post!</p></div>',
+        '<div class="footer-copyright">Copyright 2024 City News. All rights reserved.</div>',
+        '<aside id="sidebar"><h3>Sidebar</h3><p>Weather: sunny</p></aside>',  # by its tag
+    ],
+)
+def test_a_part_named_as_template_is_still_removed(part: str) -> None:
+    body = "<p>" + "The article goes on about the city's twelve new parks. " * 30 + "</p>"
+    result = html_to_text(f"<html><body>{body}{part}</body></html>")
+    assert "twelve new parks" in result.text
+    assert result.removed > 0
+    for words in ("Home", "Great post", "All rights", "Weather"):
+        assert words not in result.text

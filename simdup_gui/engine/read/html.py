@@ -63,6 +63,7 @@ _RAW_TEXT = frozenset(  # elements whose text is written unescaped
     {"script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"}
 )
 MAX_LINK_DENSITY = 0.5
+_HEADING_CHARS = 200  # an element's first words are within these characters of its text
 MAX_REMOVED_SHARE = 0.9  # removing more would leave no article: keep the page whole
 _SELF_CLOSED_ANCHOR = re.compile(r"<a(\s[^<>]*?)?/>", re.IGNORECASE)  # XHTML's <a id="x"/>
 MAX_TAG_CHARS = 8192  # a start tag longer than this keeps its name only: no page needs more
@@ -135,6 +136,14 @@ def looks_like_html(text: str) -> bool:
     return bool(_HTML_START.match(text[:2048]))
 
 
+_WORD = re.compile(r"[^\W\d_]+")  # letters: an id's words, whatever joins them
+
+
+def _words(text: str) -> list[str]:
+    """The runs of letters, case-folded (digits and punctuation between them dropped)."""
+    return _WORD.findall(text.casefold())
+
+
 def _nonblank_lines(text: str) -> str:
     """The text's lines without whitespace at either end, blank ones dropped."""
     return "\n".join(filter(None, map(str.strip, text.split("\n"))))
@@ -170,7 +179,13 @@ class _Page(NamedTuple):
         )
 
     def named_parts(self) -> Index:
-        """Elements whose class or id names a template part ("nav", "related" …)."""
+        """Elements whose class or id names a template part ("nav", "related" …).
+
+        Not an id made of the element's own first words: that names a section of the article
+        after its heading (``id="editing-and-navigation"`` over "Editing and navigation", a
+        manual's ``id="COPYRIGHT"``), not a part of the site around it. A template part so
+        named (``id="comments"`` over "Comments") is then left to its tag, class and links.
+        """
         names = self.names
         if names.isascii():
             matches = _TEMPLATE_NAMES_LOWER.finditer(names.lower())
@@ -178,7 +193,20 @@ class _Page(NamedTuple):
             matches = _TEMPLATE_NAMES_ANY_CASE.finditer(names)
         lines = np.flatnonzero(self.name_at >= 0)
         found = [match.start() for match in matches]
-        return lines[np.searchsorted(self.name_at[lines], found, side="right") - 1]
+        elements = lines[np.searchsorted(self.name_at[lines], found, side="right") - 1]
+        headings = [self._heading_id(e, at) for e, at in zip(elements, found, strict=True)]
+        return elements[~np.array(headings, bool)]
+
+    def _heading_id(self, element: int, at: int) -> bool:
+        """Whether the name found at ``at`` is in the element's id, made of its first words."""
+        start = int(self.name_at[element])
+        line = self.names[start : self.names.index("\n", start)]
+        id_at = start + line.rfind(" ") + 1  # "class id": an id holds no space
+        if at < id_at:
+            return False
+        named = _words(line[id_at - start :])
+        lead = self.text[int(self.starts[element]) : int(self.ends[element])][:_HEADING_CHARS]
+        return bool(named) and _words(lead)[: len(named)] == named
 
     def template_parts(self) -> list[int]:
         """The outermost template elements: by tag, by class/id name, or by link density.

@@ -1,4 +1,4 @@
-"""Texts and their differences for the compare view, made off the GUI thread when they are long.
+"""Texts, differences and similarity for the compare view, off the GUI thread when long.
 
 A selection asks for a pair; a newer selection supersedes it: a request that is no longer the
 latest is skipped before its work starts, and its answer, if it was already running, dropped.
@@ -8,6 +8,7 @@ Short pairs (the usual article) are made at once, so the view never flickers for
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import NamedTuple
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
@@ -38,17 +39,23 @@ def document(record: FileRecord, options: ScanOptions | None) -> tuple[Document,
 
 
 class Compared(NamedTuple):
-    """What was found comparing two texts: where they differ, and why their fingerprints do."""
+    """What was found comparing two texts: where they differ, why their fingerprints do.
+
+    And how alike they are: near the floor that reads the files again (``ScanResult.likeness``).
+    """
 
     hunks: list[Hunk]
     explained: Explained | None  # None: not explained (TF-IDF weights depend on the folder)
+    similarity: float
 
 
-def compared(a: str, b: str, options: ScanOptions | None) -> Compared:
-    """The differences of two texts and the explanation of their fingerprints' bits."""
+def compared(
+    a: str, b: str, options: ScanOptions | None, likeness: Callable[[], float]
+) -> Compared:
+    """The differences of two texts, why their fingerprints' bits differ, their ``likeness``."""
     settings = options.text if options is not None else TextSettings()
     explained = None if settings.whole_folder else explain(a, b, settings)
-    return Compared(diff_hunks(a, b), explained)
+    return Compared(diff_hunks(a, b), explained, likeness())
 
 
 class _Signals(QObject):
@@ -62,9 +69,11 @@ class _Job(QRunnable):
         serial: int,
         records: tuple[FileRecord, FileRecord],
         options: ScanOptions | None,
+        likeness: Callable[[], float],
     ) -> None:
         super().__init__()
         self.loader, self.serial, self.records, self.options = loader, serial, records, options
+        self.likeness = likeness
 
     def run(self) -> None:
         """Pool thread: read both texts and diff them, unless a newer request came first."""
@@ -75,7 +84,7 @@ class _Job(QRunnable):
         )
         if self.serial != self.loader.serial:
             return
-        found = compared(left[1], right[1], self.options)
+        found = compared(left[1], right[1], self.options, self.likeness)
         self.loader.signals.done.emit(
             self.serial, left, right, (left_problem, right_problem), found
         )
@@ -94,14 +103,21 @@ class CompareLoader(QObject):
         self.signals.done.connect(self._done)
         self.serial = 0
 
-    def request(self, left: FileRecord, right: FileRecord, options: ScanOptions | None) -> bool:
-        """Ask for a pair; returns True when it is being made in the background."""
+    def request(
+        self,
+        left: FileRecord,
+        right: FileRecord,
+        options: ScanOptions | None,
+        likeness: Callable[[], float],
+    ) -> bool:
+        """Ask for a pair and its ``likeness``; returns True when made in the background."""
         self.serial += 1
         if max(_size(left), _size(right)) <= AT_ONCE_BYTES:
             (a, a_problem), (b, b_problem) = document(left, options), document(right, options)
-            self.ready.emit(a, b, (a_problem, b_problem), compared(a[1], b[1], options))
+            found = compared(a[1], b[1], options, likeness)
+            self.ready.emit(a, b, (a_problem, b_problem), found)
             return False
-        self.pool.start(_Job(self, self.serial, (left, right), options))
+        self.pool.start(_Job(self, self.serial, (left, right), options, likeness))
         return True
 
     def _done(

@@ -7,6 +7,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QThreadPool, QTimer, QUrl
@@ -207,7 +208,6 @@ class MainWindow(QMainWindow):
         self.regroup_pool.setMaxThreadCount(1)
         self._regroup_serial = 0
         self._regroup_tasks: set[CallTask] = set()
-        self._compared_similarity = 1.0
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("main-splitter")
         self.splitter.addWidget(self.groups_panel)
@@ -569,8 +569,8 @@ class MainWindow(QMainWindow):
             return
         left, right = self.session.compare_pair(info.member.file)
         reference, other = self.result.files[left], self.result.files[right]
-        self._compared_similarity = self.result.likeness(left, right)
-        if self.loader.request(reference, other, self.result.options):
+        likeness = partial(self.result.likeness, left, right)
+        if self.loader.request(reference, other, self.result.options, likeness):
             self.compare.show_pending(display_path(reference.path), display_path(other.path))
 
     def _show_compared(
@@ -587,7 +587,7 @@ class MainWindow(QMainWindow):
         self.compare.show_pair(
             shown[0],
             shown[1],
-            self._compared_similarity,
+            found.similarity,
             found.hunks if clean else None,
             found.explained if clean else None,
             method="" if method in DISTANCES else method,

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simdup_gui.engine.text import telltales as telltales_module
 from simdup_gui.engine.text.telltales import (
     NOTICE_LINE,
     converted_chars,
@@ -91,3 +94,27 @@ def test_notices_are_short_lines_that_read_like_one() -> None:
     )
     assert notice_chars("An article about trains.\nIt has two lines.") == 0
     assert len("来源：" + "很长的一段正文" * 30) > NOTICE_LINE
+
+
+NOTICE_WORDS = ["Copyright", "ALL RIGHTS RESERVED", "Source:", "Read More", "www.", "转载", "评论"]
+
+
+@settings(deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(NOTICE_WORDS) | st.text("aBcXyZ 中文，。:/\t", max_size=12),
+            max_size=12,
+        ).map("".join),
+        max_size=6,
+    ).map("\n".join)
+)
+def test_notice_lines_are_those_the_words_match_in_any_case(text: str) -> None:
+    """The lower-cased search against its definition: the pattern, ignoring case, line by line."""
+    pattern = re.compile(telltales_module._NOTICE.pattern, re.IGNORECASE)
+    wanted = sum(
+        len(line)
+        for line in text.splitlines()
+        if len(line.strip()) <= NOTICE_LINE and pattern.search(line)
+    )
+    assert notice_chars(text) == wanted

@@ -245,8 +245,10 @@ class TextShingles:
             return None
         try:
             hashes = shingle_set(read_text(record.path, self._options))
+        except (ReadError, DecodeError, PageTooComplex):  # gone, or no file: a table's row
+            return None
         except Exception:  # as when scanning: one file's trouble is that file's alone
-            log.info("%s could not be read again", display_path(record.path), exc_info=True)
+            log.warning("%s could not be read again", display_path(record.path), exc_info=True)
             return None
         if hashes[:SKETCH].astype("<u8").tobytes() != record.sketch:
             return None

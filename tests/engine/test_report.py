@@ -2,17 +2,11 @@ from __future__ import annotations
 
 import csv
 import os
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from simdup_gui.engine.output.cells import modified_ns, modified_text, safe_cell
+from simdup_gui.engine.output.cells import safe_cell
 from simdup_gui.engine.output.report import COLUMNS, write_report
 from simdup_gui.engine.scan import scan
 
@@ -32,41 +26,6 @@ from simdup_gui.engine.scan import scan
 )
 def test_formula_cells_are_escaped(value: object, written: str) -> None:
     assert safe_cell(value) == written
-
-
-ZONES = ["UTC", "Asia/Shanghai", "America/St_Johns", "Europe/London", "Pacific/Chatham"]
-
-
-@contextmanager
-def local_zone(zone: str) -> Iterator[None]:
-    """The local time zone set to ``zone`` (half hours, summer time, old local mean times)."""
-    before = os.environ.get("TZ")
-    os.environ["TZ"] = zone
-    time.tzset()
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ["TZ"]
-        else:
-            os.environ["TZ"] = before
-        time.tzset()
-
-
-@settings(max_examples=300, deadline=None)
-@given(mtime_ns=st.integers(-62_135_596_800 * 10**9, 253_402_300_799 * 10**9 + 10**9 - 1))
-@pytest.mark.parametrize("zone", ZONES)
-def test_modified_text_is_datetimes_local_iso_time(zone: str, mtime_ns: int) -> None:
-    microseconds = timedelta(microseconds=mtime_ns // 1000)
-    with local_zone(zone):
-        try:
-            wanted = (datetime(1970, 1, 1, tzinfo=UTC) + microseconds).astimezone()
-        except (OverflowError, ValueError):
-            with pytest.raises((OverflowError, ValueError)):
-                modified_text(mtime_ns)
-            return
-        assert modified_text(mtime_ns) == wanted.isoformat(timespec="microseconds")
-        assert modified_ns(modified_text(mtime_ns)) == mtime_ns // 1000 * 1000
 
 
 def test_report_is_utf8_with_bom_and_reads_back(tmp_path: Path) -> None:

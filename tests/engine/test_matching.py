@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from simdup_gui.engine.fingerprint.shingles import FULL_RUN, banded_pairs, sketch_matrix, sketches
 from simdup_gui.engine.match.matching import BANDS_K, group_files
 from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.resources import resource
+from simdup_gui.engine.scan import scan
+
+SAMPLE = Path(resource("sample"))
 
 
 def prose(words: int, seed: int) -> str:
@@ -119,3 +126,19 @@ def test_the_report_says_which_text_holds_which() -> None:
     short, long = record("cut", "a b", 0, 0), record("whole", "a b c d", 0, 0)
     assert held_note(short, long) == "contained in the reference"
     assert held_note(long, short) == "contains the reference"
+
+
+@pytest.mark.parametrize("name", ["春运返乡.txt", "社区图书馆.txt", "茶园春茶.txt"])
+def test_a_short_article_cut_to_a_third_is_found_held_by_its_original(
+    tmp_path: Path, name: str
+) -> None:
+    """A cut copy keeps its original's opening (LEAD_CHARS): a candidate, then held by it."""
+    text = (SAMPLE / "zh" / name).read_text(encoding="utf-8")
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / f"cut-{name}").write_text(text[: len(text) // 3], encoding="utf-8")
+    result = scan(str(tmp_path))
+    (group,) = result.groups
+    assert sorted(Path(result.files[m.file].path).name for m in group.members) == sorted(
+        [name, f"cut-{name}"]
+    )
+    assert group.members[1].contained

@@ -276,11 +276,9 @@ def clusters(
             alike = similarity >= thresholds.min_similarity
             contained = ~alike & nodes.containments(references, part) & (part != reference)
         inside = thresholds.met(distance, similarity, contained)
-        if nodes.apart:  # pairs a person said are not duplicates never join
-            inside &= np.array(
-                [(min(reference, n), max(reference, n)) not in nodes.apart for n in part.tolist()]
-            )
         inside[part == reference] = True
+        if nodes.apart:  # pairs a person said are not duplicates never share a group
+            inside &= _apart_left_out(part, inside, similarity, nodes.apart)
         if inside.sum() > 1 or nodes.weights[reference] > 1:
             kept = np.flatnonzero(inside)
             kept = kept[np.argsort(part[kept] != reference, kind="stable")]  # reference first
@@ -297,6 +295,25 @@ def clusters(
         for n in alone.tolist()
     ]
     return found
+
+
+def _apart_left_out(
+    part: np.ndarray, inside: np.ndarray, similarity: np.ndarray, apart: frozenset[tuple[int, int]]
+) -> np.ndarray:
+    """Which of ``part`` may stay ``inside`` its cluster: no two a person said apart.
+
+    Of two said apart, the one less alike to the reference leaves (``similarity``: the
+    reference's own is 1.0, so a member apart from it always leaves), the later on a tie.
+    """
+    keep = inside.copy()
+    at = {int(n): position for position, n in enumerate(part.tolist())}
+    for pair in sorted(apart):
+        positions = [at.get(n) for n in pair]
+        if None in positions or not all(keep[p] for p in positions):  # type: ignore[index]
+            continue
+        first, second = positions
+        keep[second if similarity[first] >= similarity[second] else first] = False
+    return keep
 
 
 def numbered(groups: list[tuple[Member, ...]], paths: Sequence[str]) -> tuple[Group, ...]:

@@ -651,8 +651,11 @@ class MainWindow(QMainWindow):
             self.runner.when_idle(self.scan_again)  # the action's task is still let go
 
     # --- the library ----------------------------------------------------------------------------
-    def _choose_library(self, *, existing: bool) -> str | None:
-        """Ask for a library folder; an existing one must open (or the person is told why)."""
+    def _choose_library(self, *, existing: bool, current: bool = False) -> str | None:
+        """Ask for a library folder; an existing one must open (or the person is told why).
+
+        A ``current`` one must also hold the fingerprints this simdup makes.
+        """
         start = str(self.settings.value("library", str(Path.home())))
         title = (
             self.tr("Choose a library")
@@ -664,7 +667,9 @@ class MainWindow(QMainWindow):
             return None
         if existing:
             try:
-                Library.open(folder)
+                opened = Library.open(folder)
+                if current:
+                    opened.refuse_if_stale()
             except LibraryError as exc:
                 self.dialogs.warn(str(exc))
                 return None
@@ -676,7 +681,7 @@ class MainWindow(QMainWindow):
 
         Each group's reference is the library's copy, which is never marked, moved or trashed.
         """
-        library = self._choose_library(existing=True)
+        library = self._choose_library(existing=True, current=True)
         if library is None:
             return
         start = str(self.settings.value("last_folder", str(Path.home())))

@@ -349,3 +349,30 @@ def test_vanished_articles_are_noted_pruned_on_request_and_removed(tmp_path: Pat
     assert code == 0
     assert "dropped 6 entries" in err
     assert {Path(r.path).parent.name for r in Library.open(lib).articles()} == {"en"}
+
+
+def test_a_library_built_by_a_simdup_with_other_fingerprints_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Same settings, another pipeline version: a check or an add would compare unlike
+    fingerprints, so both refuse in one line (exit 2) and the library stays as it was."""
+    lib = tmp_path / "LIB"
+    add_folders(str(lib), [str(resource("sample"))], ScanOptions())
+    before = sorted(p.name for p in lib.iterdir())
+    code, _, _ = run("library", "check", str(lib), str(resource("sample")))
+    assert code == 0
+    monkeypatch.setattr("simdup_gui.engine.options.PIPELINE_VERSION", -1)  # a newer simdup
+    (tmp_path / "new").mkdir()
+    new = str(tmp_path / "new")
+    for argv in (["check", str(lib), str(resource("sample"))], ["add", str(lib), new]):
+        code, _, err = run("library", *argv)
+        assert code == 2
+        assert err.count("\n") == 1
+        assert "built by a simdup whose fingerprints differ" in err
+        assert "build a new library from its folders" in err
+    with pytest.raises(LibraryError, match="fingerprints differ"):
+        ArticleChecker(Library.open(lib), 8, 0.4)
+    assert sorted(p.name for p in lib.iterdir()) == before
+    code, out, _ = run("library", "stats", str(lib))  # what it holds can still be read
+    assert code == 0
+    assert "articles" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import os
 import shutil
 import time
@@ -1042,6 +1043,12 @@ def test_the_start_page_checks_new_articles_against_a_library(
     window.dialogs.folders.append(str(tmp_path / "not-a-library"))  # type: ignore[attr-defined]
     window.commands.library_check.trigger()
     assert "no such library" in window.dialogs.last("warn")[1]  # type: ignore[attr-defined]
+    meta = json.loads((tmp_path / "LIB" / "library.json").read_text(encoding="utf-8"))
+    meta["settings_version"] = "an older one"  # built by a simdup whose fingerprints differ
+    (tmp_path / "LIB" / "library.json").write_text(json.dumps(meta), encoding="utf-8")
+    window.dialogs.folders.append(str(tmp_path / "LIB"))  # type: ignore[attr-defined]
+    window.commands.library_check.trigger()
+    assert "build a new library" in window.dialogs.last("warn")[1]  # type: ignore[attr-defined]
 
 
 def test_a_long_pair_is_compared_without_freezing_the_window(

@@ -47,7 +47,12 @@ class ArticleChecker:
     """Checks article records against a library's articles and fingerprints."""
 
     def __init__(self, library: Library, k: int, min_similarity: float) -> None:
-        """Prepare what the loose candidates need (openings and sketch bands), if they apply."""
+        """Prepare what the loose candidates need (openings and sketch bands), if they apply.
+
+        Raises:
+            LibraryError: the library was built by a simdup whose fingerprints differ.
+        """
+        library.refuse_if_stale()
         self.library, self.k, self.floor = library, k, min_similarity
         self.loose = k >= BANDS_K and min_similarity > 0
         self.articles = library.articles() if library.article_count else ()

@@ -166,6 +166,22 @@ class Library:
         """The fingerprint settings the library was built with."""
         return TextSettings(**self.meta["settings"])  # type: ignore[arg-type]
 
+    def refuse_if_stale(self) -> None:
+        """Raise unless this simdup makes the fingerprints the library holds.
+
+        A library records its settings and the fingerprint pipeline's version with them; a newer
+        simdup whose pipeline changed (the same settings) would compare unlike fingerprints.
+
+        Raises:
+            LibraryError: the library was built by a simdup whose fingerprints differ.
+        """
+        if self.meta.get("settings_version") != self.settings.version:
+            raise LibraryError(
+                f"{self.folder}: built by a simdup whose fingerprints differ from this one's"
+                f" ({self.meta.get('settings_version')}, now {self.settings.version}): build a new"
+                " library from its folders"
+            )
+
     @property
     def updated(self) -> str:
         """When the current generation was written (local time)."""
@@ -241,6 +257,8 @@ def writing(
     with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         current = Library.open(path) if (path / META).exists() or settings is None else None
+        if current is not None:
+            current.refuse_if_stale()
         if current is not None and settings is not None and current.settings != settings:
             raise LibraryError(
                 f"{folder}: built with other fingerprint settings ({current.settings.version},"

@@ -278,7 +278,7 @@ def clusters(
         inside = thresholds.met(distance, similarity, contained)
         inside[part == reference] = True
         if nodes.apart:  # pairs a person said are not duplicates never share a group
-            inside &= _apart_left_out(part, inside, similarity, nodes.apart)
+            inside &= _apart_left_out(part, inside, reference, similarity, nodes.apart)
         if inside.sum() > 1 or nodes.weights[reference] > 1:
             kept = np.flatnonzero(inside)
             kept = kept[np.argsort(part[kept] != reference, kind="stable")]  # reference first
@@ -298,21 +298,26 @@ def clusters(
 
 
 def _apart_left_out(
-    part: np.ndarray, inside: np.ndarray, similarity: np.ndarray, apart: frozenset[tuple[int, int]]
+    part: np.ndarray,
+    inside: np.ndarray,
+    reference: int,
+    similarity: np.ndarray,
+    apart: frozenset[tuple[int, int]],
 ) -> np.ndarray:
     """Which of ``part`` may stay ``inside`` its cluster: no two a person said apart.
 
-    Of two said apart, the one less alike to the reference leaves (``similarity``: the
-    reference's own is 1.0, so a member apart from it always leaves), the later on a tie.
+    Of two said apart, a member apart from the reference leaves; of two members, the one less
+    alike to the reference (``similarity``), the later on a tie.
     """
     keep = inside.copy()
+    rank = np.where(part == reference, np.inf, similarity)  # the reference never leaves
     at = {int(n): position for position, n in enumerate(part.tolist())}
     for pair in sorted(apart):
         positions = [at.get(n) for n in pair]
         if None in positions or not all(keep[p] for p in positions):  # type: ignore[index]
             continue
         first, second = positions
-        keep[second if similarity[first] >= similarity[second] else first] = False
+        keep[second if rank[first] >= rank[second] else first] = False
     return keep
 
 

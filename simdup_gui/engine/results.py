@@ -6,8 +6,9 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from simdup_gui.engine.fingerprint.files import TextShingles
+from simdup_gui.engine.match.exact import exact_similarity
 from simdup_gui.engine.match.groups import Group
-from simdup_gui.engine.match.matching import exact_similarity, group_here, kept_files, likeness
+from simdup_gui.engine.match.matching import group_here, kept_files, likeness
 from simdup_gui.engine.match.methods import member_measures
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.read.walk import is_link

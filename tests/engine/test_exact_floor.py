@@ -18,7 +18,8 @@ from simdup_gui.engine.fingerprint.shingles import (
     shingle_set,
     sketch,
 )
-from simdup_gui.engine.match.matching import NEAR_FLOOR, group_files, near_floor_checked
+from simdup_gui.engine.match.exact import EXACT_PAIRS, NEAR_FLOOR, ExactPairs, near_floor_checked
+from simdup_gui.engine.match.matching import group_files
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.scan import scan
@@ -139,3 +140,23 @@ def test_a_table_row_has_no_file_to_read(tmp_path: Path) -> None:
     result = scan(str(tmp_path))
     row = result.files[0]._replace(path="row 17")
     assert TextShingles((row,), result.options)(0) is None
+
+
+def test_a_grouping_checks_at_most_exact_pairs_pairs_on_their_texts() -> None:
+    """Beyond EXACT_PAIRS pairs the estimate decides: a folder of one site's pages can put
+    every pair near the floor, and reading files again for each would take minutes."""
+    read: list[int] = []
+
+    def shingles(file: int) -> np.ndarray:
+        read.append(file)
+        return np.array([file, 10**6], np.uint64)  # any two files: 1/3 alike
+
+    exact = ExactPairs(shingles, list(range(3 * EXACT_PAIRS)))
+    assert exact(0, 1) == pytest.approx(1 / 3)
+    assert exact(1, 0) == pytest.approx(1 / 3)  # asked again: not read again
+    assert read == [0, 1]
+    for n in range(1, EXACT_PAIRS):
+        assert exact(n, n + 1) is not None
+    assert exact(EXACT_PAIRS + 5, EXACT_PAIRS + 6) is None  # one pair over: the estimate's
+    assert exact(0, 1) == pytest.approx(1 / 3)  # those known stay known
+    assert len(read) == 2 * EXACT_PAIRS

@@ -4,8 +4,9 @@ Candidates are the pairs of fingerprints within k (the permuted-table index) and
 with a text similarity floor, the pairs whose openings' fingerprints are within LEAD_K and those
 whose shingle sketches agree on a band (``shingles.banded_pairs``: copies whose added or dropped
 text moved the fingerprint far); each candidate must then share enough 5-character shingles
-(estimated Jaccard from the files' sketches). Exact copies are one node. Groups are clusters
-around a reference, every member meeting the thresholds against it (``groups.clusters``).
+(estimated Jaccard from the files' sketches; just above the floor, exact: ``exact.py``). Exact
+copies are one node. Groups are clusters around a reference, every member meeting the
+thresholds against it (``groups.clusters``).
 """
 
 from __future__ import annotations
@@ -19,15 +20,14 @@ import numpy as np
 from simdup_gui.engine.fingerprint.codes import PAD, SKETCH
 from simdup_gui.engine.fingerprint.files import TextShingles
 from simdup_gui.engine.fingerprint.shingles import (
-    Sketch,
     banded_pairs,
     containment,
     containment_many,
-    exact_jaccard,
     jaccard,
     jaccard_many,
     sketch_matrix,
 )
+from simdup_gui.engine.match.exact import ExactPairs, Shingles, near, near_floor_checked
 from simdup_gui.engine.match.groups import (
     LOOSE_K,
     Group,
@@ -81,60 +81,10 @@ def likeness(
     Their ``exact`` similarity is asked for when the estimate is just above the floor.
     """
     share = similarity(a, b)
-    if exact is not None and _near(share, floor):
+    if exact is not None and near(share, floor):
         found = exact()
         share = share if found is None else found
     return share, share < floor and contained(a, b)
-
-
-NEAR_FLOOR = 0.09  # about two standard errors of a 128-hash sketch's estimate at 0.4
-Exact = Callable[[int, int], float | None]  # two texts' exact similarity, None if unknown
-
-
-def near_floor_checked(
-    shares: np.ndarray, left: Sequence[int], right: Sequence[int], floor: float, exact: Exact | None
-) -> np.ndarray:
-    """Sketch estimates at most NEAR_FLOOR above the floor replaced by the exact similarity.
-
-    A bottom-k estimate is off by a few hundredths either way: two different pages that share
-    a site's header and footer can estimate just above the floor. Before such a pair is called
-    a copy, its whole shingle sets (``exact``, where it knows them) must say so too. An
-    estimate just below the floor stays apart: acting on a pair that is not a copy costs an
-    editor more than missing one that barely is (and on the labelled corpus, the pairs the
-    whole texts would lift over the floor are the English and Chinese pages of one manual,
-    sharing a long table of codes).
-    """
-    if exact is None:
-        return shares
-    for at in np.flatnonzero(_near(shares, floor)).tolist():
-        value = exact(int(left[at]), int(right[at]))
-        if value is not None:
-            shares[at] = value
-    return shares
-
-
-def _near(shares: np.ndarray | float, floor: float) -> np.ndarray | bool:
-    """Whether estimates are too near above the floor to decide on (never without a floor)."""
-    return (floor > 0) & (shares >= floor) & (shares <= floor + NEAR_FLOOR)
-
-
-def exact_similarity(shingles: Callable[[int], Sketch | None], a: int, b: int) -> float | None:
-    """Files ``a`` and ``b``'s exact text similarity from their ``shingles``, None if unknown."""
-    x, y = shingles(a), shingles(b)
-    return None if x is None or y is None else exact_jaccard(x, y)
-
-
-def _exact_pairs(shingles: Callable[[int], Sketch | None], files: Sequence[int]) -> Exact:
-    """:func:`exact_similarity` of two of ``files`` by position, each pair worked out once."""
-    known: dict[tuple[int, int], float | None] = {}
-
-    def exact(x: int, y: int) -> float | None:
-        key = (min(x, y), max(x, y))
-        if key not in known:
-            known[key] = exact_similarity(shingles, files[x], files[y])
-        return known[key]
-
-    return exact
 
 
 def contained_many(
@@ -228,7 +178,7 @@ def group_files(
     not_duplicates: frozenset[tuple[str, str]] = frozenset(),
     reference_folders: Sequence[str] = (),
     method: Method = DEFAULT_METHOD,
-    shingles: Callable[[int], Sketch | None] | None = None,
+    shingles: Shingles | None = None,
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """Verified candidate pairs of distinct texts, and the groups around references.
 
@@ -244,7 +194,7 @@ def group_files(
     ``method`` other than ``default`` finds and measures pairs its own way (``match/methods.py``),
     with ``min_similarity`` on its own measure.
     ``shingles`` gives a file's whole shingle set (by index), or None: then the text similarity
-    of a pair whose estimate is just above the floor is the exact one (:func:`near_floor_checked`).
+    of a pair whose estimate is just above the floor is the exact one (``match/exact.py``).
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= min_chars]
     # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
@@ -261,7 +211,7 @@ def group_files(
     if method.name == "default":
         rows = sketch_matrix([files[n].sketch for n in node_files])
         fps = np.array([files[n].fingerprint for n in node_files], dtype=np.uint64)
-        exact = None if shingles is None else _exact_pairs(shingles, node_files)
+        exact = None if shingles is None else ExactPairs(shingles, node_files)
 
         def alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             return near_floor_checked(jaccard_many(rows, a, b), a, b, min_similarity, exact)

@@ -220,7 +220,7 @@ def fingerprint_now(options: ScanOptions) -> Callable[[str], int | None] | None:
 class TextShingles:
     """Files' whole shingle sets, their texts read again as the scan read them.
 
-    For an exact check of a pair whose sketches alone cannot tell (``matching``). Gives None
+    For an exact check of a pair whose sketches alone cannot tell (``match/exact.py``). Gives None
     for a file that no longer yields its record's sketch (changed or gone since, or no file at
     all: a table's row) or cannot be read. Keeps the last ``keep`` files' sets.
     """

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simdup_gui.engine.fingerprint import files as files_module
 from simdup_gui.engine.fingerprint.files import TextShingles
 from simdup_gui.engine.fingerprint.shingles import (
     exact_jaccard,
@@ -160,3 +161,17 @@ def test_a_grouping_checks_at_most_exact_pairs_pairs_on_their_texts() -> None:
     assert exact(EXACT_PAIRS + 5, EXACT_PAIRS + 6) is None  # one pair over: the estimate's
     assert exact(0, 1) == pytest.approx(1 / 3)  # those known stay known
     assert len(read) == 2 * EXACT_PAIRS
+
+
+def test_a_long_text_keeps_its_estimate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over EXACT_CHARS characters a text is not read again: its whole shingle set would take
+    about 100 bytes a character to build."""
+    a, b, _ = _pair_across_the_floor(estimate_above=True)
+    result = _scanned(tmp_path, a, b)
+    assert TextShingles(result.files, result.options)(0) is not None
+    monkeypatch.setattr(files_module, "EXACT_CHARS", result.files[0].chars - 1)
+    opened: list[str] = []
+    monkeypatch.setattr(files_module, "read_text", lambda path, options: opened.append(path))
+    assert TextShingles(result.files, result.options)(0) is None
+    assert opened == []
+    assert len(result.regroup(result.options.k).groups) == 1  # the estimate decides

@@ -217,12 +217,17 @@ def fingerprint_now(options: ScanOptions) -> Callable[[str], int | None] | None:
     return fingerprint
 
 
+EXACT_CHARS = 200_000  # a longer text keeps its estimate: building its whole shingle set
+# takes about 100 bytes a character (22 MB for 200,000; 1 GB for a 10 MB text)
+
+
 class TextShingles:
     """Files' whole shingle sets, their texts read again as the scan read them.
 
     For an exact check of a pair whose sketches alone cannot tell (``match/exact.py``). Gives None
     for a file that no longer yields its record's sketch (changed or gone since, or no file at
-    all: a table's row) or cannot be read. Keeps the last ``keep`` files' sets.
+    all: a table's row), cannot be read or holds over EXACT_CHARS characters. Keeps the last
+    ``keep`` files' sets.
     """
 
     def __init__(self, files: Sequence[FileRecord], options: ScanOptions, keep: int = 256):
@@ -241,7 +246,7 @@ class TextShingles:
         return found
 
     def _read(self, record: FileRecord) -> Sketch | None:
-        if not record.sketch or record.error:
+        if not record.sketch or record.error or record.chars > EXACT_CHARS:
             return None
         try:
             hashes = shingle_set(read_text(record.path, self._options))

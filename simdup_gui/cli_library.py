@@ -21,7 +21,16 @@ from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import FingerprintCache
 
-CHECK_COLUMNS = ("path", "match", "distance", "similarity", "match_size", "match_mtime", "error")
+CHECK_COLUMNS = (
+    "path",
+    "match",
+    "distance",
+    "similarity",
+    "match_size",
+    "match_mtime",
+    "error",
+    "notes",
+)
 
 
 def add_library_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -147,7 +156,7 @@ def _fingerprint_rows(library: Library, texts: list[str], k: int) -> list[list[o
             raise UsageError(f"--fp: {exc}") from None
         shown = fingerprint_hex(fingerprint)
         matches = check_fingerprint(library, fingerprint, k)
-        rows += [_row(library, shown, m) for m in matches] or [[shown, "", "", "", "", "", ""]]
+        rows += [_row(library, shown, m) for m in matches] or [_unmatched(shown)]
     return rows
 
 
@@ -171,20 +180,29 @@ def _article_rows(
     for record, matches in zip(records, found, strict=True):
         shown = display_path(record.path)
         if record.error:
-            rows.append([shown, "", "", "", "", "", record.error])
+            rows.append([shown, "", "", "", "", "", record.error, ""])
         else:
-            rows += [_row(library, shown, m) for m in matches] or [[shown, "", "", "", "", "", ""]]
+            rows += [_row(library, shown, m, record) for m in matches] or [_unmatched(shown)]
     return rows
 
 
-def _row(library: Library, shown: str, match: Match) -> list[object]:
-    size = mtime = ""
+def _unmatched(shown: str) -> list[object]:
+    return [shown, *[""] * (len(CHECK_COLUMNS) - 1)]
+
+
+def _row(
+    library: Library, shown: str, match: Match, target: FileRecord | None = None
+) -> list[object]:
+    size = mtime = note = ""
     if match.entry < library.article_count:
         record = library.articles()[match.entry]
         size, mtime = str(record.size), modified_text(record.mtime_ns)
+        if match.contained and target is not None:
+            inside = target.chars <= record.chars
+            note = "contained in the match" if inside else "contains the match"
     similar = "" if match.similarity is None else f"{100 * match.similarity:.1f}%"
     name = display_path(library.name_of(match.entry))
-    return [shown, name, match.distance, similar, size, mtime, ""]
+    return [shown, name, match.distance, similar, size, mtime, "", note]
 
 
 def _write_rows(stream: TextIO, rows: list[list[object]]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
@@ -22,10 +23,10 @@ from simdup_gui.cli import main
 from simdup_gui.engine.fingerprint.shingles import BANDS, band_keys, jaccard, sketch_matrix
 from simdup_gui.engine.library import store
 from simdup_gui.engine.library.build import add_fingerprints, add_folders
-from simdup_gui.engine.library.check import ArticleChecker, check_fingerprint
+from simdup_gui.engine.library.check import ArticleChecker, check_fingerprint, check_folder
 from simdup_gui.engine.library.store import Library, LibraryError, writing
 from simdup_gui.engine.match.index import brute_force_query
-from simdup_gui.engine.match.matching import BANDS_K, LEAD_K
+from simdup_gui.engine.match.matching import BANDS_K, LEAD_K, contained
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
@@ -83,7 +84,8 @@ def _brute_matches(library_records, targets, k: int, floor: float) -> set[tuple[
                     for n in range(BANDS)
                 )
             share = jaccard(np.frombuffer(t.sketch, "<u8"), np.frombuffer(r.sketch, "<u8"))
-            if candidate and (floor <= 0 or share >= floor):
+            alike = floor <= 0 or share >= floor or (loose and contained(t, r))
+            if candidate and alike:
                 found.add((t.path, r.path))
     return found
 
@@ -255,12 +257,13 @@ def test_check_writes_one_row_per_match_and_a_row_without(tmp_path: Path) -> Non
         "match_size",
         "match_mtime",
         "error",
+        "notes",
     ]
     by_target: dict[str, list[list[str]]] = {}
     for row in rows[1:]:
         by_target.setdefault(Path(row[0]).name, []).append(row)
     assert {Path(r[1]).name for r in by_target["tea.txt"]} == {"茶园春茶.txt", "茶园春茶-改写.txt"}
-    assert by_target["river.txt"] == [[str(new / "river.txt"), "", "", "", "", "", ""]]
+    assert by_target["river.txt"] == [[str(new / "river.txt"), "", "", "", "", "", "", ""]]
     assert by_target["broken.txt"][0][6] == "empty file"
     assert os.path.getsize(resource("sample") / "zh" / "茶园春茶.txt")  # the archive untouched
 
@@ -376,3 +379,26 @@ def test_a_library_built_by_a_simdup_with_other_fingerprints_is_refused(
     code, out, _ = run("library", "stats", str(lib))  # what it holds can still be read
     assert code == 0
     assert "articles" in out
+
+
+def test_a_cut_copy_of_an_archive_article_is_found_inside_it(tmp_path: Path) -> None:
+    """As a scan of both would group them: the first third of a library article (under the
+    floor as a whole) lies inside it. The CSV says so; the app's check marks it contained."""
+    add_folders(str(tmp_path / "LIB"), [str(resource("sample"))], ScanOptions())
+    new = tmp_path / "new"
+    new.mkdir()
+    text = (resource("sample") / "zh" / "春运返乡.txt").read_text(encoding="utf-8")
+    (new / "cut.txt").write_text(text[: len(text) // 3], encoding="utf-8")
+    code, out, err = run("library", "check", str(tmp_path / "LIB"), str(new))
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert "春运返乡.txt" in {Path(row["match"]).name for row in rows}  # and its other copies
+    assert all(Path(row["match"]).name.startswith("春运返乡") for row in rows)
+    assert all(float(row["similarity"].rstrip("%")) < 40 for row in rows)
+    assert {row["notes"] for row in rows} == {"contained in the match"}
+    result = check_folder(Library.open(tmp_path / "LIB"), str(new), ScanOptions())
+    (group,) = result.groups
+    assert Path(result.files[group.reference].path).name.startswith("春运返乡")
+    assert group.members[1].contained
+    strict = ArticleChecker(Library.open(tmp_path / "LIB"), 3, 0.4)  # below the loose k: no
+    assert strict.matches(result.files[:1]) == [[]]

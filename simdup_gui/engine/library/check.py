@@ -3,8 +3,10 @@
 A target and a library article are a match when a scan of both together would pair them:
 candidates are the library fingerprints within k of the target's (the stored index) and, from
 the loose k on with a similarity floor, the articles whose openings are within LEAD_K and those
-whose sketches agree on a band; each must then share at least the floor of its shingles.
-Imported fingerprints have no text: they match on the distance alone.
+whose sketches agree on a band; each must then share at least the floor of its shingles or, from
+the loose k on, lie inside the other text or hold it (``matching.contained``: a cut copy, an
+article in a portal's page). Imported fingerprints have no text: they match on the distance
+alone.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from simdup_gui.engine.fingerprint.shingles import BANDS, band_keys, jaccard, sk
 from simdup_gui.engine.library.store import Library
 from simdup_gui.engine.match.groups import Group, Member
 from simdup_gui.engine.match.index import FingerprintIndex
-from simdup_gui.engine.match.matching import BANDS_K, LEAD_K
+from simdup_gui.engine.match.matching import BANDS_K, LEAD_K, contained
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, never, no_progress
 from simdup_gui.engine.records import FileRecord, Pairs
@@ -34,6 +36,7 @@ class Match:
     entry: int
     distance: int
     similarity: float | None  # None: an imported fingerprint (no text to compare)
+    contained: bool = False  # matched only as one text inside the other (under the floor)
 
 
 def check_fingerprint(library: Library, fingerprint: int, k: int) -> list[Match]:
@@ -102,11 +105,12 @@ class ArticleChecker:
                 continue
             theirs = self.articles[entry]
             share = jaccard(mine, np.frombuffer(theirs.sketch, dtype="<u8"))
-            if self.floor > 0 and share < self.floor:
+            held = self.floor > 0 and share < self.floor
+            if held and not (self.loose and contained(record, theirs)):
                 continue
             if not self.loose and distance > self.k:
                 continue
-            found.append(Match(entry, distance, share))
+            found.append(Match(entry, distance, share, held))
         return sorted(found, key=lambda m: (m.distance, -(m.similarity or 0), m.entry))
 
 
@@ -137,7 +141,7 @@ def check_folder(
             place[best.entry] = len(files)
             files.append(library.articles()[best.entry])
             members[best.entry] = [Member(place[best.entry], 0, 1.0)]
-        members[best.entry].append(Member(n, best.distance, best.similarity or 0.0))
+        members[best.entry].append(Member(n, best.distance, best.similarity or 0.0, best.contained))
     ordered = sorted(members.values(), key=lambda ms: (-len(ms), files[ms[0].file].path))
     groups = tuple(Group(n, tuple(ms)) for n, ms in enumerate(ordered, 1))
     return replace(

@@ -16,6 +16,7 @@ from simdup_gui.engine.match.fingerprint_files import parse_fingerprint
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.output.cells import fingerprint_hex, modified_text, safe_cell
 from simdup_gui.engine.output.outputs import output_problem, write_atomically
+from simdup_gui.engine.output.report import held_note
 from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import scan
@@ -198,8 +199,7 @@ def _row(
         record = library.articles()[match.entry]
         size, mtime = str(record.size), modified_text(record.mtime_ns)
         if match.contained and target is not None:
-            inside = target.chars <= record.chars
-            note = "contained in the match" if inside else "contains the match"
+            note = held_note(target, record, "the match")
     similar = "" if match.similarity is None else f"{100 * match.similarity:.1f}%"
     name = display_path(library.name_of(match.entry))
     return [shown, name, match.distance, similar, size, mtime, "", note]

@@ -83,11 +83,11 @@ def _row(
     ]
 
 
-def held_note(record: FileRecord, reference: FileRecord) -> str:
-    """What a member matched its reference by when one text holds the other."""
-    if record.chars <= reference.chars:
-        return "contained in the reference"
-    return "contains the reference"
+def held_note(record: FileRecord, other: FileRecord, named: str = "the reference") -> str:
+    """What a file matched ``other`` (``named`` so) by when one text holds the other."""
+    if record.chars <= other.chars:
+        return f"contained in {named}"
+    return f"contains {named}"
 
 
 def report_rows(result: ScanResult) -> Iterator[list[str]]:

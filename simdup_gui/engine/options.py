@@ -15,7 +15,7 @@ from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS
 
 TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
 WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
-PIPELINE_VERSION = 12  # bump when any step below changes what a fingerprint is
+PIPELINE_VERSION = 13  # bump when any step below changes what a fingerprint is
 
 
 METHODS = ("default", "simhash", "minhash", "sentences", "pinyin")  # docs/methods.md

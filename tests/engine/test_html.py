@@ -386,3 +386,48 @@ def test_a_part_named_as_template_is_still_removed(part: str) -> None:
     assert result.removed > 0
     for words in ("Home", "Great post", "All rights", "Weather"):
         assert words not in result.text
+
+
+PARAGRAPH = "The council voted on Tuesday to open twelve new parks along the river. " * 8
+SECTION = "Residents asked for shade, benches and water fountains in every one of them. " * 8
+
+
+@pytest.mark.parametrize("names", ['class="related"', 'class="side-story"', 'id="hot"'])
+def test_a_long_part_named_as_template_inside_the_article_is_kept(names: str) -> None:
+    """Between paragraphs of the article, a long block is the article, whatever its name."""
+    section = f"<div {names}><p>{SECTION}</p><div class='share'>Share: email</div></div>"
+    markup = f"<html><body><p>{PARAGRAPH}</p>{section}<p>{PARAGRAPH}</p></body></html>"
+    result = html_to_text(markup)
+    assert SECTION.strip() in result.text
+    assert "Share: email" not in result.text  # what it holds is judged on its own
+
+
+@pytest.mark.parametrize("where", ["before", "after", "between a short lead and the article"])
+def test_a_long_part_named_as_template_at_the_pages_edge_is_removed(where: str) -> None:
+    """A sidebar or a comment thread lies before or after the article, not inside it."""
+    sidebar = f'<div class="sidebar"><p>{SECTION}</p></div>'
+    article, footer = f"<p>{PARAGRAPH}</p><p>{PARAGRAPH}</p>", "<footer>© City News</footer>"
+    body = {
+        "before": f"<header>City News</header>{sidebar}{article}{footer}",
+        "after": f"{article}{sidebar}<div id='comments'>{SECTION}</div>{footer}",
+        "between a short lead and the article": f"<h1>Twelve parks</h1>{sidebar}{article}",
+    }[where]
+    result = html_to_text(f"<html><body>{body}</body></html>")
+    assert "Residents asked" not in result.text
+    assert "twelve new parks" in result.text
+
+
+def test_a_short_part_named_as_template_inside_the_article_is_removed() -> None:
+    ad = '<div class="ad">Advertisement: save 50% on hosting this month.</div>'
+    result = html_to_text(f"<html><body><p>{PARAGRAPH}</p>{ad}<p>{PARAGRAPH}</p></body></html>")
+    assert "Advertisement" not in result.text
+    assert "twelve new parks" in result.text
+
+
+def test_a_long_named_part_inside_a_kept_one_is_judged_inside_the_article_too() -> None:
+    note = f'<div class="side-note"><p>{SECTION.upper()}</p></div>'
+    section = f'<div class="related">{note}<p>Parks open in May.</p></div>'
+    markup = f"<html><body><p>{PARAGRAPH}</p>{section}<p>{PARAGRAPH}</p></body></html>"
+    result = html_to_text(markup)
+    assert SECTION.upper().strip() in result.text
+    assert result.removed == 0

@@ -10,9 +10,10 @@ so that two different articles in one site's template do not look alike: navigat
 footers, sidebars and forms; elements whose class or id names such a part (``nav``, ``footer``,
 ``related``, ``share`` …); and blocks that are mostly links ("related articles", tag clouds,
 menus). A part is only dropped when it holds less than half of the page's text outside links,
-so an article in a mislabelled wrapper is kept; a block of links holding most of the page (an
-index, a body that is a table of contents) is the page's content; and a page that would lose
-more than 90 % of its text is kept whole, with a note. How much text was dropped is recorded.
+so an article in a mislabelled wrapper is kept; a name alone drops neither a section whose id
+is its heading's words nor a long part with the article's text on both sides; a block of links
+holding most of the page (an index, a body that is a table of contents) is the page's content;
+and a page that would lose more than 90 % of its text is kept whole, with a note. How much text was dropped is recorded.
 An XHTML anchor closed by ``/>`` holds no text (an HTML parser would let it run on and take the
 text after it for a link).
 
@@ -63,6 +64,10 @@ _RAW_TEXT = frozenset(  # elements whose text is written unescaped
     {"script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"}
 )
 MAX_LINK_DENSITY = 0.5
+# A part found by its name alone, holding this many visible characters outside links with as
+# many of the page's kept text on either side, is a section of the article: an ad or a share
+# box set between paragraphs is a line or two, a footer a few; a long one there is article.
+ARTICLE_SECTION_CHARS = 400
 _HEADING_CHARS = 200  # an element's first words are within these characters of its text
 MAX_REMOVED_SHARE = 0.9  # removing more would leave no article: keep the page whole
 _SELF_CLOSED_ANCHOR = re.compile(r"<a(\s[^<>]*?)?/>", re.IGNORECASE)  # XHTML's <a id="x"/>
@@ -144,6 +149,11 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(text.casefold())
 
 
+def _visible(text: str) -> int:
+    """Characters other than the spaces, tabs, line breaks and no-break spaces (as counted)."""
+    return len(text) - sum(text.count(space) for space in " \t\n\xa0")
+
+
 def _nonblank_lines(text: str) -> str:
     """The text's lines without whitespace at either end, blank ones dropped."""
     return "\n".join(filter(None, map(str.strip, text.split("\n"))))
@@ -209,28 +219,65 @@ class _Page(NamedTuple):
         return bool(named) and _words(lead)[: len(named)] == named
 
     def template_parts(self) -> list[int]:
-        """The outermost template elements: by tag, by class/id name, or by link density.
+        """The outermost template elements: by tag, by link density, or by class/id name.
 
         An element holding half or more of the page's text outside links holds the article,
         so it stays whatever it is called. A block of links holding most of the page (an index, a
         body that is a table of contents) is the page's content: links alone do not make it,
-        nor any block inside it, template.
+        nor any block inside it, template. A name alone does not make a long part with the
+        page's text on both sides template (:meth:`_sections_of_the_article`).
         """
         tags, totals, linked = self.tags, self.totals, self.linked
         link_block = _IS_LINK_BLOCK[tags] & (self.links > 1) & (linked > MAX_LINK_DENSITY * totals)
         content = np.zeros(len(tags), bool)  # inside a block of links that is most of the page
         for element in np.flatnonzero(link_block & (totals > totals[0] / 2)).tolist():
             content[element : int(self.lasts[element]) + 1] = True
-        found = _IS_TEMPLATE_TAG[tags] | (link_block & ~content)
+        by_evidence = _IS_TEMPLATE_TAG[tags] | (link_block & ~content)
+        found = by_evidence.copy()
         found[self.named_parts()] = True
         unlinked = totals - linked
         found &= unlinked < unlinked[0] / 2
+        outermost = self._outermost(found)
+        while sections := self._sections_of_the_article(outermost, by_evidence):
+            found[sections] = False  # what they hold is judged on its own
+            outermost = self._outermost(found)
+        return outermost
+
+    def _outermost(self, found: npt.NDArray[np.bool_]) -> list[int]:
+        """The found elements that no other found element holds, in document order."""
         outermost, reach = [], -1
-        for element in np.flatnonzero(found).tolist():  # in document order
+        for element in np.flatnonzero(found).tolist():
             if element > reach:
                 outermost.append(element)
                 reach = int(self.lasts[element])
         return outermost
+
+    def _sections_of_the_article(
+        self, parts: list[int], by_evidence: npt.NDArray[np.bool_]
+    ) -> list[int]:
+        """The parts found by name alone that are long and lie inside the kept text.
+
+        Inside: the page keeps ARTICLE_SECTION_CHARS visible characters before the part and as
+        many after it, once every part is removed. A sidebar, a comment thread or a footer
+        lies at the page's edge, with little but other template around it.
+        """
+        long_named = [
+            part
+            for part in parts
+            if not by_evidence[part]
+            and self.totals[part] - self.linked[part] >= ARTICLE_SECTION_CHARS
+        ]
+        if not long_named:
+            return []
+        starts, ends, totals = self.starts[parts], self.ends[parts], self.totals[parts]
+        sections = []
+        for part in long_named:
+            start, end = int(self.starts[part]), int(self.ends[part])
+            before = _visible(self.text[:start]) - int(totals[ends <= start].sum())
+            after = _visible(self.text[end:]) - int(totals[starts >= end].sum())
+            if min(before, after) >= ARTICLE_SECTION_CHARS:
+                sections.append(part)
+        return sections
 
     def text_without(self, elements: list[int]) -> str:
         """The page's text without these elements' (none inside another)."""

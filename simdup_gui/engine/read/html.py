@@ -13,9 +13,9 @@ menus). A part is only dropped when it holds less than half of the page's text o
 so an article in a mislabelled wrapper is kept; a name alone drops neither a section whose id
 is its heading's words nor a long part with the article's text on both sides; a block of links
 holding most of the page (an index, a body that is a table of contents) is the page's content;
-and a page that would lose more than 90 % of its text is kept whole, with a note. How much text was dropped is recorded.
-An XHTML anchor closed by ``/>`` holds no text (an HTML parser would let it run on and take the
-text after it for a link).
+and a page that would lose more than 90 % of its text is kept whole, with a note. How much
+text was dropped is recorded. An XHTML anchor closed by ``/>`` holds no text (an HTML parser
+would let it run on and take the text after it for a link).
 
 Lexbor parses; the tree it writes back is read in one compiled pass (``html_kernels.py``) that
 yields the text and, for every element, its text's length inside and outside links: the rules

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
+from simdup_gui.engine.kernels import loading_no_kernels_here
 from simdup_gui.logs import start_logging
 from simdup_gui.ui.i18n import install_language, system_language
 from simdup_gui.ui.main_window import MainWindow
@@ -30,11 +31,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(args)
     app.setApplicationName("simdup")
     start_logging()
-    window = create_window(args[1] if len(args) > 1 else None)
-    window.show()
-    quit_on_signals(app)
-    code = app.exec()
-    window.runner.shutdown()  # a quit by signal closes no window: stop the scan and workers
+    with loading_no_kernels_here():  # the window never waits for numba: see kernels.py
+        window = create_window(args[1] if len(args) > 1 else None)
+        window.show()
+        quit_on_signals(app)
+        code = app.exec()
+        window.runner.shutdown()  # a quit by signal closes no window: stop the scan and workers
     return code
 
 

@@ -9,7 +9,8 @@ of work that way, and :func:`kernel_module` gives whichever form is in force. Th
 the kernel modules' own source executed again, with numba's ``njit`` as a no-op and the kernel
 modules it imports in their plain form too, so the two forms cannot drift apart (the tests
 check they agree). A loop too slow in Python may name a numpy twin in its module's
-``PLAIN_FORMS``, used instead.
+``PLAIN_FORMS``, used instead. A GUI thread runs in :func:`loading_no_kernels_here`: it never
+loads the compiled form itself, so the window never waits for numba.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import builtins
 import importlib
 import importlib.util
 import os
+import sys
 import threading
 import types
 from collections.abc import Callable, Iterator
@@ -40,6 +42,7 @@ PLAIN_FILES = 2_000  # grouping at most this many files runs plain (its loops ar
 
 _lock = threading.Lock()
 _plain_users = 0  # blocks of work running plain now (threads of one scan share the setting)
+_here = threading.local()  # a thread's own setting: loading_no_kernels_here
 _plain: dict[str, types.ModuleType] = {}  # the plain modules, as their loops see each other
 _plain_faces: dict[str, types.SimpleNamespace] = {}  # what callers get: see _wrapping_silently
 
@@ -83,9 +86,37 @@ def kernels_compiled() -> bool:
 
 def kernel_module(name: str) -> Any:
     """The kernel module ``name`` (a full module name) in the form in force: see the top."""
-    if _plain_users:
+    if _plain_users or (getattr(_here, "loading_none", False) and not kernel_loaded(name)):
         return _plain_twin(name)
     return importlib.import_module(name)
+
+
+def kernel_loaded(name: str) -> bool:
+    """Whether the kernel module ``name`` is imported in this process (its import done)."""
+    module = sys.modules.get(name)
+    return module is not None and not getattr(module.__spec__, "_initializing", False)
+
+
+def groups_at_once(files: int) -> bool:
+    """Whether grouping ``files`` records is quick on this thread: small, or compiled and loaded."""
+    return groups_plain(files) or kernel_loaded("simdup_gui.engine.match.index_kernels")
+
+
+@contextmanager
+def loading_no_kernels_here() -> Iterator[None]:
+    """Within the block, this thread runs the plain form of kernels no thread has loaded yet.
+
+    For a GUI thread, which must never wait for numba to load (half a second) or, on a
+    machine's first use, to compile (seconds); an article's work takes a few ms in the plain
+    form. A scan's threads keep their own form; work too large for the plain form belongs on
+    another thread (:func:`groups_at_once`).
+    """
+    before = getattr(_here, "loading_none", False)
+    _here.loading_none = True
+    try:
+        yield
+    finally:
+        _here.loading_none = before
 
 
 @contextmanager

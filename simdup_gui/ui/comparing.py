@@ -2,7 +2,9 @@
 
 A selection asks for a pair; a newer selection supersedes it: a request that is no longer the
 latest is skipped before its work starts, and its answer, if it was already running, dropped.
-Short pairs (the usual article) are made at once, so the view never flickers for them.
+Short pairs (the usual article) are made at once, so the view never flickers for them (on the
+GUI thread, by the kernels' plain form until another thread has loaded the compiled ones:
+``loading_no_kernels_here``).
 """
 
 from __future__ import annotations

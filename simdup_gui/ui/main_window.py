@@ -27,6 +27,7 @@ from simdup_gui.core import not_duplicates
 from simdup_gui.core.acting import Plan
 from simdup_gui.core.columns import human_size
 from simdup_gui.core.session import Session
+from simdup_gui.engine.kernels import groups_at_once
 from simdup_gui.engine.library.build import Added, add_folders
 from simdup_gui.engine.library.check import check_folder
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats
@@ -457,7 +458,8 @@ class MainWindow(QMainWindow):
         """Show a scan's groups and problems (regrouped first, off the GUI thread if large)."""
         wanted = self.scan_options()
         self._regroup_serial += 1
-        if len(result.files) > REGROUP_AT_ONCE and self.session.needs_regroup(result, wanted):
+        at_once = len(result.files) <= REGROUP_AT_ONCE and groups_at_once(len(result.files))
+        if not at_once and self.session.needs_regroup(result, wanted):
             serial = self._regroup_serial
             task = CallTask(lambda p, c: self.session.regrouped(result, wanted), "regrouping")
             task.signals.succeeded.connect(

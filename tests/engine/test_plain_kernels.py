@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
+import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +17,7 @@ from hypothesis import strategies as st
 
 from simdup_gui.engine import kernels
 from simdup_gui.engine.fingerprint.pipeline import analyze_many, extract_text
-from simdup_gui.engine.kernels import kernel_module, plain_kernels
+from simdup_gui.engine.kernels import kernel_module, loading_no_kernels_here, plain_kernels
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
@@ -58,6 +60,27 @@ def test_the_plain_form_is_apart_from_the_compiled_one() -> None:
     assert type(compiled.simhash_many).__name__ == "CPUDispatcher"
     assert plain.simhash_many.__name__ == "simhash_many_numpy"  # its numpy twin
     assert plain.sketches.__wrapped__.__module__ == FINGERPRINT_KERNELS  # the same source
+
+
+def test_a_thread_that_loads_no_kernels_runs_the_plain_form_of_those_not_loaded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A GUI thread never waits for numba; a scan's threads keep the compiled form."""
+    compiled = kernel_module(FINGERPRINT_KERNELS)
+    with ThreadPoolExecutor(1) as elsewhere, loading_no_kernels_here():
+        assert kernel_module(FINGERPRINT_KERNELS) is compiled  # loaded: it costs nothing
+        monkeypatch.delitem(sys.modules, FINGERPRINT_KERNELS)  # as in a new process
+        plain = kernel_module(FINGERPRINT_KERNELS)
+        assert plain is not compiled
+        assert FINGERPRINT_KERNELS not in sys.modules  # nothing was loaded
+        with loading_no_kernels_here():
+            assert kernel_module(FINGERPRINT_KERNELS) is plain
+        assert kernel_module(FINGERPRINT_KERNELS) is plain  # still within the outer block
+        elsewhere.submit(kernel_module, FINGERPRINT_KERNELS).result()  # another thread loads
+        assert FINGERPRINT_KERNELS in sys.modules
+        assert type(kernel_module(FINGERPRINT_KERNELS).simhash_many).__name__ == "CPUDispatcher"
+    monkeypatch.undo()
+    assert kernel_module(FINGERPRINT_KERNELS) is compiled
 
 
 @given(

@@ -6,6 +6,7 @@ import csv
 import json
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from pytestqt.qtbot import QtBot
 
 from simdup_gui.app import create_window
 from simdup_gui.core.columns import column_named
+from simdup_gui.engine.kernels import KERNEL_MODULES, loading_no_kernels_here
 from simdup_gui.engine.match.matching import similarity
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import ProgressEvent
@@ -89,12 +91,13 @@ def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Ite
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the trash and manifests
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     settings.setValue("language", "en")
-    win = create_window(settings=settings)
-    win.dialogs = ScriptedDialogs()  # type: ignore[assignment]
-    qtbot.addWidget(win)
-    win.show()
-    yield win
-    win.runner.shutdown()
+    with loading_no_kernels_here():  # as the app's main() runs it
+        win = create_window(settings=settings)
+        win.dialogs = ScriptedDialogs()  # type: ignore[assignment]
+        qtbot.addWidget(win)
+        win.show()
+        yield win
+        win.runner.shutdown()
     assert win.runner.pool.activeThreadCount() == 0  # no worker left running
     install_language("en")
 
@@ -1084,6 +1087,54 @@ def test_a_long_pair_is_compared_without_freezing_the_window(
     assert min(largest) < 0.25, f"the event loop waited {min(largest):.3f} s at best"
     assert max(largest) < 1.0  # and never froze
     assert info.member.file in {m.file for g in window.result.groups for m in g.members}  # type: ignore[union-attr]
+
+
+def test_the_window_never_waits_for_numba(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a new app, comparing a pair and turning a knob load no compiled kernels.
+
+    Loading numba takes half a second on the GUI thread, and compiling, on a machine's first
+    use, seconds: the window would freeze at the first file selected, or the first knob turned.
+    """
+    import importlib
+    import threading
+
+    asked: list[str] = []
+    import_module = importlib.import_module
+
+    def spied(name: str, *args: object) -> object:
+        if name in KERNEL_MODULES and threading.current_thread() is threading.main_thread():
+            asked.append(name)
+        return import_module(name, *args)  # type: ignore[arg-type]
+
+    for name in KERNEL_MODULES:
+        monkeypatch.delitem(sys.modules, name, raising=False)  # as in a new app
+    monkeypatch.setattr(importlib, "import_module", spied)
+    scan_and_wait(qtbot, window, SAMPLE)  # then its first copy is selected: an HTML page
+    qtbot.waitUntil(lambda: window.compare.right_title.text().endswith("repost.html"))
+    select_file(window, "春运返乡-镜像.html")
+    assert window.compare.right_title.text().endswith("春运返乡-镜像.html")  # made at once
+    window.k_box.setValue(0)  # regrouped at once
+    assert window.result is not None
+    assert window.result.options.k == 0
+    assert shown_groups(window) == engine_groups(ScanOptions(k=0))
+    assert asked == []
+
+
+def test_a_larger_result_is_regrouped_elsewhere_until_numba_is_loaded(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Too many files for the plain form, the compiled kernels not loaded: off the GUI thread."""
+    from simdup_gui.engine import kernels
+
+    scan_and_wait(qtbot, window, SAMPLE)
+    monkeypatch.setattr(kernels, "PLAIN_FILES", 5)  # the sample's 11 files count as many
+    monkeypatch.delitem(sys.modules, "simdup_gui.engine.match.index_kernels", raising=False)
+    window.k_box.setValue(0)
+    assert window.status.text() == "Regrouping…"
+    qtbot.waitUntil(lambda: window.result is not None and window.result.options.k == 0)
+    assert shown_groups(window) == engine_groups(ScanOptions(k=0))
 
 
 class event_loop_gaps:

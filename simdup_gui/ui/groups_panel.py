@@ -83,7 +83,7 @@ class GroupsPanel(QWidget):
         header.setSectionsClickable(True)
         header.setSortIndicatorShown(True)
         header.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
-        header.setResizeContentsPrecision(200)  # size columns from the first rows, not 50k
+        header.setResizeContentsPrecision(100)  # size columns from the first rows, not 50k
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
         tree.setUniformRowHeights(True)

@@ -70,6 +70,39 @@ def test_converted_chars_is_its_definition(text: str, raw: bytes) -> None:
     )
 
 
+def _plain_language(text: str) -> str:
+    """The module's definition of a text's language, one character at a time."""
+    if not text:
+        return ""
+    ideographs = sum(map(_ideograph, text))
+    ascii_letters = sum(c.isascii() and c.isalpha() for c in text)
+    letters = ideographs + ascii_letters
+    if letters and ideographs >= 0.1 * letters:
+        return "zh"
+    return "en" if ascii_letters and ascii_letters >= 0.5 * len(text.split()) else "other"
+
+
+@settings(max_examples=300)
+@given(
+    st.text(
+        st.sampled_from(
+            [*"ab1 ,中国\t\n\x0b\x0c\x1c\x1f\x85\xa0\u3000\u2028\u2003\u200b", "\U00020001"]
+        ),
+        max_size=40,
+    )
+)
+def test_the_language_is_its_definition(text: str) -> None:
+    """Its word count is ``str.split``'s, over every kind of whitespace (and ``\\u200b``, none)."""
+    assert language_of(text) == _plain_language(text)
+
+
+def test_the_spaces_are_every_character_python_calls_whitespace() -> None:
+    import sys
+
+    spaces = {chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace()}
+    assert spaces == set(telltales_module._SPACES)
+
+
 def test_what_a_conversion_leaves_is_counted_and_an_original_has_none() -> None:
     assert converted_chars("铁路部门今天表示，春运期间将增开列车。") == 0
     assert converted_chars("A plain English sentence, with commas; and 2026.") == 0

@@ -26,6 +26,9 @@ _FULL_WIDTH_PUNCTUATION = "，；：！？。"
 _FULL_WIDTH_ALNUM = ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B), (0xFF41, 0xFF5B))
 _HALF_WIDTH_ALNUM = ((0x30, 0x3A), (0x41, 0x5B), (0x61, 0x7B))
 _LATIN_TEXT = 0.05  # a text is not Chinese when fewer of its characters are ideographs
+_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000" + "".join(
+    map(chr, range(0x2000, 0x200B))
+)  # every character str.isspace() calls whitespace (none lies outside the BMP)
 
 NOTICE_LINE = 120  # a longer line is article text, whatever words it holds
 _NOTICE = re.compile(
@@ -60,6 +63,7 @@ class _Tables:
         self.full_punctuation = self._of(_FULL_WIDTH_PUNCTUATION, size)
         self.full_alnum = self._ranges(_FULL_WIDTH_ALNUM, size)
         self.half_alnum = self._ranges(_HALF_WIDTH_ALNUM, size)
+        self.space = self._of(_SPACES, size)
 
     @staticmethod
     def _of(chars: str, size: int) -> npt.NDArray[np.bool_]:
@@ -99,7 +103,7 @@ def telltales(text: str, raw: bytes = b"") -> Telltales:
     return Telltales(
         _converted(codes, at, ideograph) + raw.count(b"\r"),
         notice_chars(text),
-        _language(text, codes, ideograph),
+        _language(codes, ideograph),
     )
 
 
@@ -127,17 +131,19 @@ def _converted(
     codes: npt.NDArray[np.uint32], at: npt.NDArray[np.uint32], ideograph: npt.NDArray[np.bool_]
 ) -> int:
     t = _tables()
-    rare = t.rare[at] | (ideograph & (codes >= 0x10000))
-    count = int(rare.sum()) + int((codes == 0xFFFD).sum())
-    beside = np.zeros(len(codes), bool)  # an ideograph before or after each character
-    beside[1:] |= ideograph[:-1]
-    beside[:-1] |= ideograph[1:]
-    count += int((t.ascii_punctuation[at] & beside).sum())
+    count = int((codes == 0xFFFD).sum())
+    ideographs = int(ideograph.sum())
+    if ideographs:  # else no rare ideograph, and no ASCII punctuation beside one
+        count += int((t.rare[at] | (ideograph & (codes >= 0x10000))).sum())
+        beside = np.zeros(len(codes), bool)  # an ideograph before or after each character
+        beside[1:] |= ideograph[:-1]
+        beside[:-1] |= ideograph[1:]
+        count += int((t.ascii_punctuation[at] & beside).sum())
     full, half = t.full_alnum[at], t.half_alnum[at]
     mixed = np.zeros(len(codes), bool)
     mixed[1:] |= (full[1:] & half[:-1]) | (half[1:] & full[:-1])
     count += int(mixed.sum())
-    if ideograph.sum() < _LATIN_TEXT * len(codes):
+    if ideographs < _LATIN_TEXT * len(codes):
         count += int(t.full_punctuation[at].sum())
     return count
 
@@ -159,13 +165,21 @@ def language_of(text: str) -> str:
     if not text:
         return ""
     codes, _, ideograph = _classified(text)
-    return _language(text, codes, ideograph)
+    return _language(codes, ideograph)
 
 
-def _language(text: str, codes: npt.NDArray[np.uint32], ideograph: npt.NDArray[np.bool_]) -> str:
+def _language(codes: npt.NDArray[np.uint32], ideograph: npt.NDArray[np.bool_]) -> str:
     ideographs = int(ideograph.sum())
     ascii_letters = int((((codes | 0x20) >= 0x61) & ((codes | 0x20) <= 0x7A)).sum())
     letters = ideographs + ascii_letters
     if letters and ideographs >= 0.1 * letters:
         return "zh"
-    return "en" if ascii_letters and ascii_letters >= 0.5 * len(text.split()) else "other"
+    return "en" if ascii_letters and ascii_letters >= 0.5 * _words(codes) else "other"
+
+
+def _words(codes: npt.NDArray[np.uint32]) -> int:
+    """``len(text.split())`` without the list: the characters that start a run of non-space."""
+    space = _tables().space[np.minimum(codes, 0x10000)]
+    starts = ~space
+    starts[1:] &= space[:-1]
+    return int(starts.sum())

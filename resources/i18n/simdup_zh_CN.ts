@@ -467,127 +467,127 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="423"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="426"/>
         <source>Preparing fast kernels, once on this machine (about 15 s)</source>
         <translation>正在准备快速内核（本机只需一次，约 15 秒）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="268"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="270"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="273"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="271"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="277"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="284"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="287"/>
         <source>Remembered from your last session.</source>
         <translation>沿用上次会话的设置。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="296"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="299"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="297"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="300"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="298"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="301"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="299"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="302"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="307"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="310"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="357"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="360"/>
         <source>Add a folder to the scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="361"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="364"/>
         <source>Scan several folders</source>
         <translation>同时扫描多个文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="362"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="365"/>
         <source>The files of all these folders are compared with one another.</source>
         <translation>这些文件夹中的所有文件会互相比较。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="382"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="385"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="415"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="418"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="421"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="424"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="422"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="425"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="424"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="427"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="425"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="428"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="426"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="429"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="427"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="430"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="439"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="442"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="451"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="454"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="453"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="456"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -596,239 +596,244 @@ The details are in the log: {1}</source>
 详细信息见日志：{1}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="467"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="471"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="520"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="528"/>
         <source>{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s</source>
         <translation>{0} 个文件 · {1} 组 · {2} 个副本 · {3} 个问题 · {4:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="525"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="533"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="527"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="535"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="529"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="537"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="537"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="545"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="583"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="591"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="624"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="632"/>
         <source>Acting on {0} files…</source>
         <translation>正在处理 {0} 个文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="658"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="669"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="660"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="671"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="683"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="696"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="695"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="708"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="726"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="739"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="728"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="741"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="749"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="762"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="633"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="761"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="641"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="774"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="765"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="778"/>
         <source>{0} files from {1} groups ({2})</source>
         <translation>{1} 组中的 {0} 个文件（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="769"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="782"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="771"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="784"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="856"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="869"/>
         <source>Not duplicates</source>
         <translation>非重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="858"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="871"/>
         <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
         <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="880"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="893"/>
         <source>Choose a reference folder</source>
         <translation>选择参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="880"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="893"/>
         <source>Reference folders</source>
         <translation>参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="877"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="890"/>
         <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="920"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="933"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="920"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="933"/>
         <source>Mark the copies whose path contains:</source>
         <translation>标记路径包含以下文字的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="925"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="938"/>
         <source>{0} more copies marked</source>
         <translation>又标记了 {0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="932"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="945"/>
         <source>Copy the marked files to</source>
         <translation>将已标记的文件复制到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="941"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="954"/>
         <source>Copied {0} of {1} files to {2}.</source>
         <translation>已将 {1} 个文件中的 {0} 个复制到 {2}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="640"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="648"/>
         <source>Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1} 个文件中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="279"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="282"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say. With another fingerprint method (Settings), the similarity that method measures.</source>
         <translation>两个文件至少要共有多少文本（连续 5 个字符）才归为一组，不论指纹怎么说。选用其他指纹方法（设置）时，是该方法自己度量的相似度。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="754"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="767"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="806"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="819"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="826"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="839"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="833"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="846"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="845"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="858"/>
         <source>Restored {0} of {1} files.</source>
         <translation>已恢复 {1} 个文件中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="888"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="901"/>
         <source>These folders (inside the folder you scan) and what they hold are not read.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="890"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="903"/>
         <source>Excluded folders</source>
         <translation>排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="890"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="903"/>
         <source>Choose a folder to leave out</source>
         <translation>选择要排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="965"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="978"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="978"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="991"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="980"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="986"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="993"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="999"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="987"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1000"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1007"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1020"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1011"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1024"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1016"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1029"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1038"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1058"/>
+        <source>Writing {0}…</source>
+        <translation>正在写入 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1063"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -836,112 +841,112 @@ The details are in the log: {1}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="92"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="93"/>
         <source>Words (jieba for Chinese)</source>
         <translation>词（中文用 jieba 分词）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="93"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="94"/>
         <source>Single characters</source>
         <translation>单个字符</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="96"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="97"/>
         <source>Term frequency, 1.5th power (best measured)</source>
         <translation>词频的 1.5 次方（实测最佳）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="97"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="98"/>
         <source>Term frequency</source>
         <translation>词频</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="98"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="99"/>
         <source>TF-IDF over the folder</source>
         <translation>按文件夹计算 TF-IDF</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="100"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="101"/>
         <source>Remove site templates from HTML pages</source>
         <translation>去除 HTML 页面中的网站模板</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="105"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="106"/>
         <source>simdup&apos;s combination (most accurate)</source>
         <translation>simdup 组合方法（最准确）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="106"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="107"/>
         <source>Simhash alone</source>
         <translation>仅 Simhash</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="107"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="108"/>
         <source>MinHash with LSH bands</source>
         <translation>MinHash 加 LSH 分段</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="108"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="109"/>
         <source>Longest sentences</source>
         <translation>最长句子</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="109"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="110"/>
         <source>Pinyin initials (letter frequencies)</source>
         <translation>拼音首字母（字母频率）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="122"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="123"/>
         <source>from the similarity floor</source>
         <translation>由相似度下限决定</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="133"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="134"/>
         <source>File types:</source>
         <translation>文件类型：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="134"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="135"/>
         <source>Minimum text length (characters):</source>
         <translation>最短文本长度（字符）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="136"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="137"/>
         <source>Fingerprint method:</source>
         <translation>指纹方法：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="137"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="138"/>
         <source>Tokenizer:</source>
         <translation>分词方式：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="138"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="139"/>
         <source>Weighting:</source>
         <translation>权重：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="139"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="140"/>
         <source>Longest sentences hashed:</source>
         <translation>取最长句子数：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="140"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="141"/>
         <source>Sentences two articles share:</source>
         <translation>两篇文章须共有的句子数：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="141"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="142"/>
         <source>MinHash LSH bands:</source>
         <translation>MinHash LSH 分段数：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="142"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="143"/>
         <source>MinHash rows per band:</source>
         <translation>MinHash 每段行数：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="144"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="145"/>
         <source>Scan settings</source>
         <translation>扫描设置</translation>
     </message>

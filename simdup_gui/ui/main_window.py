@@ -207,8 +207,10 @@ class MainWindow(QMainWindow):
         self.loader.ready.connect(self._show_compared)
         self.regroup_pool = QThreadPool(self)  # regroups of large results, off the GUI thread
         self.regroup_pool.setMaxThreadCount(1)
+        self.export_pool = QThreadPool(self)  # reports: the HTML one reads texts again
+        self.export_pool.setMaxThreadCount(1)
         self._regroup_serial = 0
-        self._regroup_tasks: set[CallTask] = set()
+        self._background_tasks: set[CallTask] = set()  # held until done (Qt does not hold them)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("main-splitter")
         self.splitter.addWidget(self.groups_panel)
@@ -467,9 +469,7 @@ class MainWindow(QMainWindow):
             )
             task.signals.failed.connect(self._scan_failed)
             self.status.setText(self.tr("Regrouping…"))
-            self.regroup_pool.start(task)
-            self._regroup_tasks.add(task)
-            task.signals.finished.connect(lambda: self._regroup_tasks.discard(task))
+            self._in_background(self.regroup_pool, task)
             return
         selected = self.selected_member()
         result = self.session.show(result, self.scan_options())
@@ -500,6 +500,12 @@ class MainWindow(QMainWindow):
         if file is None or not self.groups_panel.select_file(file):
             self.groups_panel.select_first_copy()
         self._update_actions()
+
+    def _in_background(self, pool: QThreadPool, task: CallTask) -> None:
+        """Run ``task`` on ``pool``, held until it finishes."""
+        self._background_tasks.add(task)
+        task.signals.finished.connect(lambda: self._background_tasks.discard(task))
+        pool.start(task)
 
     def _regrouped(self, serial: int, result: ScanResult) -> None:
         """A background regroup is done: shown unless a newer one superseded it."""
@@ -980,10 +986,10 @@ class MainWindow(QMainWindow):
         if info is not None:
             self.dialogs.open_url(QUrl.fromLocalFile(os.path.dirname(info.record.path)))
 
-    def save_results(self) -> str | None:
+    def save_results(self) -> None:
         """Ask where, then save the result shown (with its references and removals)."""
         title = self.tr("Save the results")
-        return self._export(
+        self._export(
             title, "results" + SUFFIX, self.tr("simdup results") + f" (*{SUFFIX})", save_result
         )
 
@@ -1013,37 +1019,52 @@ class MainWindow(QMainWindow):
         self.show_result(result)
         self.status.setText(self.tr("Opened {0}").format(path))
 
-    def export_csv(self) -> str | None:
-        """Ask where, then write the CSV report through the engine's writer; the path written."""
+    def export_csv(self) -> None:
+        """Ask where, then write the CSV report through the engine's writer."""
         title = self.tr("Export CSV report")
-        return self._export(title, "simdup-report.csv", "CSV (*.csv)", write_report)
+        self._export(title, "simdup-report.csv", "CSV (*.csv)", write_report)
 
-    def export_html(self) -> str | None:
-        """Ask where, then write the HTML report; the path written."""
+    def export_html(self) -> None:
+        """Ask where, then write the HTML report."""
         title = self.tr("Export HTML report")
-        return self._export(title, "simdup-report.html", "HTML (*.html)", write_html_report)
+        self._export(title, "simdup-report.html", "HTML (*.html)", write_html_report)
 
     def _export(
         self, title: str, name: str, kinds: str, write: Callable[[ScanResult, str], object]
-    ) -> str | None:
+    ) -> None:
+        """Ask where, then write off the GUI thread (the HTML report reads texts again)."""
         if self.result is None:
-            return None
+            return
         start = str(self.settings.value("export_folder", str(Path.home())))
         destination = self.dialogs.save_path(title, os.path.join(start, name), kinds)
         if not destination:
-            return None
+            return
         problem = output_problem(destination, [self.result.root])
-        if problem is None:
-            try:
-                write(self.result, destination)
-            except OSError as exc:
-                problem = f"{destination}: {exc.strerror or exc}"
         if problem:
             self.dialogs.warn(problem)
-            return None
+            return
+        result = self.result
+
+        def work(progress: object, cancel: object) -> str:
+            try:
+                write(result, destination)
+            except OSError as exc:
+                raise OSError(f"{destination}: {exc.strerror or exc}") from exc
+            return destination
+
+        task = CallTask(work, f"writing {destination}")
+        task.signals.succeeded.connect(self._exported)  # type: ignore[arg-type]
+        task.signals.failed.connect(self._export_failed)
+        self.status.setText(self.tr("Writing {0}…").format(destination))
+        self._in_background(self.export_pool, task)
+
+    def _exported(self, destination: str) -> None:
         self.settings.setValue("export_folder", os.path.dirname(os.path.abspath(destination)))
         self.status.setText(self.tr("Report written to {0}").format(destination))
-        return destination
+
+    def _export_failed(self, message: str) -> None:
+        self.status.setText(message)
+        self.dialogs.warn(message)
 
     # --- drag and drop ------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

@@ -289,11 +289,47 @@ def test_export_csv(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     target.parent.mkdir()
     window.dialogs.save_paths.append(str(target))  # type: ignore[attr-defined]
     qtbot.keyClick(window.groups_panel.tree, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: "Report written" in window.status.text())
     rows = list(csv.DictReader(target.read_text(encoding="utf-8-sig").splitlines()))
     assert sum(1 for r in rows if r["role"] == "reference") == 3
     assert all(r["fingerprint"].startswith("0x") for r in rows)  # text to every spreadsheet
     assert window.settings.value("export_folder") == str(target.parent)
-    assert "Report written" in window.status.text()
+
+
+def test_a_report_is_written_off_the_gui_thread_and_a_failure_is_said(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The HTML report reads every group's texts again: seconds for a large result."""
+    import threading
+
+    from simdup_gui.ui import main_window
+
+    scan_and_wait(qtbot, window, SAMPLE)
+    written_on: list[bool] = []
+    real = main_window.write_html_report
+
+    def spy(result: object, destination: str) -> object:
+        written_on.append(threading.current_thread() is threading.main_thread())
+        return real(result, destination)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(main_window, "write_html_report", spy)
+    page = tmp_path / "report.html"
+    window.dialogs.save_paths.append(str(page))  # type: ignore[attr-defined]
+    window.commands.export_html.trigger()
+    assert window.status.text().startswith("Writing")  # at once: written elsewhere
+    qtbot.waitUntil(lambda: "Report written" in window.status.text())
+    assert written_on == [False]
+    assert page.read_text(encoding="utf-8").count('<tr class="reference">') == 3
+
+    def full(result: object, destination: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(main_window, "write_report", full)
+    window.dialogs.save_paths.append(str(tmp_path / "report.csv"))  # type: ignore[attr-defined]
+    window.commands.export.trigger()
+    qtbot.waitUntil(lambda: window.dialogs.asked[-1][0] == "warn")  # type: ignore[attr-defined]
+    told = window.dialogs.last("warn")[1]  # type: ignore[attr-defined]
+    assert told == f"{tmp_path / 'report.csv'}: No space left on device"
 
 
 def test_export_refuses_to_write_over_an_article(
@@ -685,7 +721,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     saved = tmp_path / "results.simdup"
     dialogs.save_paths.append(str(saved))  # type: ignore[attr-defined]
     press(qtbot, window, c.save_results)
-    assert saved.is_file()
+    qtbot.waitUntil(saved.is_file)
     done(c.save_results)
     window.start_scan(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
@@ -723,6 +759,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     report = tmp_path / "report.csv"
     dialogs.save_paths.append(str(report))  # type: ignore[attr-defined]
     press(qtbot, window, c.export)
+    qtbot.waitUntil(lambda: "Report written" in window.status.text())
     rows = list(csv.DictReader(report.read_text(encoding="utf-8-sig").splitlines()))
     assert len(rows) == 11
     assert {r["role"] for r in rows} == {"reference", "duplicate", "unique"}
@@ -730,6 +767,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     page = tmp_path / "report.html"
     dialogs.save_paths.append(str(page))  # type: ignore[attr-defined]
     press(qtbot, window, c.export_html)
+    qtbot.waitUntil(lambda: str(page) in window.status.text() and "written" in window.status.text())
     assert page.read_text(encoding="utf-8").count('<tr class="reference">') == 3
     done(c.export_html)
 
@@ -1019,7 +1057,7 @@ def test_shortcuts_reach_their_commands(qtbot: QtBot, window: MainWindow, tmp_pa
     report = tmp_path / "r.csv"
     window.dialogs.save_paths.append(str(report))  # type: ignore[attr-defined]
     qtbot.keyClick(tree, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
-    assert report.is_file()
+    qtbot.waitUntil(report.is_file)
     qtbot.keyClick(tree, Qt.Key.Key_F5)
     assert window.runner.busy
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)

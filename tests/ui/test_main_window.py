@@ -1175,6 +1175,35 @@ def test_a_larger_result_is_regrouped_elsewhere_until_numba_is_loaded(
     assert shown_groups(window) == engine_groups(ScanOptions(k=0))
 
 
+def test_after_a_large_scan_the_compiled_kernels_are_loaded_elsewhere_once(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """So the GUI thread compares and regroups compiled, and never loads numba itself."""
+    import threading
+
+    from simdup_gui.engine import kernels
+    from simdup_gui.ui import main_window
+
+    on_gui_thread: list[bool] = []
+    monkeypatch.setattr(
+        main_window,
+        "warm_up",
+        lambda settings: on_gui_thread.append(
+            threading.current_thread() is threading.main_thread()
+        ),
+    )
+    monkeypatch.setattr(main_window, "kernels_compiled", lambda: True)
+    scan_and_wait(qtbot, window, SAMPLE)  # small: the plain form serves it
+    qtbot.wait(200)
+    assert on_gui_thread == []
+    monkeypatch.setattr(kernels, "PLAIN_BYTES", 1000)  # the sample counts as large
+    scan_and_wait(qtbot, window, SAMPLE)
+    qtbot.waitUntil(lambda: on_gui_thread == [False])
+    scan_and_wait(qtbot, window, SAMPLE)
+    qtbot.wait(200)
+    assert on_gui_thread == [False]  # once
+
+
 class event_loop_gaps:
     """The event loop's largest gap from now until ``stop()``: a 10 ms timer's ticks."""
 

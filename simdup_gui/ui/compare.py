@@ -145,6 +145,9 @@ class CompareView(QWidget):
         for title in (self.left_title, self.right_title):
             title.setTextFormat(Qt.TextFormat.PlainText)
             title.setWordWrap(True)
+            # a path with nowhere to break (long_folder_names_like_this) is cut, not given its
+            # width: it would squeeze the list of groups beside the compare view
+            title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         for editor in (self.left_text, self.right_text):
             editor.setReadOnly(True)
             editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
@@ -194,11 +197,16 @@ class CompareView(QWidget):
 
         source.verticalScrollBar().valueChanged.connect(follow)
 
+    def _set_titles(self, left: str, right: str) -> None:
+        """The two files' paths, wrapped where they can be, and in full when hovered."""
+        for label, title in ((self.left_title, left), (self.right_title, right)):
+            label.setText(title)
+            label.setToolTip(title)
+
     def show_pending(self, left_title: str, right_title: str) -> None:
         """Say that a pair is being compared (long texts: their differences come shortly)."""
         self.clear()
-        self.left_title.setText(left_title)
-        self.right_title.setText(right_title)
+        self._set_titles(left_title, right_title)
         self.summary.setText(self.tr("Comparing…"))
 
     def show_pair(
@@ -218,8 +226,7 @@ class CompareView(QWidget):
         then not shown, and the similarity is the method's own).
         """
         (left_title, left_text, left_fp), (right_title, right_text, right_fp) = left, right
-        self.left_title.setText(left_title)
-        self.right_title.setText(right_title)
+        self._set_titles(left_title, right_title)
         self._texts = (left_text, right_text)
         (left_shown, left_cuts), (right_shown, right_cuts) = map(shown_text, self._texts)
         self._cuts = (left_cuts, right_cuts)
@@ -285,8 +292,7 @@ class CompareView(QWidget):
         """Show nothing."""
         for editor in (self.left_text, self.right_text):
             editor.clear()
-        self.left_title.clear()
-        self.right_title.clear()
+        self._set_titles("", "")
         self.left_bits.set_fingerprints(None, None)
         self.right_bits.set_fingerprints(None, None)
         self.hunks, self.left_spans, self.right_spans = [], [], []

@@ -1204,6 +1204,23 @@ def test_after_a_large_scan_the_compiled_kernels_are_loaded_elsewhere_once(
     assert on_gui_thread == [False]  # once
 
 
+def test_a_long_path_never_squeezes_the_list_of_groups(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A folder name with nowhere to break it, shown above both texts, leaves the list its room."""
+    window.resize(1024, 700)
+    folder = tmp_path / ("newsroom_archive_" * 4 + "2026") / "articles"
+    shutil.copytree(SAMPLE, folder)
+    scan_and_wait(qtbot, window, folder)
+    qtbot.waitUntil(lambda: window.compare.right_title.text().endswith("repost.html"))
+    select_file(window, "春运返乡-镜像.html")
+    qtbot.wait(100)  # the titles laid out
+    tree = window.groups_panel.tree
+    assert window.compare.right_title.text().endswith("春运返乡-镜像.html")
+    assert window.compare.right_title.toolTip() == window.compare.right_title.text()  # in full
+    assert sum(tree.columnWidth(n) for n in range(3)) <= tree.viewport().width()
+
+
 class event_loop_gaps:
     """The event loop's largest gap from now until ``stop()``: a 10 ms timer's ticks."""
 

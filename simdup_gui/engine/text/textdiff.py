@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import difflib
 import re
+from functools import lru_cache
 
 from simdup_gui.engine.text.normalize import normalize
 
@@ -18,6 +19,9 @@ _IDEOGRAPHS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _UNITS = re.compile(rf"[{_IDEOGRAPHS}]|[^\W_{_IDEOGRAPHS}]+|[^\w\s]", re.UNICODE)
 
 Span = tuple[int, int]
+# A unit's normalised form: units repeat (an article's characters and words, its copy's), and
+# normalising each one anew was half of an HTML report's time (OpenCC called per character).
+_unit_form = lru_cache(maxsize=1 << 16)(normalize)
 
 
 def _units(text: str) -> tuple[list[str], list[Span]]:
@@ -27,7 +31,7 @@ def _units(text: str) -> tuple[list[str], list[Span]]:
     fingerprints are, so only real differences are highlighted.
     """
     matches = list(_UNITS.finditer(text))
-    return [normalize(m.group()) for m in matches], [m.span() for m in matches]
+    return [_unit_form(m.group()) for m in matches], [m.span() for m in matches]
 
 
 Hunk = tuple[Span, Span]  # the same passage on both sides (an empty span where it is missing)

@@ -9,6 +9,7 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -1302,7 +1303,9 @@ def test_regrouping_100000_files_never_stalls_the_window(
         for n, value in enumerate(prints.tolist())
     )
     options = ScanOptions(k=3)
-    result = ScanResult(str(tmp_path), files, *group_files(files, 3, 0, 0.4), options)
+    with ThreadPoolExecutor(1) as scan_thread:  # as a scan would: it loads the kernels there
+        grouped = scan_thread.submit(group_files, files, 3, 0, 0.4).result()
+    result = ScanResult(str(tmp_path), files, *grouped, options)
     window.k_box.setValue(3)
     window.floor_box.setValue(40)
     window.show_result(result)

@@ -70,6 +70,7 @@ from simdup_gui.ui.tasks import CallTask, ScanTask, TaskRunner
 
 RECENT_LIMIT = 8
 REGROUP_AT_ONCE = 20_000  # results with more files are regrouped off the GUI thread
+KERNELS_AFTER_MS = 1000  # the compiled kernels are loaded this long after a large result shows
 
 
 def threshold_label(k: int) -> str:
@@ -450,7 +451,7 @@ class MainWindow(QMainWindow):
     def _scan_done(self, result: ScanResult) -> None:
         self.progress.hide()
         self.show_result(result)
-        self._load_kernels_if_worth_it(result)
+        QTimer.singleShot(KERNELS_AFTER_MS, lambda: self._load_kernels_if_worth_it(result))
 
     def _load_kernels_if_worth_it(self, result: ScanResult) -> None:
         """After a scan too large for the plain kernels, load the compiled ones elsewhere.
@@ -458,6 +459,7 @@ class MainWindow(QMainWindow):
         The GUI thread's comparing and regrouping then run compiled (a knob turned over a
         700-file result: 0.3 s against 0.15 s) and it never waits for numba itself. Only when
         compiled code is on disk: loading it takes half a second, compiling would take seconds.
+        Not at once: the result's first showing would share the interpreter with the loading.
         """
         size = sum(record.size for record in result.files)
         if self._kernels_loading or reads_plain(size, compiled=True) or not kernels_compiled():

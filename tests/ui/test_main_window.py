@@ -1194,6 +1194,7 @@ def test_after_a_large_scan_the_compiled_kernels_are_loaded_elsewhere_once(
         ),
     )
     monkeypatch.setattr(main_window, "kernels_compiled", lambda: True)
+    monkeypatch.setattr(main_window, "KERNELS_AFTER_MS", 0)
     scan_and_wait(qtbot, window, SAMPLE)  # small: the plain form serves it
     qtbot.wait(200)
     assert on_gui_thread == []

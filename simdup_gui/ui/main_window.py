@@ -451,7 +451,7 @@ class MainWindow(QMainWindow):
     def _scan_done(self, result: ScanResult) -> None:
         self.progress.hide()
         self.show_result(result)
-        QTimer.singleShot(KERNELS_AFTER_MS, lambda: self._load_kernels_if_worth_it(result))
+        QTimer.singleShot(KERNELS_AFTER_MS, self, lambda: self._load_kernels_if_worth_it(result))
 
     def _load_kernels_if_worth_it(self, result: ScanResult) -> None:
         """After a scan too large for the plain kernels, load the compiled ones elsewhere.

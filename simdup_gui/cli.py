@@ -17,14 +17,16 @@ Exit codes: 0 done (a scan with per-file errors is done), 1 cancelled, 2 bad inp
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import io
 import logging
 import os
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from simdup_gui.cli_actions import add_action_parsers, run_apply, run_ignore, run_restore
 from simdup_gui.cli_common import (
@@ -316,5 +318,24 @@ def _silence(out: TextIO) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
 
 
+def run() -> NoReturn:
+    """The ``simdup`` command: :func:`main`, then an exit that leaves the heap to the system.
+
+    Python's own exit frees every object and module one by one: 0.1-0.15 s after a scan that
+    loaded the compiled kernels, a tenth of an unchanged rescan. The exit handlers still run
+    (logging's, multiprocessing's) and the standard streams are flushed first, so nothing
+    written is lost; with a thread still running (none should be), Python's exit waits for it.
+    """
+    code = main()
+    exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's
+    if exit_handlers is None or threading.active_count() > 1:
+        sys.exit(code)
+    exit_handlers()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -295,6 +295,28 @@ def test_query_rows_are_one_cell_per_value(tmp_path: Path) -> None:
     ]
 
 
+def test_the_command_ends_with_everything_written(tmp_path: Path) -> None:
+    """The command leaves the heap to the system at its end (a quicker exit), not its output:
+    the report on standard output and in the CSV are whole, as the same scan run here gives."""
+    report = tmp_path / "report.csv"
+    command = [sys.executable, "-m", "simdup_gui.cli", "scan", str(resource("sample"))]
+    done = subprocess.run(
+        [*command, "--csv", str(report), "--no-cache"], capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    here = tmp_path / "here.csv"
+    code, _, err = run("scan", str(resource("sample")), "--csv", str(here), "--no-cache")
+    assert code == 0
+    assert (
+        done.stderr.decode().splitlines()[-1].split(" in ")[0]
+        == err.splitlines()[-1].split(" in ")[0]
+    )  # the summary line, but for its time
+    assert report.read_bytes() == here.read_bytes()
+    printed = subprocess.run([*command, "--no-cache"], capture_output=True, check=False)
+    assert printed.returncode == 0
+    assert printed.stdout.decode().replace("\r\n", "\n") == report.read_text("utf-8-sig")
+
+
 def test_stdout_is_utf8_whatever_the_locale_and_a_full_disk_is_one_line() -> None:
     command = [sys.executable, "-m", "simdup_gui.cli", "scan", str(resource("sample"))]
     env = {**__import__("os").environ, "LC_ALL": "C", "PYTHONIOENCODING": ""}

@@ -1,16 +1,17 @@
 """The engine's loops, compiled by numba or run as the same source in plain Python.
 
-The kernel modules (``text/token_kernels.py``, ``fingerprint/kernels.py``,
-``read/html_kernels.py``, ``match/index_kernels.py``) hold loops written for numba. Compiled,
-they are fast, but a machine's first use compiles them for about 15 s and every process pays
-about half a second to import numba and load them. A small scan (the sample, a handful of
-articles) is done sooner by the same loops run by Python: :func:`plain_kernels` runs a block
-of work that way, and :func:`kernel_module` gives whichever form is in force. The plain form is
-the kernel modules' own source executed again, with numba's ``njit`` as a no-op and the kernel
-modules it imports in their plain form too, so the two forms cannot drift apart (the tests
-check they agree). A loop too slow in Python may name a numpy twin in its module's
-``PLAIN_FORMS``, used instead. A GUI thread runs in :func:`loading_no_kernels_here`: it never
-loads the compiled form itself, so the window never waits for numba.
+The kernel modules (``text/token_kernels.py``, ``text/telltale_kernels.py``,
+``fingerprint/kernels.py``, ``read/html_kernels.py``, ``match/index_kernels.py``) hold loops
+written for numba. Compiled, they are fast, but a machine's first use compiles them for about
+15 s and every process pays about half a second to import numba and load them. A small scan (the
+sample, a handful of articles) is done sooner by the same loops run by Python:
+:func:`plain_kernels` runs a block of work that way, and :func:`kernel_module` gives whichever
+form is in force. The plain form is the kernel modules' own source executed again, with numba's
+``njit`` as a no-op and the kernel modules it imports in their plain form too, so the two forms
+cannot drift apart (the tests check they agree). A loop too slow in Python may name a numpy twin
+in its module's ``PLAIN_FORMS``, used instead. A GUI thread runs in
+:func:`loading_no_kernels_here`: it never loads the compiled form itself, so the window never
+waits for numba.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import numpy as np
 
 KERNEL_MODULES = (
     "simdup_gui.engine.text.token_kernels",
+    "simdup_gui.engine.text.telltale_kernels",
     "simdup_gui.engine.fingerprint.kernels",
     "simdup_gui.engine.read.html_kernels",
     "simdup_gui.engine.match.index_kernels",

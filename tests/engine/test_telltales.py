@@ -5,6 +5,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simdup_gui.engine.kernels import plain_kernels
 from simdup_gui.engine.text import telltales as telltales_module
 from simdup_gui.engine.text.telltales import (
     NOTICE_LINE,
@@ -59,15 +60,18 @@ _ALPHABET = st.sampled_from(
 )
 
 
-@settings(max_examples=300)
-@given(st.text(_ALPHABET, max_size=40), st.binary(max_size=8))
-def test_converted_chars_is_its_definition(text: str, raw: bytes) -> None:
-    assert converted_chars(text, raw) == _plain_converted_chars(text, raw)
-    assert telltales(text, raw) == (
-        converted_chars(text, raw),
-        notice_chars(text),
-        language_of(text),
-    )
+@settings(max_examples=300, deadline=None)
+@given(st.text(_ALPHABET, max_size=40), st.binary(max_size=8), st.booleans())
+def test_converted_chars_is_its_definition(text: str, raw: bytes, plain: bool) -> None:
+    """The compiled loop and its numpy twin (the plain form) both."""
+    with plain_kernels(plain):
+        assert converted_chars(text, raw) == _plain_converted_chars(text, raw)
+        assert telltales(text, raw) == (
+            converted_chars(text, raw),
+            notice_chars(text),
+            language_of(text),
+            len("".join(text.split())),
+        )
 
 
 def _plain_language(text: str) -> str:
@@ -82,7 +86,7 @@ def _plain_language(text: str) -> str:
     return "en" if ascii_letters and ascii_letters >= 0.5 * len(text.split()) else "other"
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(
     st.text(
         st.sampled_from(
@@ -93,7 +97,10 @@ def _plain_language(text: str) -> str:
 )
 def test_the_language_is_its_definition(text: str) -> None:
     """Its word count is ``str.split``'s, over every kind of whitespace (and ``\\u200b``, none)."""
-    assert language_of(text) == _plain_language(text)
+    for plain in (False, True):
+        with plain_kernels(plain):
+            assert language_of(text) == _plain_language(text)
+            assert telltales(text).chars == len("".join(text.split()))
 
 
 def test_the_spaces_are_every_character_python_calls_whitespace() -> None:
@@ -130,20 +137,24 @@ def test_notices_are_short_lines_that_read_like_one() -> None:
 
 
 NOTICE_WORDS = ["Copyright", "ALL RIGHTS RESERVED", "Source:", "Read More", "www.", "转载", "评论"]
+LINE_BREAKS = st.sampled_from(["\n", "\n", "\n", "\r\n", "\r", "\x0b", "\x85", "\u2028"])
 
 
 @settings(deadline=None)
 @given(
     st.lists(
         st.lists(
-            st.sampled_from(NOTICE_WORDS) | st.text("aBcXyZ 中文，。:/\t", max_size=12),
+            st.sampled_from(NOTICE_WORDS) | st.text("aBcXyZİ 中文，。:/\t", max_size=12),
             max_size=12,
         ).map("".join),
         max_size=6,
-    ).map("\n".join)
+    ),
+    LINE_BREAKS,
 )
-def test_notice_lines_are_those_the_words_match_in_any_case(text: str) -> None:
-    """The lower-cased search against its definition: the pattern, ignoring case, line by line."""
+def test_notice_lines_are_those_the_words_match_in_any_case(lines: list[str], end: str) -> None:
+    """The search over the lower-cased text against its definition: the pattern, ignoring case,
+    line by line (lines ended by any break ``str.splitlines`` knows; İ lower-cases to two)."""
+    text = end.join(lines)
     pattern = re.compile(telltales_module._NOTICE.pattern, re.IGNORECASE)
     wanted = sum(
         len(line)

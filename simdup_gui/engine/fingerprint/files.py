@@ -113,7 +113,6 @@ def _with_text(
         size=max(record.size, len(data)),
         encoding=extracted.encoding,
         encoding_method=extracted.encoding_method,
-        chars=len("".join(extracted.text.split())),  # layout is not text
         boilerplate=round(extracted.boilerplate_share, 3),
         **telltales(extracted.text, data)._asdict(),
     )

@@ -17,6 +17,7 @@ from simdup_gui.engine.options import TextSettings
 from simdup_gui.engine.read.decode import decode_bytes
 from simdup_gui.engine.read.html import html_to_text, looks_like_html
 from simdup_gui.engine.text.normalize import all_stopwords
+from simdup_gui.engine.text.telltales import telltales
 from simdup_gui.engine.text.tokens import Batch, count_per_text, joined, span_hashes, spans, text_of
 
 HTML_EXTENSIONS = (".htm", ".html", ".xhtml", ".xml")
@@ -101,7 +102,9 @@ def warm_up(settings: TextSettings) -> None:
     That is the compiled kernels, jieba's dictionary, the traditional-to-simplified table and
     the width table: about a second in all, paid once per process (or before a fork).
     """
-    analyze_many([extract_text(_WARM_UP_PAGE.encode(), "warm-up.html").text], settings)
+    text = extract_text(_WARM_UP_PAGE.encode(), "warm-up.html").text
+    telltales(text)
+    analyze_many([text], settings)
 
 
 def _features(

@@ -303,8 +303,12 @@ class PageTooComplex(ValueError):
 def nesting_depth(markup: str, limit: int = MAX_DEPTH) -> int:
     """How deep the page's block elements nest (each start tag in, each end tag out).
 
-    Exact when it can pass ``limit``; below that, an upper bound (the start tags' count).
+    Exact when it can pass ``limit``; below that, an upper bound (the start tags' count, or
+    with no more than ``limit`` tags at all, their count: no search needed).
     """
+    tags = markup.count("<")
+    if tags <= limit:
+        return tags
     marks = _NESTING.findall(markup)  # "" for a start tag, "/" for an end tag
     if len(marks) <= limit:
         return sum(1 for mark in marks if not mark)  # at most this deep, and cheap

@@ -8,3 +8,16 @@ WORD, IDEOGRAPH, SPACE = np.uint8(1), np.uint8(2), np.uint8(4)  # bits of tokens
 TOKEN_BASE = 0x100000001B3  # the token hash's polynomial base (odd)
 GOLDEN = 0x9E3779B97F4A7C15  # mixes the token's length in
 MIXERS = (0xBF58476D1CE4E5B9, 0x94D049BB133111EB)  # SplitMix64's multipliers
+
+# Classes of a character for its telltales (text/telltales.py), one bit each
+(
+    TELL_IDEOGRAPH,  # an ideograph
+    TELL_RARE,  # an ideograph outside GB 2312
+    TELL_ASCII_PUNCTUATION,  # , ; : ! ?
+    TELL_FULL_PUNCTUATION,  # their full-width forms, and 。
+    TELL_FULL_ALNUM,  # a full-width letter or digit
+    TELL_HALF_ALNUM,  # an ASCII letter or digit
+    TELL_SPACE,  # whitespace, as str.split() sees it
+) = (np.uint8(1 << bit) for bit in range(7))
+ASTRAL_IDEOGRAPHS = (0x20000, 0x40000)  # planes 2 and 3: ideographs, none in GB 2312
+TELLTALE_COUNTS = 9  # what telltale_counts gives: see telltale_kernels.py

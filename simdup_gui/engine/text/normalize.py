@@ -125,7 +125,11 @@ def local_forms(codes: npt.NDArray[np.integer] | None = None) -> LocalForms:
     Rows are made on first need (all of them when ``codes`` is None): a text reads a few
     thousand distinct characters, and making all 63,000 takes about 0.07 s.
     """
-    wanted = np.arange(0x10000) if codes is None else np.unique(codes[codes < 0x10000])
+    if codes is None:
+        wanted = np.arange(0x10000)
+    else:
+        bmp = codes[codes < 0x10000]
+        wanted = np.unique(bmp[~_tables.made[bmp]])  # rows are only ever made: checked below
     with _tables.lock:
         missing = wanted[~_tables.made[wanted]]
         if len(missing):

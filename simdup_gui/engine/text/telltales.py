@@ -9,6 +9,9 @@ Two measures of a file's plain text, both counts of characters:
   U+FFFD (an undecodable byte) and carriage returns (a text saved again on Windows).
 * :func:`notice_chars`: the characters of short lines that read like a repost notice, an
   advert or a site's navigation (``本文转载自…``, ``Copyright …``, ``阅读原文``, a web address).
+
+:func:`telltales` gives both, the text's language and its visible characters, from one
+compiled pass over its code points (``telltale_kernels.telltale_counts``) and one search.
 """
 
 from __future__ import annotations
@@ -18,7 +21,19 @@ from functools import cache
 from typing import NamedTuple
 
 import numpy as np
-import numpy.typing as npt
+
+from simdup_gui.engine.arrays import Flags, Index
+from simdup_gui.engine.kernels import kernel_module
+from simdup_gui.engine.text.codes import (
+    TELL_ASCII_PUNCTUATION,
+    TELL_FULL_ALNUM,
+    TELL_FULL_PUNCTUATION,
+    TELL_HALF_ALNUM,
+    TELL_IDEOGRAPH,
+    TELL_RARE,
+    TELL_SPACE,
+    TELLTALE_COUNTS,
+)
 
 _IDEOGRAPHS = ((0x3400, 0x4DC0), (0x4E00, 0xA000), (0xF900, 0xFB00))
 _ASCII_PUNCTUATION = ",;:!?"
@@ -43,45 +58,30 @@ _NOTICE = re.compile(
         )
     )
 )  # in lower case: it searches lines lower-cased, five times as fast as re.IGNORECASE
-
-
-class _Tables:
-    """Per-character classes over the BMP (index 0x10000 stands for every other plane)."""
-
-    def __init__(self) -> None:
-        size = 0x10001
-        self.ideograph = np.zeros(size, bool)
-        for lo, hi in _IDEOGRAPHS:
-            self.ideograph[lo:hi] = True
-        self.rare = np.zeros(size, bool)
-        for code in np.flatnonzero(self.ideograph).tolist():
-            try:
-                chr(code).encode("gb2312")
-            except UnicodeEncodeError:
-                self.rare[code] = True
-        self.ascii_punctuation = self._of(_ASCII_PUNCTUATION, size)
-        self.full_punctuation = self._of(_FULL_WIDTH_PUNCTUATION, size)
-        self.full_alnum = self._ranges(_FULL_WIDTH_ALNUM, size)
-        self.half_alnum = self._ranges(_HALF_WIDTH_ALNUM, size)
-        self.space = self._of(_SPACES, size)
-
-    @staticmethod
-    def _of(chars: str, size: int) -> npt.NDArray[np.bool_]:
-        table = np.zeros(size, bool)
-        table[[ord(c) for c in chars]] = True
-        return table
-
-    @staticmethod
-    def _ranges(ranges: tuple[tuple[int, int], ...], size: int) -> npt.NDArray[np.bool_]:
-        table = np.zeros(size, bool)
-        for lo, hi in ranges:
-            table[lo:hi] = True
-        return table
+_OTHER_LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines'
 
 
 @cache
-def _tables() -> _Tables:
-    return _Tables()
+def _classes() -> Flags:
+    """Each BMP character's ``TELL_*`` bits (``text/codes.py``); the last entry, other planes'."""
+    classes = np.zeros(0x10001, np.uint8)
+    for lo, hi in _IDEOGRAPHS:
+        classes[lo:hi] |= TELL_IDEOGRAPH
+    for code in np.flatnonzero(classes).tolist():
+        try:
+            chr(code).encode("gb2312")
+        except UnicodeEncodeError:
+            classes[code] |= TELL_RARE
+    for chars, bit in (
+        (_ASCII_PUNCTUATION, TELL_ASCII_PUNCTUATION),
+        (_FULL_WIDTH_PUNCTUATION, TELL_FULL_PUNCTUATION),
+        (_SPACES, TELL_SPACE),
+    ):
+        classes[[ord(c) for c in chars]] |= bit
+    for ranges, bit in ((_FULL_WIDTH_ALNUM, TELL_FULL_ALNUM), (_HALF_WIDTH_ALNUM, TELL_HALF_ALNUM)):
+        for lo, hi in ranges:
+            classes[lo:hi] |= bit
+    return classes
 
 
 class Telltales(NamedTuple):
@@ -90,31 +90,35 @@ class Telltales(NamedTuple):
     converted_chars: int
     notice_chars: int
     language: str  # "zh", "en", "other" ("" for no text)
+    chars: int  # characters that are not whitespace (layout is not text)
 
 
 def telltales(text: str, raw: bytes = b"") -> Telltales:
-    """All the measures of a text, its characters classified once.
+    """All the measures of a text, its characters classified in one pass.
 
     ``raw`` is the file's bytes, for the carriage returns that decoding takes out.
     """
     if not text:
-        return Telltales(raw.count(b"\r"), 0, "")
-    codes, at, ideograph = _classified(text)
+        return Telltales(raw.count(b"\r"), 0, "", 0)
+    length, counts = _counts(text)
     return Telltales(
-        _converted(codes, at, ideograph) + raw.count(b"\r"),
+        _converted(length, counts) + raw.count(b"\r"),
         notice_chars(text),
-        _language(codes, ideograph),
+        _language(counts),
+        length - int(counts[_SPACES_AT]),
     )
 
 
-def _classified(
-    text: str,
-) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32], npt.NDArray[np.bool_]]:
-    """The text's code points, their places in the tables, and which are ideographs."""
+_FFFD, _RARE, _BESIDE, _MIXED, _FULL_PUNCTUATION, _IDEOGRAPHS_AT, _LETTERS, _WORDS, _SPACES_AT = (
+    range(TELLTALE_COUNTS)
+)  # telltale_counts' counts, in order
+
+
+def _counts(text: str) -> tuple[int, Index]:
+    """The text's length in code points and its counts (``telltale_kernels.telltale_counts``)."""
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), "<u4")
-    at = np.minimum(codes, 0x10000)
-    astral_ideograph = (codes >= 0x20000) & (codes < 0x40000)
-    return codes, at, _tables().ideograph[at] | astral_ideograph
+    kernels = kernel_module("simdup_gui.engine.text.telltale_kernels")
+    return len(codes), kernels.telltale_counts(codes, _classes())
 
 
 def converted_chars(text: str, raw: bytes = b"") -> int:
@@ -124,62 +128,52 @@ def converted_chars(text: str, raw: bytes = b"") -> int:
     """
     if not text:
         return raw.count(b"\r")
-    return _converted(*_classified(text)) + raw.count(b"\r")
+    return _converted(*_counts(text)) + raw.count(b"\r")
 
 
-def _converted(
-    codes: npt.NDArray[np.uint32], at: npt.NDArray[np.uint32], ideograph: npt.NDArray[np.bool_]
-) -> int:
-    t = _tables()
-    count = int((codes == 0xFFFD).sum())
-    ideographs = int(ideograph.sum())
-    if ideographs:  # else no rare ideograph, and no ASCII punctuation beside one
-        count += int((t.rare[at] | (ideograph & (codes >= 0x10000))).sum())
-        beside = np.zeros(len(codes), bool)  # an ideograph before or after each character
-        beside[1:] |= ideograph[:-1]
-        beside[:-1] |= ideograph[1:]
-        count += int((t.ascii_punctuation[at] & beside).sum())
-    full, half = t.full_alnum[at], t.half_alnum[at]
-    mixed = np.zeros(len(codes), bool)
-    mixed[1:] |= (full[1:] & half[:-1]) | (half[1:] & full[:-1])
-    count += int(mixed.sum())
-    if ideographs < _LATIN_TEXT * len(codes):
-        count += int(t.full_punctuation[at].sum())
+def _converted(length: int, counts: Index) -> int:
+    count = int(counts[_FFFD] + counts[_RARE] + counts[_BESIDE] + counts[_MIXED])
+    if counts[_IDEOGRAPHS_AT] < _LATIN_TEXT * length:
+        count += int(counts[_FULL_PUNCTUATION])
     return count
 
 
 def notice_chars(text: str) -> int:
     """How many characters of ``text`` lie in short lines that read like a notice or an ad.
 
-    A line reads so when, lower-cased, it holds one of the words of ``_NOTICE``.
+    A line reads so when, lower-cased, it holds one of the words of ``_NOTICE``. The lines
+    are found around the words' matches in the whole text (most lines hold none); a text
+    that lower-casing makes longer, or with line breaks other than a line feed, goes line by
+    line.
     """
-    return sum(
-        len(line)
-        for line, lower in zip(text.splitlines(), text.lower().splitlines(), strict=True)
-        if len(line.strip()) <= NOTICE_LINE and _NOTICE.search(lower)
-    )
+    lower = text.lower()
+    if len(lower) != len(text) or _OTHER_LINE_BREAKS.search(text):
+        return sum(
+            len(line)
+            for line, low in zip(text.splitlines(), lower.splitlines(), strict=True)
+            if len(line.strip()) <= NOTICE_LINE and _NOTICE.search(low)
+        )
+    total, line_end = 0, -1
+    for match in _NOTICE.finditer(lower):
+        if match.start() < line_end:
+            continue  # its line is counted already
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        line_end = text.find("\n", match.start())
+        line_end = len(text) if line_end < 0 else line_end
+        line = text[line_start:line_end]
+        if len(line.strip()) <= NOTICE_LINE:
+            total += len(line)
+    return total
 
 
 def language_of(text: str) -> str:
     """``zh`` when a tenth of the letters are ideographs, ``en`` when most are ASCII, else other."""
-    if not text:
-        return ""
-    codes, _, ideograph = _classified(text)
-    return _language(codes, ideograph)
+    return _language(_counts(text)[1]) if text else ""
 
 
-def _language(codes: npt.NDArray[np.uint32], ideograph: npt.NDArray[np.bool_]) -> str:
-    ideographs = int(ideograph.sum())
-    ascii_letters = int((((codes | 0x20) >= 0x61) & ((codes | 0x20) <= 0x7A)).sum())
+def _language(counts: Index) -> str:
+    ideographs, ascii_letters = int(counts[_IDEOGRAPHS_AT]), int(counts[_LETTERS])
     letters = ideographs + ascii_letters
     if letters and ideographs >= 0.1 * letters:
         return "zh"
-    return "en" if ascii_letters and ascii_letters >= 0.5 * _words(codes) else "other"
-
-
-def _words(codes: npt.NDArray[np.uint32]) -> int:
-    """``len(text.split())`` without the list: the characters that start a run of non-space."""
-    space = _tables().space[np.minimum(codes, 0x10000)]
-    starts = ~space
-    starts[1:] &= space[:-1]
-    return int(starts.sum())
+    return "en" if ascii_letters and ascii_letters >= 0.5 * int(counts[_WORDS]) else "other"

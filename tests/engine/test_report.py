@@ -1,13 +1,19 @@
 from __future__ import annotations
 
 import csv
+import io
 import os
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from simdup_gui.engine.output.cells import safe_cell
-from simdup_gui.engine.output.report import COLUMNS, write_report
+from simdup_gui.engine.output.cells import modified_ns, modified_text, safe_cell
+from simdup_gui.engine.output.report import COLUMNS, write_report, write_rows
 from simdup_gui.engine.scan import scan
 
 
@@ -26,6 +32,51 @@ from simdup_gui.engine.scan import scan
 )
 def test_formula_cells_are_escaped(value: object, written: str) -> None:
     assert safe_cell(value) == written
+
+
+@pytest.fixture(params=["UTC", "Asia/Shanghai", "America/New_York", "Asia/Kolkata"])
+def local_zone(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The process's local time zone set to each of a few (offsets of half hours, summer time,
+    and, long ago, local mean times of seconds)."""
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = request.param
+    time.tzset()
+    yield request.param
+    if before is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = before
+    time.tzset()
+
+
+def _modified_by_datetime(mtime_ns: int) -> str:
+    """The definition: the time as datetime writes it, local with its offset."""
+    when = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=mtime_ns // 1000)
+    return when.astimezone().isoformat(timespec="microseconds")
+
+
+def test_modified_times_are_written_as_datetime_writes_them(local_zone: str) -> None:
+    @settings(max_examples=200, deadline=None)
+    @given(st.integers(-(2**61), 2**62) | st.integers(-(10**18), 4 * 10**18))
+    def check(mtime_ns: int) -> None:
+        written = modified_text(mtime_ns)
+        assert written == _modified_by_datetime(mtime_ns)
+        assert modified_ns(written) == mtime_ns // 1000 * 1000
+
+    check()
+
+
+def test_rows_are_written_whole_in_chunks() -> None:
+    rows = [[str(n), "duplicate", f"路径/{n}.txt", "a,b", 'say "hi"'] for n in range(10_000)]
+    written = io.StringIO()
+    write_rows(written, iter(rows))
+    assert list(csv.reader(io.StringIO(written.getvalue(), newline=""))) == [
+        list(COLUMNS),
+        *rows,
+    ]
+    empty = io.StringIO()
+    write_rows(empty, iter([]))
+    assert empty.getvalue() == ",".join(COLUMNS) + "\r\n"
 
 
 def test_report_is_utf8_with_bom_and_reads_back(tmp_path: Path) -> None:

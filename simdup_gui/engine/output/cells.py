@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
+from functools import cache
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -28,9 +30,28 @@ def fingerprint_hex(fingerprint: int | None) -> str:
 
 
 def modified_text(mtime_ns: int) -> str:
-    """A modification time as local ISO 8601 with its UTC offset, to the microsecond."""
-    when = _EPOCH + timedelta(microseconds=mtime_ns // 1000)
-    return when.astimezone().isoformat(timespec="microseconds")
+    """A modification time as local ISO 8601 with its UTC offset, to the microsecond.
+
+    What ``datetime.astimezone().isoformat(timespec="microseconds")`` writes, from the C
+    library's local time directly (a quarter of the time: a report writes one per file).
+    """
+    seconds, nanoseconds = divmod(mtime_ns, 1_000_000_000)
+    try:
+        local = time.localtime(seconds)
+    except (OverflowError, OSError, ValueError):  # beyond the C library's years
+        when = _EPOCH + timedelta(microseconds=mtime_ns // 1000)
+        return when.astimezone().isoformat(timespec="microseconds")
+    return "%04d-%02d-%02dT%02d:%02d:%02d" % local[:6] + (  # noqa: UP031  # twice as fast
+        f".{nanoseconds // 1000:06d}{_utc_offset(local.tm_gmtoff)}"
+    )
+
+
+@cache
+def _utc_offset(seconds: int) -> str:
+    """``+08:00``; with seconds (an old local mean time) ``+05:53:28``, as datetime writes it."""
+    minutes, rest = divmod(abs(seconds), 60)
+    text = f"{'-' if seconds < 0 else '+'}{minutes // 60:02d}:{minutes % 60:02d}"
+    return f"{text}:{rest:02d}" if rest else text
 
 
 def modified_ns(text: str) -> int:

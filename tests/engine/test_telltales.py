@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from simdup_gui.engine.kernels import plain_kernels
 from simdup_gui.engine.text import telltales as telltales_module
+from simdup_gui.engine.text.codes import NOTICE_WORDS
 from simdup_gui.engine.text.telltales import (
     NOTICE_LINE,
     converted_chars,
@@ -133,10 +134,12 @@ def test_notices_are_short_lines_that_read_like_one() -> None:
         "Copyright 2026 Example News. All rights reserved."
     )
     assert notice_chars("An article about trains.\nIt has two lines.") == 0
+    padded = "\u3000" * 4 + "Copyright " + "x" * (NOTICE_LINE - 10) + "  "  # stripped, 120
+    assert notice_chars(f"text\n{padded}\nmore text") == len(padded)
+    assert notice_chars(f"text\n{padded.strip()}y\nmore text") == 0  # 121: article text
     assert len("来源：" + "很长的一段正文" * 30) > NOTICE_LINE
 
 
-NOTICE_WORDS = ["Copyright", "ALL RIGHTS RESERVED", "Source:", "Read More", "www.", "转载", "评论"]
 LINE_BREAKS = st.sampled_from(["\n", "\n", "\n", "\r\n", "\r", "\x0b", "\x85", "\u2028"])
 
 
@@ -144,16 +147,22 @@ LINE_BREAKS = st.sampled_from(["\n", "\n", "\n", "\r\n", "\r", "\x0b", "\x85", "
 @given(
     st.lists(
         st.lists(
-            st.sampled_from(NOTICE_WORDS) | st.text("aBcXyZİ 中文，。:/\t", max_size=12),
+            st.sampled_from(NOTICE_WORDS)
+            | st.sampled_from(NOTICE_WORDS).map(str.title)
+            | st.text("aBcXyZİ 中文，。:/\t\u3000\xa0\U00020001", max_size=24),
             max_size=12,
         ).map("".join),
         max_size=6,
     ),
     LINE_BREAKS,
+    st.booleans(),
 )
-def test_notice_lines_are_those_the_words_match_in_any_case(lines: list[str], end: str) -> None:
-    """The search over the lower-cased text against its definition: the pattern, ignoring case,
-    line by line (lines ended by any break ``str.splitlines`` knows; İ lower-cases to two)."""
+def test_notice_lines_are_those_the_words_match_in_any_case(
+    lines: list[str], end: str, plain: bool
+) -> None:
+    """The compiled pass (and the plain form's) against the definition: the pattern, ignoring
+    case, line by line (lines ended by any break ``str.splitlines`` knows; İ lower-cases to
+    two characters; lines of up to 288 characters, so some are too long to count)."""
     text = end.join(lines)
     pattern = re.compile(telltales_module._NOTICE.pattern, re.IGNORECASE)
     wanted = sum(
@@ -161,4 +170,5 @@ def test_notice_lines_are_those_the_words_match_in_any_case(lines: list[str], en
         for line in text.splitlines()
         if len(line.strip()) <= NOTICE_LINE and pattern.search(line)
     )
-    assert notice_chars(text) == wanted
+    with plain_kernels(plain):
+        assert notice_chars(text) == wanted

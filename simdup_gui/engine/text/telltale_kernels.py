@@ -7,6 +7,8 @@ numpy twin below (the plain form's) and, character by character, by the tests.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from numba import njit
 
@@ -18,6 +20,7 @@ from simdup_gui.engine.text.codes import (
     TELL_FULL_PUNCTUATION,
     TELL_HALF_ALNUM,
     TELL_IDEOGRAPH,
+    TELL_OTHER_BREAK,
     TELL_RARE,
     TELL_SPACE,
     TELLTALE_COUNTS,
@@ -104,4 +107,80 @@ def telltale_counts_numpy(codes: Codes, classes: Flags) -> Index:
     )
 
 
-PLAIN_FORMS = {"telltale_counts": telltale_counts_numpy}  # used instead by the plain form
+@njit(**_JIT)
+def notice_chars(
+    codes: Codes,
+    classes: Flags,
+    fold: Codes,
+    first: Index,
+    following: Index,
+    chars: Codes,
+    bounds: Index,
+    limit: int,
+) -> int:
+    """The characters of a text's short lines that hold a notice word (``telltales.py``).
+
+    The words are ``chars[bounds[w]:bounds[w + 1]]``; ``first[c]`` is the first word that
+    starts with the character ``c`` (-1: none), ``following[w]`` the next one after word ``w``.
+    Characters are compared as ``fold`` gives them (each BMP character's one-character lower
+    case; the last entry, other planes'). A line counts when, stripped, it is at most
+    ``limit`` long. Returns -1 for a text with line breaks other than the line feed.
+    """
+    last = len(classes) - 1
+    total, start, size = 0, 0, len(codes)
+    lead, tail, notice = -1, -1, False  # the line's first and last non-space, a word in it
+    for at in range(size + 1):
+        code = codes[at] if at < size else 10
+        if code == 10:
+            if notice and tail - lead + 1 <= limit:
+                total += at - start
+            start, lead, tail, notice = at + 1, -1, -1, False
+            continue
+        now = classes[min(code, last)]
+        if now & TELL_OTHER_BREAK:
+            return -1
+        if not now & TELL_SPACE:
+            tail = at
+            if lead < 0:
+                lead = at
+        word = -1 if notice else first[fold[min(code, last)]]
+        while word >= 0:
+            lo, hi = bounds[word], bounds[word + 1]
+            if at + hi - lo <= size:
+                step = 1
+                while step < hi - lo and fold[min(codes[at + step], last)] == chars[lo + step]:
+                    step += 1
+                if step == hi - lo:
+                    notice = True
+                    break
+            word = following[word]
+    return total
+
+
+def notice_chars_by_lines(
+    codes: Codes,
+    classes: Flags,
+    fold: Codes,
+    first: Index,
+    following: Index,
+    chars: Codes,
+    bounds: Index,
+    limit: int,
+) -> int:
+    """:func:`notice_chars` by Python's string methods, for the plain form."""
+    if (classes[np.minimum(codes, len(classes) - 1)] & TELL_OTHER_BREAK).any():
+        return -1
+    joined = chars.tobytes().decode("utf-32-le")
+    words = [joined[lo:hi] for lo, hi in itertools.pairwise(bounds.tolist())]
+    text = codes.tobytes().decode("utf-32-le", "surrogatepass")
+    return sum(
+        len(line)
+        for line in text.split("\n")
+        if len(line.strip()) <= limit and any(word in line.lower() for word in words)
+    )
+
+
+PLAIN_FORMS = {  # used instead by the plain form
+    "telltale_counts": telltale_counts_numpy,
+    "notice_chars": notice_chars_by_lines,
+}

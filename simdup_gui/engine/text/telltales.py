@@ -10,26 +10,29 @@ Two measures of a file's plain text, both counts of characters:
 * :func:`notice_chars`: the characters of short lines that read like a repost notice, an
   advert or a site's navigation (``本文转载自…``, ``Copyright …``, ``阅读原文``, a web address).
 
-:func:`telltales` gives both, the text's language and its visible characters, from one
-compiled pass over its code points (``telltale_kernels.telltale_counts``) and one search.
+:func:`telltales` gives both, the text's language and its visible characters, from two
+compiled passes over its code points (``telltale_kernels.py``): the counts, and the notice
+words tried at each character whose lower case starts one.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from simdup_gui.engine.arrays import Flags, Index
+from simdup_gui.engine.arrays import Codes, Flags, Index
 from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.text.codes import (
+    NOTICE_WORDS,
     TELL_ASCII_PUNCTUATION,
     TELL_FULL_ALNUM,
     TELL_FULL_PUNCTUATION,
     TELL_HALF_ALNUM,
     TELL_IDEOGRAPH,
+    TELL_OTHER_BREAK,
     TELL_RARE,
     TELL_SPACE,
     TELLTALE_COUNTS,
@@ -46,19 +49,8 @@ _SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2028\u2029\u202f\u205f
 )  # every character str.isspace() calls whitespace (none lies outside the BMP)
 
 NOTICE_LINE = 120  # a longer line is article text, whatever words it holds
-_NOTICE = re.compile(
-    "|".join(
-        (
-            r"转载|来源[:：]|出处[:：]|版权|著作权|责任编辑|原标题|原文链接|阅读原文|广告|推广",
-            r"声明[:：]|免责|公众号|扫码|二维码|关注我们|点击|订阅|热门|推荐阅读|相关(?:阅读|新闻|文章)",
-            r"首页|上一篇|下一篇|分享到|评论",
-            r"copyright|©|all rights reserved|reprint|originally published|source:|advertis",
-            r"sponsored|subscribe|newsletter|sign up|related (?:articles|posts|stories)|share this",
-            r"read more|https?://|www\.",
-        )
-    )
-)  # in lower case: it searches lines lower-cased, five times as fast as re.IGNORECASE
-_OTHER_LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # str.splitlines'
+_NOTICE = re.compile("|".join(map(re.escape, NOTICE_WORDS)))  # searched in lower-cased lines
+_OTHER_LINE_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # str.splitlines' but \n
 
 
 @cache
@@ -76,6 +68,7 @@ def _classes() -> Flags:
         (_ASCII_PUNCTUATION, TELL_ASCII_PUNCTUATION),
         (_FULL_WIDTH_PUNCTUATION, TELL_FULL_PUNCTUATION),
         (_SPACES, TELL_SPACE),
+        (_OTHER_LINE_BREAKS, TELL_OTHER_BREAK),
     ):
         classes[[ord(c) for c in chars]] |= bit
     for ranges, bit in ((_FULL_WIDTH_ALNUM, TELL_FULL_ALNUM), (_HALF_WIDTH_ALNUM, TELL_HALF_ALNUM)):
@@ -100,12 +93,13 @@ def telltales(text: str, raw: bytes = b"") -> Telltales:
     """
     if not text:
         return Telltales(raw.count(b"\r"), 0, "", 0)
-    length, counts = _counts(text)
+    codes = _codes(text)
+    counts = _kernels().telltale_counts(codes, _classes())
     return Telltales(
-        _converted(length, counts) + raw.count(b"\r"),
-        notice_chars(text),
+        _converted(len(codes), counts) + raw.count(b"\r"),
+        _notice_chars(text, codes),
         _language(counts),
-        length - int(counts[_SPACES_AT]),
+        len(codes) - int(counts[_SPACES_AT]),
     )
 
 
@@ -114,11 +108,18 @@ _FFFD, _RARE, _BESIDE, _MIXED, _FULL_PUNCTUATION, _IDEOGRAPHS_AT, _LETTERS, _WOR
 )  # telltale_counts' counts, in order
 
 
+def _codes(text: str) -> Codes:
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), "<u4")
+
+
+def _kernels() -> Any:
+    return kernel_module("simdup_gui.engine.text.telltale_kernels")
+
+
 def _counts(text: str) -> tuple[int, Index]:
     """The text's length in code points and its counts (``telltale_kernels.telltale_counts``)."""
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), "<u4")
-    kernels = kernel_module("simdup_gui.engine.text.telltale_kernels")
-    return len(codes), kernels.telltale_counts(codes, _classes())
+    codes = _codes(text)
+    return len(codes), _kernels().telltale_counts(codes, _classes())
 
 
 def converted_chars(text: str, raw: bytes = b"") -> int:
@@ -141,29 +142,48 @@ def _converted(length: int, counts: Index) -> int:
 def notice_chars(text: str) -> int:
     """How many characters of ``text`` lie in short lines that read like a notice or an ad.
 
-    A line reads so when, lower-cased, it holds one of the words of ``_NOTICE``. The lines
-    are found around the words' matches in the whole text (most lines hold none); a text
-    that lower-casing makes longer, or with line breaks other than a line feed, goes line by
-    line.
+    A line reads so when, lower-cased, it holds one of the words of ``NOTICE_WORDS``.
     """
-    lower = text.lower()
-    if len(lower) != len(text) or _OTHER_LINE_BREAKS.search(text):
-        return sum(
-            len(line)
-            for line, low in zip(text.splitlines(), lower.splitlines(), strict=True)
-            if len(line.strip()) <= NOTICE_LINE and _NOTICE.search(low)
-        )
-    total, line_end = 0, -1
-    for match in _NOTICE.finditer(lower):
-        if match.start() < line_end:
-            continue  # its line is counted already
-        line_start = text.rfind("\n", 0, match.start()) + 1
-        line_end = text.find("\n", match.start())
-        line_end = len(text) if line_end < 0 else line_end
-        line = text[line_start:line_end]
-        if len(line.strip()) <= NOTICE_LINE:
-            total += len(line)
-    return total
+    return _notice_chars(text, _codes(text))
+
+
+def _notice_chars(text: str, codes: Codes) -> int:
+    """:func:`notice_chars`, in one compiled pass unless the text has other line breaks."""
+    found = int(_kernels().notice_chars(codes, _classes(), *_notice_words(), NOTICE_LINE))
+    if found >= 0:
+        return found
+    return sum(
+        len(line)
+        for line in text.splitlines()
+        if len(line.strip()) <= NOTICE_LINE and _NOTICE.search(line.lower())
+    )
+
+
+class _NoticeWords(NamedTuple):
+    """The notice words as ``telltale_kernels.notice_chars`` takes them."""
+
+    fold: Codes  # each BMP character's lower case when that is one BMP character, else itself
+    first: Index  # the first word starting with each character (-1: none)
+    following: Index  # the next word with the same first character
+    chars: Codes  # the words' characters, one after another
+    bounds: Index  # where each word starts, and the last one ends
+
+
+@cache
+def _notice_words() -> _NoticeWords:
+    fold = np.arange(0x10001, dtype=np.uint32)
+    for code in range(0x10000):
+        lower = chr(code).lower() if not 0xD800 <= code < 0xE000 else ""
+        if len(lower) == 1 and ord(lower) < 0x10000:
+            fold[code] = ord(lower)
+    chars = _codes("".join(NOTICE_WORDS))
+    bounds = np.cumsum([0, *map(len, NOTICE_WORDS)])
+    first = np.full(0x10001, -1, np.int64)
+    following = np.full(len(NOTICE_WORDS), -1, np.int64)
+    for word in reversed(range(len(NOTICE_WORDS))):
+        lead = chars[bounds[word]]
+        following[word], first[lead] = first[lead], word
+    return _NoticeWords(fold, first, following, chars, bounds.astype(np.int64))
 
 
 def language_of(text: str) -> str:

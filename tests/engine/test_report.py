@@ -66,7 +66,7 @@ def test_modified_times_are_written_as_datetime_writes_them(local_zone: str) -> 
     check()
 
 
-def test_rows_are_written_whole_in_chunks() -> None:
+def test_rows_are_written_as_csv_that_reads_back() -> None:
     rows = [[str(n), "duplicate", f"路径/{n}.txt", "a,b", 'say "hi"'] for n in range(10_000)]
     written = io.StringIO()
     write_rows(written, iter(rows))

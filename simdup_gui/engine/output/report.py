@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import os
 import re
 from collections.abc import Iterator, Sequence
@@ -115,21 +114,11 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
             yield _row("", "link" if is_link(record.error) else "error", record, "")
 
 
-ROWS_AT_ONCE = 4096  # rows made into text before the stream gets them (and encodes them)
-
-
 def write_rows(stream: TextIO, rows: Iterator[Sequence[str]]) -> None:
-    """Write the header and rows as CSV, a few thousand rows to each write."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    """Write the header and rows as CSV."""
+    writer = csv.writer(stream, lineterminator="\r\n")
     writer.writerow(COLUMNS)
-    while True:
-        writer.writerows(itertools.islice(rows, ROWS_AT_ONCE))
-        if not buffer.tell():
-            return
-        stream.write(buffer.getvalue())
-        buffer.seek(0)
-        buffer.truncate()
+    writer.writerows(rows)
 
 
 def write_report(result: ScanResult, destination: str | os.PathLike[str]) -> Path:

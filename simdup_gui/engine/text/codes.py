@@ -1,4 +1,4 @@
-"""How text is coded for the token kernels: character classes and the token hash's constants."""
+"""How text is coded for the kernels: character classes, constants, the notice words."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
-"""The telltales' pass over a text's characters, compiled by numba (see ``telltales.py``).
+"""The telltales' passes over a text's characters, compiled by numba (see ``telltales.py``).
 
 A kernel module as ``token_kernels.py`` is: compiled loops, constants and array types only,
-imported by its caller inside the function that needs it. The counts are defined by the
-numpy twin below (the plain form's) and, character by character, by the tests.
+imported by its caller inside the function that needs it. Each loop has a twin below for the
+plain form (numpy's, Python's string methods), and the tests hold both to the telltales'
+definitions, character by character and line by line.
 """
 
 from __future__ import annotations

@@ -30,12 +30,13 @@ from common import machine, planted_fingerprints  # noqa: E402
 
 from simdup_gui.engine.cluster.client import cluster_client  # noqa: E402
 from simdup_gui.engine.cluster.pairs import PER_PIECE, cluster_all_pairs  # noqa: E402
-from simdup_gui.engine.match.index import all_pairs, table_groups  # noqa: E402
+from simdup_gui.engine.match.index import all_pairs  # noqa: E402
 from simdup_gui.engine.match.tables import (  # noqa: E402
     _PAIR_COST,
     _TABLE_COST,
     bucket_bits,
     plan_for_pairs,
+    table_groups,
 )
 
 PART = 1_000_000  # fingerprints a worker makes per input part

@@ -25,8 +25,13 @@ import numpy as np
 
 from simdup_gui.engine.cluster.shuffle import pieces_for, split_rows
 from simdup_gui.engine.kernels import groups_plain, kernel_module, plain_kernels
-from simdup_gui.engine.match.index import block_masks, table_groups
-from simdup_gui.engine.match.tables import check_k, plan_for_pairs
+from simdup_gui.engine.match.tables import (
+    block_masks,
+    check_k,
+    first_tables,
+    plan_for_pairs,
+    table_groups,
+)
 from simdup_gui.engine.records import Pairs
 
 if TYPE_CHECKING:
@@ -70,12 +75,12 @@ def pair_parts(
     pieces = min(PIECES, 1 << part_bits, max(1, n // PER_PIECE))
     owners = np.linspace(0, 1 << part_bits, pieces + 1).astype(np.int64)  # each reducer's parts
     blocks = np.array(block_masks(plan), np.uint64)
+    first = first_tables(plan)
     plain = groups_plain(n)
     found = []
     for group in groups:
-        first = group.first
-        masks = np.array([mask for mask, _ in first.moves], np.uint64)
-        shifts = np.array([shift for _, shift in first.moves], np.int64)
+        masks = np.array([mask for mask, _ in group.first.moves], np.uint64)
+        shifts = np.array([shift for _, shift in group.first.moves], np.int64)
         split = [
             client.submit(_split, part, masks, shifts, part_bits, owners, pure=False)
             for part in parts
@@ -89,7 +94,7 @@ def pair_parts(
                     np.arange(owners[q], owners[q + 1], dtype=np.int64),
                     k,
                     (group.masks, group.shifts, group.moves, part_bits, group.local_bits),
-                    (group.prefix_masks, group.chosen, blocks, plan.r),
+                    (group.prefix_masks, group.order, first, blocks),
                     masks,
                     shifts,
                     plain,
@@ -132,7 +137,7 @@ def _pairs_in(
     if len(fps) < 2:
         return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.uint8)
     group_masks, group_shifts, moves, part_bits, local_bits = tables
-    prefix_masks, chosen, blocks, r = checks
+    prefix_masks, order, first, blocks = checks
     with plain_kernels(plain):
         kernels = kernel_module("simdup_gui.engine.match.index_kernels")
         ordered, local, starts = kernels.partition(fps, masks, shifts, part_bits)
@@ -148,9 +153,9 @@ def _pairs_in(
             part_bits,
             local_bits,
             prefix_masks,
-            chosen,
+            order,
+            first,
             blocks,
-            r,
             window,
         )
     a, b = ids[i], ids[j]

@@ -18,11 +18,16 @@ give longer prefixes and fewer candidates but cost a sort and ``8 N`` bytes each
 * :class:`FingerprintIndex` (stored tables, for queries) takes the smallest ``r`` whose buckets
   hold at most :data:`QUERY_BUCKET` keys on average, as long as the tables fit in its memory
   budget; with a large ``N`` the budget wins and it keeps ``r = 1`` (``k + 1`` tables).
-* :func:`all_pairs` picks the ``r`` that minimises an estimate of the work: per table a counting
+* :func:`all_pairs` picks the plan that minimises an estimate of the work: per table a counting
   sort of every fingerprint plus the candidate pairs in its buckets (~``N**2 / 2**(b+1)`` for
-  ``b`` bucket bits). Small ``N`` gets few tables, large ``N`` more. Tables that lead with the
-  same block share one partition of the fingerprints; each part is then sorted and scanned
-  table by table in compiled code, the parts shared among threads (``match/index_kernels.py``).
+  ``b`` bucket bits). Small ``N`` gets few tables, large ``N`` more. Besides every choice of
+  ``r`` of ``k + r`` blocks, it weighs *covering* plans (:meth:`TablePlan.covering`): split the
+  bits into ``k + 2r - 1`` blocks in two halves and take every choice of ``r`` blocks within a
+  half; a pair leaves ``2r - 1`` blocks intact, so ``r`` in one half. At ``k = 8`` over 10^6
+  fingerprints that is 105 tables of 16-20 bit prefixes instead of 165 of 16-18 bits. Tables
+  that lead with the same block share one partition of the fingerprints; each part is then
+  sorted and scanned table by table in compiled code, the parts shared among threads
+  (``match/index_kernels.py``).
 
 Each pair is reported once: from the first table (in a fixed order) whose prefix blocks it leaves
 intact. Identical fingerprints are pairs at distance 0.
@@ -55,11 +60,13 @@ from simdup_gui.engine.match.tables import (
     Permutation,
     TablePlan,
     as_fingerprints,
-    bucket_bits,
+    block_masks,
     check_k,
+    first_tables,
     hamming,
     plan_for_pairs,
     plan_for_queries,
+    table_groups,
 )
 from simdup_gui.engine.records import Pairs
 
@@ -75,60 +82,6 @@ __all__ = [  # what the index offers, its tables' helpers among them
     "check_k",
     "hamming",
 ]
-
-
-PART_BITS = 8  # at most this many leading bits split the fingerprints into parts
-
-
-@dataclass(frozen=True)
-class TableGroup:
-    """The tables that lead with one block, as :func:`index_kernels.group_pairs` takes them."""
-
-    first: Permutation  # any of them: they agree on the leading bits
-    masks: np.ndarray  # (tables, moves) the permutations' masks, padded
-    shifts: np.ndarray
-    moves: np.ndarray  # how many moves each permutation has
-    local_bits: np.ndarray
-    prefix_masks: np.ndarray
-    chosen: np.ndarray  # each table's blocks, as a bit set
-
-
-def block_masks(plan: TablePlan) -> list[int]:
-    """Each block's bits, in the fingerprint's own positions."""
-    return [((1 << width) - 1) << (BITS - start - width) for start, width in plan.blocks]
-
-
-def table_groups(plan: TablePlan, n: int) -> tuple[int, list[TableGroup]]:
-    """The bits that split the fingerprints into parts, and the plan's tables by leading block.
-
-    A table's buckets are its key's leading :func:`tables.bucket_bits`: ``part_bits`` of them
-    split the fingerprints into parts, the rest sort each part.
-    """
-    masks = block_masks(plan)
-    part_bits = min(bucket_bits(BITS, n), min(width for _, width in plan.blocks), PART_BITS)
-    by_first: dict[int, list[tuple[Permutation, int]]] = {}
-    for table in plan.tables:
-        chosen = [b for b, mask in enumerate(masks) if mask & table.prefix_mask == mask]
-        by_first.setdefault(chosen[0], []).append((table, sum(1 << b for b in chosen)))
-    groups = []
-    for members in by_first.values():
-        width = max(len(table.moves) for table, _ in members)
-        padded = [[*table.moves, *[(0, 0)] * (width - len(table.moves))] for table, _ in members]
-        groups.append(
-            TableGroup(
-                members[0][0],
-                np.array([[mask for mask, _ in moves] for moves in padded], np.uint64),
-                np.array([[shift for _, shift in moves] for moves in padded], np.int64),
-                np.array([len(table.moves) for table, _ in members], np.int64),
-                np.array(
-                    [max(0, bucket_bits(t.prefix_bits, n) - part_bits) for t, _ in members],
-                    np.int64,
-                ),
-                np.array([table.prefix_mask for table, _ in members], np.uint64),
-                np.array([chosen for _, chosen in members], np.int64),
-            )
-        )
-    return part_bits, groups
 
 
 def _never() -> bool:
@@ -170,16 +123,16 @@ def all_pairs(
     kernels = kernel_module("simdup_gui.engine.match.index_kernels")
     part_bits, groups = table_groups(plan, n)
     blocks = np.array(block_masks(plan), np.uint64)
+    first = first_tables(plan)
     parts = []
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         for group in groups:
             if cancel():
                 break
-            first = group.first
             ordered, ids, starts = kernels.partition(
                 fps,
-                np.array([mask for mask, _ in first.moves], np.uint64),
-                np.array([shift for _, shift in first.moves], np.int64),
+                np.array([mask for mask, _ in group.first.moves], np.uint64),
+                np.array([shift for _, shift in group.first.moves], np.int64),
                 part_bits,
             )
             shares = np.array_split(np.arange(1 << part_bits), max(1, jobs))
@@ -197,9 +150,9 @@ def all_pairs(
                     part_bits,
                     group.local_bits,
                     group.prefix_masks,
-                    group.chosen,
+                    group.order,
+                    first,
                     blocks,
-                    plan.r,
                     window or 0,
                 )
                 for share in shares

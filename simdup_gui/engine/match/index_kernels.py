@@ -5,9 +5,9 @@ splits the fingerprints into parts by that block's leading bits; then, part by p
 thousand fingerprints, in the CPU's cache), each table of the group sorts the part by its next
 bits and checks every pair inside a bucket in full: the whole prefix equal, the distance within
 ``k``, and this table the first (in the plan's order) whose prefix blocks the pair leaves
-intact, so that one table only reports each pair. The tables' combinations come in
-lexicographic order, so that first table is the one made of the ``r`` lowest intact blocks.
-A table's buckets are its key's leading ``part_bits + local_bits`` bits (at most its prefix).
+intact, so that one table only reports each pair: a lookup by the set of intact blocks
+(``index.first_tables``). A table's buckets are its key's leading ``part_bits + local_bits``
+bits (at most its prefix).
 
 ``partition_numpy`` and ``group_pairs_numpy`` are the same in numpy: the plain form
 (``engine/kernels.py``) runs them, and tests check both forms against brute force.
@@ -89,9 +89,9 @@ def group_pairs(
     part_bits: int,
     local_bits: Index,
     prefix_masks: U64,
-    chosen: Index,
+    in_plan: Index,
+    first_table: Index,
     blocks: U64,
-    r: int,
     window: int,
 ) -> tuple[Index, Index, Index]:
     """The pairs that the tables of one group report first, among the given ``parts``.
@@ -100,8 +100,10 @@ def group_pairs(
     ``part_bits`` serves them all; each part (a few thousand fingerprints: in the CPU's cache)
     is then sorted by the next ``local_bits[t]`` bits of table ``t``'s key, and the pairs of
     each bucket checked: the whole prefix equal, within ``k``, and this table the first whose
-    blocks the pair leaves intact. Table ``t``'s permutation is ``masks[t, :moves[t]]`` and
-    ``shifts[t, :moves[t]]``. With ``window`` above 0 an id meets the next ``window`` only.
+    blocks the pair leaves intact (``first_table`` names it for each set of intact blocks,
+    ``in_plan`` gives each table's place in the plan). Table ``t``'s permutation is
+    ``masks[t, :moves[t]]`` and ``shifts[t, :moves[t]]``. With ``window`` above 0 an id meets
+    the next ``window`` only.
     """
     size = 1024
     left, right = np.empty(size, np.int64), np.empty(size, np.int64)
@@ -148,14 +150,11 @@ def group_pairs(
                         d = _popcount(x)
                         if d > limit:
                             continue
-                        lowest, need = 0, r
+                        intact = 0
                         for block in range(len(blocks)):
                             if not (x & blocks[block]):
-                                lowest |= 1 << block
-                                need -= 1
-                                if need == 0:
-                                    break
-                        if lowest != chosen[table]:
+                                intact |= 1 << block
+                        if first_table[intact] != in_plan[table]:
                             continue  # an earlier table reports it
                         if found == size:
                             size *= 2
@@ -204,9 +203,9 @@ def group_pairs_numpy(
     part_bits: int,
     local_bits: Index,
     prefix_masks: U64,
-    chosen: Index,
+    in_plan: Index,
+    first_table: Index,
     blocks: U64,
-    r: int,
     window: int,
 ) -> tuple[Index, Index, Index]:
     """:func:`group_pairs` in numpy (whole-array steps), for the plain form."""
@@ -228,12 +227,10 @@ def group_pairs_numpy(
             x = ordered[a] ^ ordered[b]
             d = np.bitwise_count(x).astype(np.int64)
             ok = ((x & prefix_masks[table]) == 0) & (d <= k)
-            lowest, need = np.zeros(len(x), np.int64), np.full(len(x), r)
+            intact = np.zeros(len(x), np.int64)
             for number, block in enumerate(blocks.tolist()):
-                intact = ((x & np.uint64(block)) == 0) & (need > 0)
-                lowest |= intact.astype(np.int64) << number
-                need -= intact
-            ok &= lowest == chosen[table]
+                intact |= ((x & np.uint64(block)) == 0).astype(np.int64) << number
+            ok &= first_table[intact] == in_plan[table]
             lefts.append(ids[a[ok]])
             rights.append(ids[b[ok]])
             dists.append(d[ok])

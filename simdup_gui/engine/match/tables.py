@@ -1,6 +1,7 @@
 """The permuted tables of the index: which blocks of bits lead each table, and how many tables.
 
-See ``index.py`` for the method (Manku, Jain and Das Sarma, WWW 2007) and how ``r`` is chosen.
+See ``index.py`` for the method (Manku, Jain and Das Sarma, WWW 2007) and how the plan is
+chosen; the end of this module readies a plan's tables for the all-pairs kernels.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ BITS = 64
 QUERY_BUCKET = 64
 DEFAULT_MEMORY_BUDGET = 4 * 1024**3
 BUCKET_BITS = 22  # at most this many leading key bits make an all-pairs table's buckets
+MAX_BLOCKS = 16  # an all-pairs plan's blocks: its kernel looks up each set of intact ones
 _TABLE_COST = 20.0  # one fingerprint through one table's sort (measured against ...)
 _PAIR_COST = 1.0  # ... checking one pair of a bucket
 
@@ -113,17 +115,65 @@ class TablePlan:
         check_k(k)
         if not 1 <= r <= BITS - k:
             raise ValueError(f"r must be from 1 to {BITS - k}, got {r}")
-        count = k + r
-        widths = [BITS // count + (1 if b < BITS % count else 0) for b in range(count)]
-        starts = np.cumsum([0, *widths[:-1]]).tolist()
-        blocks = tuple(zip(starts, widths, strict=True))
-        tables = tuple(Permutation.leading(blocks, c) for c in combinations(range(count), r))
+        blocks = _blocks(k + r)
+        tables = tuple(Permutation.leading(blocks, c) for c in combinations(range(k + r), r))
         return cls(k, r, blocks, tables)
+
+    @classmethod
+    def covering(cls, k: int, r: int) -> TablePlan:
+        """``k + 2r - 1`` blocks in two halves; one table per choice of ``r`` blocks in a half.
+
+        A pair within ``k`` leaves at least ``2r - 1`` blocks intact, so ``r`` or more of them
+        in one half: some table's blocks are all intact. Fewer tables than :meth:`build` for
+        prefixes of the same length (at ``k = 8``: 105 tables of four 4-5 bit blocks, against
+        165 of three 5-6 bit blocks).
+        """
+        check_k(k)
+        count = k + 2 * r - 1
+        if not r >= 2 or k < 1 or count > BITS:
+            raise ValueError(f"no covering plan for k = {k} with r = {r}")
+        half = (count + 1) // 2
+        chosen = [*combinations(range(half), r), *combinations(range(half, count), r)]
+        blocks = _blocks(count)
+        return cls(k, r, blocks, tuple(Permutation.leading(blocks, c) for c in chosen))
 
     @property
     def min_prefix_bits(self) -> int:
         """The shortest prefix over the tables."""
         return min(t.prefix_bits for t in self.tables)
+
+
+def block_masks(plan: TablePlan) -> list[int]:
+    """Each block's bits, in the fingerprint's own positions."""
+    return [((1 << width) - 1) << (BITS - start - width) for start, width in plan.blocks]
+
+
+def chosen_blocks(plan: TablePlan) -> list[int]:
+    """Each table's blocks, as a bit set (bit ``b`` for block ``b``)."""
+    masks = block_masks(plan)
+    return [
+        sum(1 << b for b, mask in enumerate(masks) if mask & table.prefix_mask == mask)
+        for table in plan.tables
+    ]
+
+
+def first_tables(plan: TablePlan) -> np.ndarray:
+    """For each set of intact blocks (a bit set), the first table whose blocks it holds (-1: none).
+
+    A pair is reported by that table only: each pair once.
+    """
+    intact = np.arange(1 << len(plan.blocks), dtype=np.int64)
+    first = np.full(len(intact), -1, np.int64)
+    for place, chosen in reversed(list(enumerate(chosen_blocks(plan)))):
+        first[(intact & chosen) == chosen] = place
+    return first
+
+
+def _blocks(count: int) -> tuple[tuple[int, int], ...]:
+    """64 bits split into ``count`` near-equal blocks (start, width), the wider ones first."""
+    widths = [BITS // count + (1 if b < BITS % count else 0) for b in range(count)]
+    starts = np.cumsum([0, *widths[:-1]]).tolist()
+    return tuple(zip(starts, widths, strict=True))
 
 
 def _tables_for(k: int, r: int) -> int:
@@ -150,15 +200,22 @@ def plan_for_pairs(k: int, n: int) -> TablePlan:
     check_k(k)
     if k == 0:
         return TablePlan.build(0, 1)
-    best_r, best_cost = 1, math.inf
-    for r in range(1, 8):
-        if _tables_for(k, r) > 1024:
-            break
-        per_bucket = n / 2.0 ** bucket_bits(_prefix_for(k, r), n)
-        cost = _tables_for(k, r) * n * (_TABLE_COST + _PAIR_COST * per_bucket / 2)
+    plans = [(_tables_for(k, r), k + r, r, TablePlan.build) for r in range(1, 8)]
+    for r in range(2, 8):
+        count = k + 2 * r - 1
+        halves = math.comb((count + 1) // 2, r) + math.comb(count // 2, r)
+        plans.append((halves, count, r, TablePlan.covering))
+    best, best_cost = plans[0], math.inf
+    for plan in plans:
+        tables, blocks, r, _ = plan
+        if tables > 1024 or blocks > MAX_BLOCKS:
+            continue
+        per_bucket = n / 2.0 ** bucket_bits((BITS * r) // blocks, n)
+        cost = tables * n * (_TABLE_COST + _PAIR_COST * per_bucket / 2)
         if cost < best_cost:
-            best_r, best_cost = r, cost
-    return TablePlan.build(k, best_r)
+            best, best_cost = plan, cost
+    _, _, r, make = best
+    return make(k, r)
 
 
 def plan_for_queries(k: int, n: int, memory_budget: int = DEFAULT_MEMORY_BUDGET) -> TablePlan:
@@ -174,3 +231,51 @@ def plan_for_queries(k: int, n: int, memory_budget: int = DEFAULT_MEMORY_BUDGET)
     ):
         r += 1
     return TablePlan.build(k, r)
+
+
+PART_BITS = 8  # at most this many leading bits split the fingerprints into parts
+
+
+@dataclass(frozen=True)
+class TableGroup:
+    """The tables that lead with one block, as :func:`index_kernels.group_pairs` takes them."""
+
+    first: Permutation  # any of them: they agree on the leading bits
+    masks: np.ndarray  # (tables, moves) the permutations' masks, padded
+    shifts: np.ndarray
+    moves: np.ndarray  # how many moves each permutation has
+    local_bits: np.ndarray
+    prefix_masks: np.ndarray
+    order: np.ndarray  # each table's place in the plan
+
+
+def table_groups(plan: TablePlan, n: int) -> tuple[int, list[TableGroup]]:
+    """The bits that split the fingerprints into parts, and the plan's tables by leading block.
+
+    A table's buckets are its key's leading :func:`tables.bucket_bits`: ``part_bits`` of them
+    split the fingerprints into parts, the rest sort each part.
+    """
+    part_bits = min(bucket_bits(BITS, n), min(width for _, width in plan.blocks), PART_BITS)
+    by_first: dict[int, list[tuple[Permutation, int]]] = {}
+    for place, (table, chosen) in enumerate(zip(plan.tables, chosen_blocks(plan), strict=True)):
+        lowest = (chosen & -chosen).bit_length() - 1
+        by_first.setdefault(lowest, []).append((table, place))
+    groups = []
+    for members in by_first.values():
+        width = max(len(table.moves) for table, _ in members)
+        padded = [[*table.moves, *[(0, 0)] * (width - len(table.moves))] for table, _ in members]
+        groups.append(
+            TableGroup(
+                members[0][0],
+                np.array([[mask for mask, _ in moves] for moves in padded], np.uint64),
+                np.array([[shift for _, shift in moves] for moves in padded], np.int64),
+                np.array([len(table.moves) for table, _ in members], np.int64),
+                np.array(
+                    [max(0, bucket_bits(t.prefix_bits, n) - part_bits) for t, _ in members],
+                    np.int64,
+                ),
+                np.array([table.prefix_mask for table, _ in members], np.uint64),
+                np.array([place for _, place in members], np.int64),
+            )
+        )
+    return part_bits, groups

@@ -94,7 +94,7 @@ def pair_parts(
                     np.arange(owners[q], owners[q + 1], dtype=np.int64),
                     k,
                     (group.masks, group.shifts, group.moves, part_bits, group.local_bits),
-                    (group.prefix_masks, group.order, first, blocks),
+                    (group.prefix_masks, group.in_plan, first, blocks),
                     masks,
                     shifts,
                     plain,

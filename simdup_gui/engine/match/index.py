@@ -150,7 +150,7 @@ def all_pairs(
                     part_bits,
                     group.local_bits,
                     group.prefix_masks,
-                    group.order,
+                    group.in_plan,
                     first,
                     blocks,
                     window or 0,

@@ -130,7 +130,7 @@ class TablePlan:
         """
         check_k(k)
         count = k + 2 * r - 1
-        if not r >= 2 or k < 1 or count > BITS:
+        if r < 2 or k < 1 or count > BITS:
             raise ValueError(f"no covering plan for k = {k} with r = {r}")
         half = (count + 1) // 2
         chosen = [*combinations(range(half), r), *combinations(range(half, count), r)]
@@ -162,6 +162,8 @@ def first_tables(plan: TablePlan) -> np.ndarray:
 
     A pair is reported by that table only: each pair once.
     """
+    if len(plan.blocks) > MAX_BLOCKS:
+        raise ValueError(f"at most {MAX_BLOCKS} blocks for all pairs, not {len(plan.blocks)}")
     intact = np.arange(1 << len(plan.blocks), dtype=np.int64)
     first = np.full(len(intact), -1, np.int64)
     for place, chosen in reversed(list(enumerate(chosen_blocks(plan)))):
@@ -246,7 +248,7 @@ class TableGroup:
     moves: np.ndarray  # how many moves each permutation has
     local_bits: np.ndarray
     prefix_masks: np.ndarray
-    order: np.ndarray  # each table's place in the plan
+    in_plan: np.ndarray  # each table's place in the plan
 
 
 def table_groups(plan: TablePlan, n: int) -> tuple[int, list[TableGroup]]:

@@ -226,7 +226,8 @@ def choose_reference(part: npt.NDArray[np.int64], nodes: Nodes) -> int:
     right = np.tile(voters, len(part))
     alike = nodes.similarities(left, right).reshape(len(part), len(voters))
     weights = nodes.weights[voters].astype(np.float64)
-    shared = (alike @ weights - np.isin(part, voters)) / max(weights.sum() - 1, 1)
+    voting = np.isin(part, voters) if len(part) > VOTERS else 1.0  # its own vote left out
+    shared = (alike @ weights - voting) / max(weights.sum() - 1, 1)
     shared = np.round(shared, SHARED_DIGITS)  # what the sketches cannot tell apart is a tie
     usual = Counter[str]()
     for node in part.tolist():

@@ -26,7 +26,13 @@ from simdup_gui.engine.fingerprint.methods import (
     signatures,
 )
 from simdup_gui.engine.match.index import brute_force_pairs
-from simdup_gui.engine.match.methods import FLOORS, linked, lsh_bands, method_measure
+from simdup_gui.engine.match.methods import (
+    FLOORS,
+    RUN_WINDOW,
+    linked,
+    lsh_bands,
+    method_measure,
+)
 from simdup_gui.engine.options import METHODS, NUM_PERM, Method, ScanOptions, TextSettings
 from simdup_gui.engine.output.report import report_rows
 from simdup_gui.engine.progress import never
@@ -180,6 +186,9 @@ def test_sentence_candidates_are_the_pairs_sharing_enough_sentences(docs: list[l
 def test_simhash_alone_is_the_pairs_within_k_above_the_floor(
     fps: list[int], k: int, floor: float
 ) -> None:
+    """Every such pair while no run of one table prefix is longer than the window; past it
+    (34 copies of one fingerprint) each is checked against the RUN_WINDOW after it: only such
+    pairs (the test below: which)."""
     records = [FileRecord(f"{n}", fingerprint=f) for n, f in enumerate(fps)]
     measure = method_measure(Method("simhash"), records, k, floor, never)
     brute = brute_force_pairs(np.array(fps, np.uint64), k)
@@ -188,9 +197,18 @@ def test_simhash_alone_is_the_pairs_within_k_above_the_floor(
         for i, j, d in zip(brute.i.tolist(), brute.j.tolist(), brute.distance.tolist(), strict=True)
         if 1 - d / 64 >= floor
     }
-    assert set(zip(measure.candidates.i.tolist(), measure.candidates.j.tolist(), strict=True)) == (
-        wanted
-    )
+    found = set(zip(measure.candidates.i.tolist(), measure.candidates.j.tolist(), strict=True))
+    if len(fps) <= RUN_WINDOW + 1:
+        assert found == wanted
+    else:
+        assert found <= wanted
+
+
+def test_many_copies_of_one_fingerprint_are_each_paired_within_the_window() -> None:
+    records = [FileRecord(f"{n}", fingerprint=0) for n in range(40)]
+    measure = method_measure(Method("simhash"), records, 0, 0.0, never)
+    found = set(zip(measure.candidates.i.tolist(), measure.candidates.j.tolist(), strict=True))
+    assert found == {(a, b) for a, b in itertools.combinations(range(40), 2) if b - a <= RUN_WINDOW}
 
 
 @pytest.mark.parametrize("name", ["minhash", "pinyin"])

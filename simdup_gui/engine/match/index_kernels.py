@@ -113,11 +113,12 @@ def group_pairs(
     longest = 0
     for part in parts:
         longest = max(longest, starts[part + 1] - starts[part])
-    local = np.empty(longest, np.int64)
+    values = np.empty(longest, np.uint64)  # the part's fingerprints in bucket order
+    places = np.empty(longest, np.int64)  # where each of them is in ``ordered``
     bucket_of = np.empty(longest, np.int64)
     for table in range(len(moves)):
         table_masks, table_shifts = masks[table, : moves[table]], shifts[table, : moves[table]]
-        bits = local_bits[table]
+        bits, prefix_mask = local_bits[table], prefix_masks[table]
         ends = np.zeros((1 << bits) + 1, np.int64)
         drop = np.uint64(64 - bits)
         for part in parts:
@@ -134,22 +135,20 @@ def group_pairs(
                 ends[bucket + 1] += ends[bucket]
             for at in range(lo, hi):
                 bucket = bucket_of[at - lo]
-                local[ends[bucket]] = at
+                values[ends[bucket]] = ordered[at]
+                places[ends[bucket]] = at
                 ends[bucket] += 1
             begin = 0
             for bucket in range(1 << bits):
                 end = ends[bucket]
                 for first in range(begin, end - 1):
-                    a = local[first]
+                    value = values[first]
                     stop = end if window <= 0 else min(end, first + 1 + window)
                     for second in range(first + 1, stop):
-                        b = local[second]
-                        x = ordered[a] ^ ordered[b]
-                        if x & prefix_masks[table]:
+                        x = value ^ values[second]
+                        if x & prefix_mask or _popcount(x) > limit:
                             continue
                         d = _popcount(x)
-                        if d > limit:
-                            continue
                         intact = 0
                         for block in range(len(blocks)):
                             if not (x & blocks[block]):
@@ -160,7 +159,8 @@ def group_pairs(
                             size *= 2
                             left, right = _grown(left, size), _grown(right, size)
                             dist = _grown(dist, size)
-                        left[found], right[found], dist[found] = ids[a], ids[b], np.int64(d)
+                        left[found], right[found] = ids[places[first]], ids[places[second]]
+                        dist[found] = np.int64(d)
                         found += 1
                 begin = end
     return left[:found], right[:found], dist[:found]

@@ -90,6 +90,9 @@ def kernel_module(name: str) -> Any:
     """The kernel module ``name`` (a full module name) in the form in force: see the top."""
     if _plain_users or (getattr(_here, "loading_none", False) and not kernel_loaded(name)):
         return _plain_twin(name)
+    module = sys.modules.get(name)  # asked for per text: the import machinery costs 2.5 µs
+    if module is not None and not getattr(module.__spec__, "_initializing", False):
+        return module
     return importlib.import_module(name)
 
 

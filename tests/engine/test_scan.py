@@ -156,6 +156,24 @@ def test_links_are_rows_that_name_their_target_never_duplicates(tmp_path: Path) 
     assert sorted(Path(p).name for p in result.skipped_folders) == [".git", "node_modules"]
 
 
+def test_a_link_to_a_folder_is_a_row_whatever_its_name(tmp_path: Path) -> None:
+    folder, elsewhere = tmp_path / "articles", tmp_path / "elsewhere"
+    folder.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "story.txt").write_text(ARTICLE, encoding="utf-8")
+    (folder / "story.txt").write_text(ARTICLE, encoding="utf-8")
+    (folder / "sections").symlink_to(elsewhere)  # no article extension: not a file of a type
+    (folder / "loop").symlink_to(folder)
+    (folder / "notes.md").symlink_to(elsewhere)
+    result = scan(str(folder))
+    by_name = {Path(f.path).name: f for f in result.files}
+    for name in ("sections", "loop", "notes.md"):
+        assert by_name[name].error == "symbolic link to a folder, not followed"
+    assert sorted(Path(f.path).name for f in result.links) == ["loop", "notes.md", "sections"]
+    assert result.other_types == ()
+    assert [Path(f.path).name for f in result.files if f.ok] == ["story.txt"]
+
+
 def test_large_files_are_read_up_to_the_limit(tmp_path: Path) -> None:
     (tmp_path / "big.txt").write_text(ARTICLE * 50, encoding="utf-8")
     result = scan(str(tmp_path), ScanOptions(max_bytes=4096))

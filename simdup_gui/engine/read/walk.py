@@ -114,12 +114,20 @@ def walk(
                 continue
             if entry.name.startswith("."):
                 continue
-            if not entry.name.lower().endswith(wanted):
+            if not entry.name.lower().endswith(wanted) and not _links_a_folder(entry):
                 if other_types is not None:
                     other_types[os.path.splitext(entry.name)[1].lower() or "(none)"] += 1
                 continue
             yield _file_entry(entry, inside)
         stack.extend(reversed(subfolders))
+
+
+def _links_a_folder(entry: os.DirEntry[str]) -> bool:
+    """Whether the entry is a symbolic link to a folder: a row of its own, whatever its name."""
+    try:
+        return entry.is_symlink() and entry.is_dir(follow_symlinks=True)
+    except OSError:
+        return False
 
 
 def _file_entry(entry: os.DirEntry[str], inside: str) -> Entry:

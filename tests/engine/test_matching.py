@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -9,8 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simdup_gui.engine.fingerprint.shingles import FULL_RUN, banded_pairs, sketch_matrix, sketches
-from simdup_gui.engine.match.matching import BANDS_K, group_files
+from simdup_gui.engine.fingerprint import shingles
+from simdup_gui.engine.fingerprint.shingles import (
+    BANDS,
+    FULL_RUN,
+    banded_pairs,
+    sketch_matrix,
+    sketches,
+)
+from simdup_gui.engine.match.matching import BANDS_K, group_files, named_copies
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
@@ -67,6 +75,58 @@ def test_banded_pairs_are_pairs_once_and_keep_every_identical_sketch(choice: lis
     assert all(a < b for a, b in found)
     same = {(a, b) for a in range(len(choice)) for b in range(a + 1, len(choice))}
     assert {(a, b) for a, b in same if choice[a] == choice[b]} <= found
+
+
+def banded_pairs_by_definition(keys: np.ndarray, valid: np.ndarray) -> set[tuple[int, int]]:
+    """Rows of one valid key on a band: all pairs up to FULL_RUN rows, else each with the first."""
+    found = set()
+    for band in range(keys.shape[1]):
+        runs: dict[int, list[int]] = {}
+        for row in np.flatnonzero(valid[:, band]).tolist():
+            runs.setdefault(int(keys[row, band]), []).append(row)
+        for rows in runs.values():
+            if len(rows) > FULL_RUN:
+                found.update((rows[0], row) for row in rows[1:])
+            else:
+                found.update((a, b) for n, a in enumerate(rows) for b in rows[n + 1 :])
+    return found
+
+
+@given(st.data(), st.integers(2, 90), st.integers(1, 6))
+def test_banded_pairs_are_those_of_the_definition(
+    data: st.DataObject, count: int, spread: int
+) -> None:
+    """Keys from a few values (long runs, rows agreeing on some bands and not others)."""
+    keys = np.array(
+        data.draw(
+            st.lists(
+                st.lists(st.integers(0, spread), min_size=BANDS, max_size=BANDS),
+                min_size=count,
+                max_size=count,
+            )
+        ),
+        dtype=np.uint64,
+    )
+    valid = keys != 0  # a band with an empty bin has no key
+    assert banded(keys, valid) == sorted(banded_pairs_by_definition(keys, valid))
+
+
+def banded(keys: np.ndarray, valid: np.ndarray) -> list[tuple[int, int]]:
+    """:func:`banded_pairs` of rows whose band keys are ``keys`` (valid where ``valid``)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(shingles, "band_keys", lambda rows: (keys, valid))
+        i, j = banded_pairs(np.zeros((len(keys), 1), np.uint64))
+    return list(zip(i.tolist(), j.tolist(), strict=True))
+
+
+def test_rows_of_a_long_run_still_give_every_pair_of_a_short_one_later() -> None:
+    keys = np.zeros((FULL_RUN + 8, BANDS), np.uint64)
+    keys[:, 0] = 7  # one run longer than FULL_RUN: each row paired with the first only
+    keys[:5, 1] = 9  # five of them agree on the next band too: all ten of their pairs
+    valid = keys != 0
+    found = banded(keys, valid)
+    assert {(a, b) for a in range(5) for b in range(a + 1, 5)} <= set(found)
+    assert found == sorted(banded_pairs_by_definition(keys, valid))
 
 
 def test_many_copies_agreeing_on_a_band_are_each_paired_with_the_first() -> None:
@@ -142,3 +202,45 @@ def test_a_short_article_cut_to_a_third_is_found_held_by_its_original(
         [name, f"cut-{name}"]
     )
     assert group.members[1].contained
+
+
+def named_copies_by_definition(paths: list[str]) -> set[str]:
+    """A path whose name, cut before a separator (one character in at least), names a sibling."""
+    stems = {os.path.splitext(path)[0] for path in paths}
+    return {
+        path
+        for path in paths
+        for stem in [os.path.splitext(path)[0]]
+        if any(
+            stem[at] in " -_.(（[【~" and stem[:at].rstrip(" -_.~") in stems
+            for at in range(len(os.path.dirname(stem)) + 2, len(stem))
+        )
+    }
+
+
+NAME_PIECES = st.sampled_from(["report", "春运", " (1)", " - Copy", "-转载", "_v2", ".", "~", "a"])
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["", "/", "/a/", "/a-b/", "a//", "/x_y/z/"]),
+            st.lists(NAME_PIECES, min_size=1, max_size=3).map("".join),
+            st.sampled_from([".txt", ".md", ""]),
+        ).map("".join),
+        max_size=12,
+    )
+)
+def test_named_copies_are_those_of_the_definition(paths: list[str]) -> None:
+    assert named_copies(paths) == named_copies_by_definition(paths)
+
+
+def test_a_name_with_something_added_is_a_named_copy() -> None:
+    paths = [
+        "/n/report.txt",
+        "/n/report (1).txt",
+        "/n/春运-转载.md",
+        "/n/春运.md",
+        "/m/report-2.txt",
+    ]
+    assert named_copies(paths) == {"/n/report (1).txt", "/n/春运-转载.md"}

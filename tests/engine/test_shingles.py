@@ -6,6 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simdup_gui.engine.fingerprint.codes import PAD
 from simdup_gui.engine.fingerprint.shingles import (
     containment,
     containment_many,
@@ -23,6 +24,25 @@ WORDS = st.lists(st.sampled_from(["春运", "铁路", "the", "lighthouse", "harb
 def exact_jaccard(a: str, b: str) -> float:
     sa, sb = set(shingle_hashes(a)), set(shingle_hashes(b))
     return len(sa & sb) / len(sa | sb) if sa | sb else 1.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.integers(0, 2**64 - 2), max_size=12), max_size=8),
+    st.integers(1, 8),
+)
+def test_sketch_matrix_is_its_rows_padded_or_cut(values: list[list[int]], size: int) -> None:
+    raw = [np.array(row, dtype="<u8").tobytes() for row in values]
+    rows = sketch_matrix(raw, size)
+    assert rows.shape == (len(values), size)
+    assert rows.dtype == np.uint64
+    for row, wanted in zip(rows.tolist(), values, strict=True):
+        assert row == wanted[:size] + [int(PAD)] * (size - len(wanted[:size]))
+    rows[:] = 0  # a fresh array, never a view of the bytes
+    full = [row[:size] for row in values if len(row) >= size]  # every row full: one reshape
+    assert sketch_matrix([np.array(r, dtype="<u8").tobytes() for r in full], size).tolist() == (
+        full if full else []
+    )
 
 
 @settings(max_examples=60, deadline=None)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.cluster.components import cluster_components
 from simdup_gui.engine.cluster.pairs import pair_parts
 from simdup_gui.engine.cluster.shuffle import pieces_for, split_rows
@@ -213,7 +214,7 @@ def _split_pairs(pairs: tuple[np.ndarray, ...], bounds: np.ndarray, end: int) ->
 def _distinct_pairs(i: np.ndarray, j: np.ndarray) -> Found:
     """The pairs, each once, lower index first, sorted."""
     a, b = np.minimum(i, j), np.maximum(i, j)
-    codes = np.unique(a * (1 << 32) + b) if len(a) else np.empty(0, np.int64)
+    codes = distinct(a * (1 << 32) + b) if len(a) else np.empty(0, np.int64)
     return codes >> 32, codes & ((1 << 32) - 1)
 
 

@@ -28,6 +28,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.fingerprint.codes import SHINGLE, SHINGLE_BASE
 from simdup_gui.engine.options import NUM_PERM, Method
 from simdup_gui.engine.text.normalize import normalize
@@ -88,7 +89,7 @@ def all_shingles(text: str, size: int = SHINGLE) -> npt.NDArray[np.uint64]:
     with np.errstate(over="ignore"):
         for at in range(size):
             value = value * _U64(SHINGLE_BASE) + codes[at : at + runs]
-    return np.unique(mix_array(value))
+    return distinct(mix_array(value))
 
 
 @cache

@@ -11,6 +11,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.fingerprint.shingles import sketches_of
 from simdup_gui.engine.fingerprint.simhash import Features, simhash_many
 from simdup_gui.engine.options import TextSettings
@@ -135,4 +136,4 @@ def text_features(text: str, settings: TextSettings) -> Features:
 def stopword_hashes() -> npt.NDArray[np.uint64]:
     """The token hashes of the Chinese and English stopwords, sorted (all in one call)."""
     codes, bounds = joined(sorted(all_stopwords()))
-    return np.unique(span_hashes(codes, bounds[:-1], bounds[1:]))
+    return distinct(span_hashes(codes, bounds[:-1], bounds[1:]))

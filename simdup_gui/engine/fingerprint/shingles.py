@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.fingerprint.codes import PAD, SHINGLE, SHINGLE_BASE, SKETCH
 from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.text.tokens import Batch, mix
@@ -87,7 +88,7 @@ def jaccard(a: Sketch, b: Sketch, size: int = SKETCH) -> float:
     """Estimated Jaccard similarity of the shingle sets behind two bottom-k sketches."""
     if not len(a) or not len(b):
         return 1.0 if len(a) == len(b) else 0.0
-    union = np.union1d(a, b)[:size]
+    union = distinct(np.concatenate((a, b)))[:size]
     both = np.intersect1d(a, b, assume_unique=True)
     return float(np.isin(union, both, assume_unique=True).sum()) / len(union)
 
@@ -161,10 +162,15 @@ def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], .
     with an empty bin (a short text) is left out. More than ``FULL_RUN`` rows agreeing on a band
     (many near-copies of one text) give each row paired with the first, not every pair: enough to
     group them, with candidates linear in their number. Returns ``i < j``, each pair once.
+
+    Near-copies agree on most bands: a run whose rows all shared one earlier band's run of at
+    most ``FULL_RUN`` (their first such run) gave its every pair there, and is not listed again
+    (a tenth as many pairs to sort for families of near-copies).
     """
     count = len(rows)
     all_keys, valid = band_keys(rows)
     lefts, rights = [], []
+    first_run = np.full(count, -1, np.int64)  # each row's first run of 2 to FULL_RUN rows
     for band in range(BANDS):
         members = np.flatnonzero(valid[:, band])
         keys = all_keys[members, band]
@@ -172,14 +178,23 @@ def banded_pairs(rows: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], .
         keys, members = keys[order], members[order]
         starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
         lengths = np.diff(np.append(starts, len(keys)))  # runs of equal keys agree on the band
-        for length in np.unique(lengths[lengths > 1]).tolist():
+        for length in distinct(lengths[lengths > 1]).tolist():
             runs = starts[lengths == length]
+            rows_of = members[runs[:, None] + np.arange(length)]
+            known = first_run[rows_of]
+            runs = runs[~((known == known[:, :1]).all(axis=1) & (known[:, 0] >= 0))]
             if length > FULL_RUN:  # many near-copies: each is paired with the first only
                 a, b = np.zeros(length - 1, np.int64), np.arange(1, length)
             else:
                 a, b = np.triu_indices(length, 1)
             lefts.append(members[(runs[:, None] + a).ravel()])
             rights.append(members[(runs[:, None] + b).ravel()])
+        listed = np.flatnonzero((lengths > 1) & (lengths <= FULL_RUN))  # every pair given
+        sizes = lengths[listed]
+        within = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        named = members[np.repeat(starts[listed], sizes) + within]
+        unset = first_run[named] < 0
+        first_run[named[unset]] = np.repeat(band * count + listed, sizes)[unset]
     if not lefts:
         return np.empty(0, np.int64), np.empty(0, np.int64)
     i, j = np.concatenate(lefts), np.concatenate(rights)

@@ -26,6 +26,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.records import Pairs
 
 LOOSE_K = 7  # from this k on ("loose"), a text alike enough is grouped whatever its distance
@@ -181,7 +182,7 @@ def components(n: int, pairs: Pairs) -> list[list[int]]:
         if np.array_equal(hooked, label):
             break
         label = hooked
-    nodes = np.unique(np.concatenate([left, right]))
+    nodes = distinct(np.concatenate([left, right]))
     order = nodes[np.argsort(label[nodes], kind="stable")]
     cuts = [0, *(np.flatnonzero(np.diff(label[order])) + 1).tolist(), len(order)]
     ordered = order.tolist()
@@ -263,7 +264,7 @@ def clusters(
     copies is a cluster of its copies even when alone.
     """
     found: list[Cluster] = []
-    everyone = np.unique(np.concatenate([pairs.i, pairs.j])).astype(np.int64)
+    everyone = distinct(np.concatenate([pairs.i, pairs.j])).astype(np.int64)
     todo = _parts(everyone, pairs)
     while todo:
         part, among = todo.pop()
@@ -290,7 +291,9 @@ def clusters(
             )
         if (~inside).sum() > 1:
             todo += _parts(part[~inside], among)
-    alone = np.setdiff1d(np.flatnonzero(nodes.weights > 1), [n for c in found for n in c.nodes])
+    copied = np.flatnonzero(nodes.weights > 1)
+    grouped = np.concatenate([c.nodes for c in found]) if found else np.empty(0, np.int64)
+    alone = copied[~np.isin(copied, grouped)]
     found += [
         Cluster(np.array([n]), np.zeros(1, np.int64), np.ones(1), np.zeros(1, bool))
         for n in alone.tolist()

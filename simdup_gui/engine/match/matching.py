@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.fingerprint.codes import PAD, SKETCH
 from simdup_gui.engine.fingerprint.files import TextShingles
 from simdup_gui.engine.fingerprint.shingles import (
@@ -108,7 +109,7 @@ GROUPING_VERSION = 8  # bump when grouping changes (cached groups are then made 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
     """Pairs in ``a`` or ``b``, each once, with distances measured on ``fps``."""
     n = len(fps)
-    keys = np.unique(np.concatenate([a.i * n + a.j, b.i * n + b.j]))
+    keys = distinct(np.concatenate([a.i * n + a.j, b.i * n + b.j]))
     i, j = keys // n, keys % n
     return Pairs(i, j, np.bitwise_count(fps[i] ^ fps[j]).astype(np.uint8))
 
@@ -123,10 +124,12 @@ def named_copies(paths: list[str]) -> set[str]:
     ``report (1).txt``, ``report - Copy.txt``, ``春运返乡-转载.txt`` beside ``report.txt`` and
     ``春运返乡.txt``: the name says which file was copied from which.
     """
-    stems = {os.path.splitext(path)[0] for path in paths}
+    every = [os.path.splitext(path)[0] for path in paths]
+    stems = set(every)
     derived = set()
-    for path in paths:
-        stem = os.path.splitext(path)[0]
+    for path, stem in zip(paths, every, strict=True):
+        if _SEPARATORS.isdisjoint(os.path.basename(stem)):
+            continue  # nothing added to a name (most names): no look at each character
         start = len(os.path.dirname(stem)) + 2
         if any(
             stem[at] in _SEPARATORS and stem[:at].rstrip(" -_.~") in stems
@@ -250,14 +253,15 @@ def group_files(
     found = clusters(local, nodes, measure.thresholds, cancel)
     groups = []
     for cluster in found:
-        usual = Counter(files[n].encoding for node in cluster.nodes for n in copies[node])
+        columns = [column.tolist() for column in cluster]  # Python numbers: made once each
+        usual = Counter(files[n].encoding for node in columns[0] for n in copies[node])
         reference = min(
-            copies[int(cluster.nodes[0])],
+            copies[columns[0][0]],
             key=lambda n: _first_copy_key(files[n], copied, usual, n in kept),
         )
         members = [
-            Member(file, int(distance), float(share), bool(inside))
-            for node, distance, share, inside in zip(*cluster, strict=True)
+            Member(file, distance, share, inside)
+            for node, distance, share, inside in zip(*columns, strict=True)
             for file in copies[node]
         ]
         members.sort(key=lambda m: (m.file != reference, m.distance, files[m.file].path))

@@ -28,6 +28,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.fingerprint.codes import PAD
 from simdup_gui.engine.fingerprint.methods import LETTERS, mix_array
 from simdup_gui.engine.match.groups import Similarities, Thresholds
@@ -199,7 +200,7 @@ def linked(owner: np.ndarray, keys: np.ndarray, n: int, window: int = RUN_WINDOW
         a, b = owner[same], owner[same + step]
         found.append(np.minimum(a, b) * n + np.maximum(a, b))
         found[-1] = found[-1][a != b]
-    codes = np.unique(np.concatenate(found)) if found else np.empty(0, np.int64)
+    codes = distinct(np.concatenate(found)) if found else np.empty(0, np.int64)
     return Pairs(codes // max(n, 1), codes % max(n, 1), np.zeros(len(codes), np.uint8))
 
 

@@ -24,6 +24,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.text.codes import GOLDEN, IDEOGRAPH, MIXERS, SPACE, TOKEN_BASE, WORD
 from simdup_gui.engine.text.normalize import local_forms, normalize, simplified
@@ -87,7 +88,7 @@ def char_flags(codes: Codes) -> npt.NDArray[np.uint8]:
         return _bmp_flags()[codes]
     flags = _bmp_flags()[np.minimum(codes, 0xFFFF)]
     astral = codes > 0xFFFF
-    values = np.unique(codes[astral])
+    values = distinct(codes[astral])
     flags[astral] = _flags_of(values)[np.searchsorted(values, codes[astral])]
     return flags
 

@@ -1,4 +1,4 @@
-"""The compiled kernels' own helpers, against numpy."""
+"""The compiled kernels' own helpers, and the array helpers, against numpy."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
+from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.text.token_kernels import sort_hashes
 
 
@@ -32,3 +33,16 @@ def test_hashes_that_are_not_uniform_sort_too() -> None:
         assert sorted_in_place(crowded.copy()) == sorted(crowded.tolist())
         descending = np.sort(uniform)[::-1].copy()
         assert sorted_in_place(descending) == sorted(uniform.tolist())
+
+
+@given(
+    st.one_of(
+        st.lists(st.integers(-(2**63), 2**63 - 1)).map(lambda v: np.array(v, np.int64)),
+        st.lists(st.integers(0, 2**64 - 1)).map(lambda v: np.array(v, np.uint64)),
+        st.lists(st.integers(0, 5), max_size=40).map(lambda v: np.array(v, np.int64)),
+    )
+)
+def test_distinct_is_numpy_unique(values: np.ndarray) -> None:
+    found = distinct(values)
+    assert found.dtype == values.dtype
+    assert found.tolist() == np.unique(values).tolist()

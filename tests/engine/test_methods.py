@@ -32,6 +32,7 @@ from simdup_gui.engine.match.methods import (
     linked,
     lsh_bands,
     method_measure,
+    similarities_of,
 )
 from simdup_gui.engine.options import METHODS, NUM_PERM, Method, ScanOptions, TextSettings
 from simdup_gui.engine.output.report import report_rows
@@ -406,3 +407,20 @@ def test_apply_checks_files_again_by_the_reports_method(tmp_path: Path) -> None:
     assert code == 2
     assert err.endswith("made with --method sentences --sentences 4, not --method minhash\n")
     assert err.count("\n") == 1
+
+
+@settings(deadline=None, max_examples=30)
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["春运", "铁路。", "the ", "harbor. ", "茶园", "a"]), max_size=30),
+        min_size=2,
+        max_size=6,
+    ),
+    st.sampled_from(["minhash", "sentences", "pinyin"]),  # simhash's is of an xor: symmetric
+)
+def test_every_method_measures_a_pair_the_same_both_ways(docs: list[list[str]], name: str) -> None:
+    """Grouping reads a node's similarity to its reference from the reference's vote."""
+    texts = ["".join(doc) for doc in docs]
+    alike = similarities_of(Method(name), records_with(name, texts, Method(name)))
+    a, b = np.array(list(itertools.permutations(range(len(texts)), 2))).T
+    assert alike(a, b).tolist() == alike(b, a).tolist()

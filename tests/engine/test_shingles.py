@@ -54,6 +54,8 @@ def test_vectorised_jaccard_equals_pairwise(texts: list[str]) -> None:
     many = jaccard_many(rows, [p[0] for p in pairs], [p[1] for p in pairs])
     one = [jaccard(sketches[a], sketches[b]) for a, b in pairs]
     assert many.tolist() == one
+    # the same both ways: grouping reads a node's similarity to its reference from its vote
+    assert jaccard_many(rows, [p[1] for p in pairs], [p[0] for p in pairs]).tolist() == one
 
 
 @settings(max_examples=40, deadline=None)

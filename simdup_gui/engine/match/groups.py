@@ -189,7 +189,21 @@ def components(n: int, pairs: Pairs) -> list[list[int]]:
     return [ordered[lo:hi] for lo, hi in pairwise(cuts)] if ordered else []
 
 
-def _parts(within: npt.NDArray[np.int64], pairs: Pairs) -> list[tuple[np.ndarray, Pairs]]:
+class _Part(NamedTuple):
+    """A connected part: its nodes, and where its pairs are (made only if it is split again)."""
+
+    nodes: npt.NDArray[np.int64]
+    within: npt.NDArray[np.int64]
+    local: Pairs
+    rows: npt.NDArray[np.int64]
+
+    def pairs(self) -> Pairs:
+        """The pairs among the part's nodes."""
+        i, j = self.local.i[self.rows], self.local.j[self.rows]
+        return Pairs(self.within[i], self.within[j], self.local.distance[self.rows])
+
+
+def _parts(within: npt.NDArray[np.int64], pairs: Pairs) -> list[_Part]:
     """The connected parts of ``pairs`` among the sorted nodes ``within``, each with its pairs.
 
     Pairs with an end outside ``within`` are left out; the work is linear in the pairs and
@@ -204,27 +218,28 @@ def _parts(within: npt.NDArray[np.int64], pairs: Pairs) -> list[tuple[np.ndarray
     for n, part in enumerate(found):
         part_of[part] = n
     order = np.argsort(part_of[local.i], kind="stable")
-    cuts = np.searchsorted(part_of[local.i][order], np.arange(len(found) + 1))
-    out = []
-    for n, part in enumerate(found):
-        rows = order[cuts[n] : cuts[n + 1]]
-        out.append(
-            (
-                within[part],
-                Pairs(within[local.i[rows]], within[local.j[rows]], local.distance[rows]),
-            )
-        )
-    return out
+    cuts = np.searchsorted(part_of[local.i][order], np.arange(len(found) + 1)).tolist()
+    return [
+        _Part(within[part], within, local, order[cuts[n] : cuts[n + 1]])
+        for n, part in enumerate(found)
+    ]
 
 
 def choose_reference(part: npt.NDArray[np.int64], nodes: Nodes) -> int:
     """The node of ``part`` that best represents it (see the module's docstring)."""
+    return _voted_reference(part, nodes)[0]
+
+
+def _voted_reference(
+    part: npt.NDArray[np.int64], nodes: Nodes
+) -> tuple[int, npt.NDArray[np.float64] | None]:
+    """:func:`choose_reference`, and each node's similarity to it when it voted (else None)."""
     if len(part) > VOTERS:
         voters = part[np.linspace(0, len(part) - 1, VOTERS).round().astype(np.int64)]
     else:
         voters = part
     left = np.repeat(part, len(voters))
-    right = np.tile(voters, len(part))
+    right = np.broadcast_to(voters, (len(part), len(voters))).ravel()
     alike = nodes.similarities(left, right).reshape(len(part), len(voters))
     weights = nodes.weights[voters].astype(np.float64)
     voting = np.isin(part, voters) if len(part) > VOTERS else 1.0  # its own vote left out
@@ -250,7 +265,9 @@ def choose_reference(part: npt.NDArray[np.int64], nodes: Nodes) -> int:
             nodes.paths[part[n]],
         ),
     )
-    return int(part[best])
+    column = np.flatnonzero(voters == part[best])
+    # every measure is symmetric: the members' similarities to the reference are its vote's
+    return int(part[best]), alike[:, column[0]] if len(column) else None
 
 
 def clusters(
@@ -267,11 +284,12 @@ def clusters(
     everyone = distinct(np.concatenate([pairs.i, pairs.j])).astype(np.int64)
     todo = _parts(everyone, pairs)
     while todo:
-        part, among = todo.pop()
-        reference = choose_reference(part, nodes) if not cancel() else int(part[0])
+        found_part = todo.pop()
+        part = found_part.nodes
+        reference, voted = _voted_reference(part, nodes) if not cancel() else (int(part[0]), None)
         distance = np.bitwise_count(nodes.fingerprints[part] ^ nodes.fingerprints[reference])
         references = np.full(len(part), reference)
-        similarity = nodes.similarities(references, part)
+        similarity = nodes.similarities(references, part) if voted is None else voted.copy()
         similarity[part == reference] = 1.0
         contained = np.zeros(len(part), bool)  # matched only as a text inside the other
         if thresholds.by_text:
@@ -290,7 +308,7 @@ def clusters(
                 )
             )
         if (~inside).sum() > 1:
-            todo += _parts(part[~inside], among)
+            todo += _parts(part[~inside], found_part.pairs())
     copied = np.flatnonzero(nodes.weights > 1)
     grouped = np.concatenate([c.nodes for c in found]) if found else np.empty(0, np.int64)
     alone = copied[~np.isin(copied, grouped)]

@@ -225,15 +225,13 @@ def _parts(within: npt.NDArray[np.int64], pairs: Pairs) -> list[_Part]:
     ]
 
 
-def choose_reference(part: npt.NDArray[np.int64], nodes: Nodes) -> int:
-    """The node of ``part`` that best represents it (see the module's docstring)."""
-    return _voted_reference(part, nodes)[0]
-
-
-def _voted_reference(
+def choose_reference(
     part: npt.NDArray[np.int64], nodes: Nodes
 ) -> tuple[int, npt.NDArray[np.float64] | None]:
-    """:func:`choose_reference`, and each node's similarity to it when it voted (else None)."""
+    """The node of ``part`` that best represents it (see the module's docstring).
+
+    With it, each node's similarity to it when it voted (else None).
+    """
     if len(part) > VOTERS:
         voters = part[np.linspace(0, len(part) - 1, VOTERS).round().astype(np.int64)]
     else:
@@ -286,7 +284,7 @@ def clusters(
     while todo:
         found_part = todo.pop()
         part = found_part.nodes
-        reference, voted = _voted_reference(part, nodes) if not cancel() else (int(part[0]), None)
+        reference, voted = choose_reference(part, nodes) if not cancel() else (int(part[0]), None)
         distance = np.bitwise_count(nodes.fingerprints[part] ^ nodes.fingerprints[reference])
         references = np.full(len(part), reference)
         similarity = nodes.similarities(references, part) if voted is None else voted.copy()

@@ -37,6 +37,7 @@ from simdup_gui.cli_common import (
     capped_jobs,
     check_output,
     compiling_note,
+    counted,
     dask_address,
     jobs_value,
     k_value,
@@ -164,24 +165,19 @@ def _summary(result: ScanResult) -> str:
     duplicates = sum(len(g) - 1 for g in result.groups)
     state = " (cancelled: partial results)" if result.cancelled else ""
     cached = f", {result.cached} from cache" if result.cached else ""
-    links = f", {_count(len(result.links), 'link')} not read" if result.links else ""
+    links = f", {counted(len(result.links), 'link')} not read" if result.links else ""
     hidden = result.skipped_folders
-    skipped = f", {_count(len(hidden), 'hidden or tool folder')} skipped" if hidden else ""
+    skipped = f", {counted(len(hidden), 'hidden or tool folder')} skipped" if hidden else ""
     others = sum(count for _, count in result.other_types)
     if others:
         kinds = " ".join(f"{ext} {count}" for ext, count in result.other_types[:4])
-        skipped += f", {_count(others, 'file')} of other types not read ({kinds}; --ext adds them)"
+        skipped += f", {counted(others, 'file')} of other types not read ({kinds}; --ext adds them)"
     return (
-        f"simdup: {_count(files, 'file')} ({megabytes:.1f} MB{cached}) in {result.seconds:.1f} s"
-        f"{state}: {_count(len(result.groups), 'group')}, {_count(duplicates, 'duplicate')},"
+        f"simdup: {counted(files, 'file')} ({megabytes:.1f} MB{cached}) in {result.seconds:.1f} s"
+        f"{state}: {counted(len(result.groups), 'group')}, {counted(duplicates, 'duplicate')},"
         f" {len(result.errors)} unreadable{links}{skipped}"
         f" ({thresholds_text(options.text.method, options.k, options.min_similarity)})"
     )
-
-
-def _count(number: int, noun: str) -> str:
-    """``1 group``, ``2 groups``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -14,6 +14,7 @@ from simdup_gui.cli_common import (
     add_method_options,
     add_text_options,
     check_output,
+    counted,
     max_bytes,
     text_settings,
 )
@@ -173,5 +174,6 @@ def run_ignore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             out.write(f"{display_path(a)}\t{display_path(b)}\n")
     else:
         not_duplicates.save(pairs)
-        err.write(f"simdup: {len(pairs)} pairs kept apart ({not_duplicates.default_path()})\n")
+        kept = counted(len(pairs), "pair")
+        err.write(f"simdup: {kept} kept apart ({not_duplicates.default_path()})\n")
     return 0

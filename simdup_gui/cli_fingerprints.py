@@ -13,6 +13,7 @@ from simdup_gui.cli_common import (
     UsageError,
     capped_jobs,
     check_output,
+    counted,
     dask_address,
     jobs_value,
     k_value,
@@ -78,7 +79,8 @@ def run_pairs(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         _write_pairs(pairs, out)
     err.write(
-        f"simdup: {len(pairs)} pairs within k={args.k} among {len(fps)} fingerprints"
+        f"simdup: {counted(len(pairs), 'pair')} within k={args.k} among"
+        f" {counted(len(fps), 'fingerprint')}"
         f" in {seconds:.2f} s\n"
     )
     return 0

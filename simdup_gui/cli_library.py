@@ -7,7 +7,14 @@ import csv
 import os
 from typing import TextIO
 
-from simdup_gui.cli_common import UsageError, add_text_options, k_value, max_bytes, share
+from simdup_gui.cli_common import (
+    UsageError,
+    add_text_options,
+    counted,
+    k_value,
+    max_bytes,
+    share,
+)
 from simdup_gui.engine.fingerprint.files import fingerprint_batch
 from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
 from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint
@@ -98,7 +105,8 @@ def _add(args: argparse.Namespace, err: TextIO, settings: TextSettings) -> int:
     options = _options(args, settings)
     if args.fingerprints:
         done = add_fingerprints(args.library, args.fingerprints, options, args.max_k)
-        err.write(f"simdup: imported {done.imported} fingerprints into {args.library}\n")
+        imported = counted(done.imported, "fingerprint")
+        err.write(f"simdup: imported {imported} into {args.library}\n")
     if args.folders:
         cache = FingerprintCache.default()
         try:

@@ -15,6 +15,7 @@ from simdup_gui.cli_common import (
     add_text_options,
     capped_jobs,
     check_output,
+    counted,
     dask_address,
     jobs_value,
     k_value,
@@ -99,8 +100,9 @@ def run_table(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write("\r")
         duplicates = sum(len(g) - 1 for g in result.groups)
         err.write(
-            f"simdup: {len(result.files)} rows in {result.seconds:.1f} s: {len(result.groups)}"
-            f" groups, {duplicates} duplicates, {len(result.errors)} without text"
+            f"simdup: {counted(len(result.files), 'row')} in {result.seconds:.1f} s:"
+            f" {counted(len(result.groups), 'group')}, {counted(duplicates, 'duplicate')},"
+            f" {len(result.errors)} without text"
             f" ({thresholds_text(settings.method, options.k, options.min_similarity)})\n"
         )
     return 0

@@ -157,8 +157,10 @@ def test_pairs_out_is_checked_and_whole(tmp_path: Path) -> None:
     prints.write_text("0000000000000000\n0000000000000001\n", encoding="utf-8")
     assert run("pairs", str(prints), "--out", str(prints))[0] == 2
     out = tmp_path / "pairs.csv"
-    assert run("pairs", str(prints), "--out", str(out))[0] == 0
+    code, _, err = run("pairs", str(prints), "--out", str(out))
+    assert code == 0
     assert out.read_text(encoding="utf-8") == "i,j,distance\n0,1,1\n"
+    assert err.startswith("simdup: 1 pair within k=3 among 2 fingerprints in ")
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 

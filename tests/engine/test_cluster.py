@@ -261,6 +261,7 @@ def test_json_lines_tables_and_globs(tmp_path: Path) -> None:
     rows_out = list(csv.DictReader(out.splitlines()))
     assert {r["path"] for r in rows_out if r["group_id"] == "1"} == {"a.jsonl#0", "a.jsonl#1"}
     assert [r["error"] for r in rows_out if r["path"] == "b.jsonl#0"] == ["no text"]
+    assert ": 1 group, 1 duplicate, 1 without text (" in err.splitlines()[-1]
 
 
 def test_binary_texts_are_decoded_as_files_are(tmp_path: Path) -> None:

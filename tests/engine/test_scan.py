@@ -425,3 +425,21 @@ def test_in_folders_means_the_folder_itself_or_inside_it(tmp_path: Path) -> None
     assert in_folders(str(root / ".." / "articles" / "b.txt"), [str(root) + os.sep])
     assert not in_folders(str(tmp_path / "articles-2" / "a.txt"), [str(root)])  # a name's prefix
     assert not in_folders(str(tmp_path), [str(root)])
+
+
+def test_of_exact_copies_the_one_in_the_groups_usual_encoding_is_kept(tmp_path: Path) -> None:
+    """The same text saved as UTF-8 and as GBK is one node; beside a GBK near-copy, GBK is kept."""
+    story = (Path(resource("sample")) / "zh" / "茶园春茶.txt").read_text(encoding="utf-8")
+    edited = story.replace("清明前后", "清明时节", 1)
+    (tmp_path / "a.txt").write_text(story, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(story, encoding="gbk")
+    (tmp_path / "c.txt").write_text(edited, encoding="gbk")
+    stamp = (tmp_path / "a.txt").stat().st_mtime_ns
+    for name in ("a.txt", "b.txt", "c.txt"):
+        os.utime(tmp_path / name, ns=(stamp, stamp))  # as old as each other
+    result = scan(str(tmp_path))
+    (group,) = result.groups
+    names = [Path(result.files[m.file].path).name for m in group.members]
+    assert sorted(names) == ["a.txt", "b.txt", "c.txt"]
+    assert names[0] == "b.txt"
+    assert [result.files[m.file].encoding for m in group.members].count("gb18030") == 2

@@ -205,9 +205,12 @@ def group_files(
     by_text: dict[tuple[int | None, int | None, bytes, bytes], list[int]] = {}
     copied = named_copies([files[n].path for n in ok])
     kept = {n for n in ok if reference_folders and in_folders(files[n].path, reference_folders)}
-    for n in sorted(ok, key=lambda n: _first_copy_key(files[n], copied, None, n in kept)):
+    for n in ok:
         same = (files[n].fingerprint, files[n].lead, files[n].sketch, files[n].signature)
         by_text.setdefault(same, []).append(n)
+    for same in by_text.values():
+        if len(same) > 1:  # most texts have no exact copy: nothing to order
+            same.sort(key=lambda n: _first_copy_key(files[n], copied, None, n in kept))
     copies = sorted(by_text.values(), key=lambda same: same[0])
     node_files = [same[0] for same in copies]
     chars = np.array([files[n].chars for n in node_files], dtype=np.int64)
@@ -254,11 +257,13 @@ def group_files(
     groups = []
     for cluster in found:
         columns = [column.tolist() for column in cluster]  # Python numbers: made once each
-        usual = Counter(files[n].encoding for node in columns[0] for n in copies[node])
-        reference = min(
-            copies[columns[0][0]],
-            key=lambda n: _first_copy_key(files[n], copied, usual, n in kept),
-        )
+        reference = copies[columns[0][0]][0]
+        if len(copies[columns[0][0]]) > 1:  # which of the reference's exact copies
+            usual = Counter(files[n].encoding for node in columns[0] for n in copies[node])
+            reference = min(
+                copies[columns[0][0]],
+                key=lambda n: _first_copy_key(files[n], copied, usual, n in kept),
+            )
         members = [
             Member(file, distance, share, inside)
             for node, distance, share, inside in zip(*columns, strict=True)

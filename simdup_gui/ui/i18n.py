@@ -46,3 +46,8 @@ def install_language(language: str) -> bool:
         app.installTranslator(qt)
         _installed["qt"] = qt
     return True
+
+
+def counted(number: int, one: str, other: str) -> str:
+    """``one`` or ``other``, translated texts with ``{0}``, for ``number``: 1 file, 2 files."""
+    return (one if number == 1 else other).format(number)

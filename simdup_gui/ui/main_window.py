@@ -51,7 +51,7 @@ from simdup_gui.ui.comparing import Compared, CompareLoader, Document
 from simdup_gui.ui.dialogs import Dialogs
 from simdup_gui.ui.groups_filter import GroupsFilter
 from simdup_gui.ui.groups_panel import GroupsPanel
-from simdup_gui.ui.i18n import install_language
+from simdup_gui.ui.i18n import counted, install_language
 from simdup_gui.ui.library_dialogs import LibraryStatsDialog
 from simdup_gui.ui.list_dialog import ListDialog
 from simdup_gui.ui.models import (
@@ -545,12 +545,22 @@ class MainWindow(QMainWindow):
         if result is None or self.runner.busy:
             return
         duplicates = sum(len(g) - 1 for g in result.groups)
-        text = self.tr("{0} files · {1} groups · {2} duplicates · {3} problems · {4:.1f} s").format(
-            len(result.files), len(result.groups), duplicates, len(result.errors), result.seconds
+        text = " · ".join(
+            (
+                self.files_text(len(result.files)),
+                counted(len(result.groups), self.tr("{0} group"), self.tr("{0} groups")),
+                counted(duplicates, self.tr("{0} duplicate"), self.tr("{0} duplicates")),
+                counted(len(result.errors), self.tr("{0} problem"), self.tr("{0} problems")),
+                self.tr("{0:.1f} s").format(result.seconds),
+            )
         )
         others = sum(count for _, count in result.other_types)
         if others:
-            text += " · " + self.tr("{0} files of other types not read").format(others)
+            text += " · " + counted(
+                others,
+                self.tr("{0} file of another type not read"),
+                self.tr("{0} files of other types not read"),
+            )
         if result.library:
             text += " · " + self.tr("checked against the library {0}").format(result.library)
         if result.cancelled:
@@ -649,7 +659,8 @@ class MainWindow(QMainWindow):
             lambda done: self._report_actions(list(done.outcomes), done.manifest)  # type: ignore[attr-defined]
         )
         task.signals.failed.connect(self._action_failed)
-        self.status.setText(self.tr("Acting on {0} files…").format(len(action.seen)))
+        acting = (self.tr("Acting on {0} file…"), self.tr("Acting on {0} files…"))
+        self.status.setText(counted(len(action.seen), *acting))
         self.progress.setRange(0, 0)
         self.progress.show()
         self.runner.start(task)
@@ -665,8 +676,8 @@ class MainWindow(QMainWindow):
         done = sum(o.action in ("moved", "trashed") for o in outcomes)
         skipped = [o for o in outcomes if o.action == "skipped"]
         failed = [o for o in outcomes if o.action == "failed"]
-        text = self.tr("Done with {0} of {1} files; {2} skipped, {3} failed. Manifest: {4}").format(
-            done, len(outcomes), len(skipped), len(failed), manifest
+        text = self.tr("Done with {0} of {1}; {2} skipped, {3} failed. Manifest: {4}").format(
+            done, self.files_text(len(outcomes)), len(skipped), len(failed), manifest
         )
         if skipped or failed:
             text += "\n\n" + "\n".join(
@@ -789,14 +800,20 @@ class MainWindow(QMainWindow):
             self.settings.setValue("move_folder", folder)
         return folder
 
+    def files_text(self, number: int) -> str:
+        """``1 file``, ``2 files``, in the language in use."""
+        return counted(number, self.tr("{0} file"), self.tr("{0} files"))
+
     def refuse(self, problem: str) -> None:
         """Say why it cannot be done."""
         self.dialogs.warn(self.tr("Nothing was done: {0}").format(problem))
 
     def confirm(self, plan: Plan) -> bool:
         """Ask before acting, naming the groups, files and bytes, listing the files; No first."""
-        counts = self.tr("{0} files from {1} groups ({2})").format(
-            plan.files, plan.groups, human_size(plan.size)
+        counts = self.tr("{0} from {1} ({2})").format(
+            self.files_text(plan.files),
+            counted(plan.groups, self.tr("{0} group"), self.tr("{0} groups")),
+            human_size(plan.size),
         )
         if plan.destination is None:
             question = self.tr("Send {0} to the trash?").format(counts)
@@ -836,7 +853,13 @@ class MainWindow(QMainWindow):
         self.groups_panel.expand()
         if info is not None:
             self.groups_panel.select_file(info.member.file)
-        self.status.setText(self.tr("{0} groups keep another file now").format(changed))
+        self.status.setText(
+            counted(
+                changed,
+                self.tr("{0} group keeps another file now"),
+                self.tr("{0} groups keep another file now"),
+            )
+        )
 
     def remove_from_results(self) -> None:
         """Take the current member out of what is shown (the file itself is not touched)."""
@@ -875,7 +898,7 @@ class MainWindow(QMainWindow):
             return
         done = sum(o.action == "restored" for o in outcomes)
         problems = [o for o in outcomes if o.action != "restored"]
-        text = self.tr("Restored {0} of {1} files.").format(done, len(outcomes))
+        text = self.tr("Restored {0} of {1}.").format(done, self.files_text(len(outcomes)))
         if problems:
             text += "\n\n" + "\n".join(f"{display_path(o.path)}: {o.error}" for o in problems[:20])
         self.dialogs.inform(text)
@@ -971,8 +994,8 @@ class MainWindow(QMainWindow):
             return
         outcomes = self.session.copy_marked(destination)
         failed = [o for o in outcomes if o.action == "failed"]
-        text = self.tr("Copied {0} of {1} files to {2}.").format(
-            len(outcomes) - len(failed), len(outcomes), destination
+        text = self.tr("Copied {0} of {1} to {2}.").format(
+            len(outcomes) - len(failed), self.files_text(len(outcomes)), destination
         )
         if failed:
             text += "\n\n" + "\n".join(f"{display_path(o.path)}: {o.error}" for o in failed[:20])

@@ -154,6 +154,21 @@ def test_scan_sample_shows_groups(qtbot: QtBot, window: MainWindow, qtmodelteste
     qtmodeltester.check(window.problems)
 
 
+def test_the_summary_counts_in_words_that_fit_the_number(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    story = (SAMPLE / "zh" / "茶园春茶.txt").read_text(encoding="utf-8")
+    folder = tmp_path / "one-group"
+    folder.mkdir()
+    (folder / "a.txt").write_text(story, encoding="utf-8")
+    (folder / "b.txt").write_text(story.replace("清明前后", "清明时节"), encoding="utf-8")
+    (folder / "c.pdf").write_bytes(b"%PDF-1.4")
+    scan_and_wait(qtbot, window, folder)
+    status = window.status.text()
+    assert status.startswith("2 files · 1 group · 1 duplicate · 0 problems · ")
+    assert status.endswith(" · 1 file of another type not read")
+
+
 def test_event_loop_keeps_running_during_a_scan(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
@@ -778,7 +793,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     window.groups.set_marked(info.member.file, True)
     dialogs.answers.append(True)  # type: ignore[attr-defined]
     press(qtbot, window, c.trash)
-    assert "1 files from 1 groups" in dialogs.last("confirm")[1]  # type: ignore[attr-defined]
+    assert "1 file from 1 group (" in dialogs.last("confirm")[1]  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert not Path(info.record.path).exists()
     trashed = list((tmp_path / "data" / "Trash" / "files").iterdir())

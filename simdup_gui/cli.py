@@ -37,7 +37,6 @@ from simdup_gui.cli_common import (
     capped_jobs,
     check_output,
     compiling_note,
-    counted,
     dask_address,
     jobs_value,
     k_value,
@@ -62,6 +61,7 @@ from simdup_gui.engine.output.report import (
     report_text,
     write_report,
 )
+from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.progress import ProgressEvent, no_progress
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, display_path, in_folders
 from simdup_gui.engine.results import ScanResult

@@ -14,7 +14,6 @@ from simdup_gui.cli_common import (
     add_method_options,
     add_text_options,
     check_output,
-    counted,
     max_bytes,
     text_settings,
 )
@@ -24,6 +23,7 @@ from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.output.actions import Manifest, act, manifest_path, restore
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.output.report import ReportError, report_duplicates, report_method
+from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.read.walk import display_path
 
 

@@ -24,11 +24,6 @@ from simdup_gui.engine.progress import ProgressEvent
 MAX_MB = 4096  # --max-mb: a file's text read at most
 
 
-def counted(number: int, noun: str) -> str:
-    """``1 group``, ``2 groups``: a summary line's count."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
 class UsageError(Exception):
     """Bad input: printed as one line, exit code 2."""
 

@@ -13,7 +13,6 @@ from simdup_gui.cli_common import (
     UsageError,
     capped_jobs,
     check_output,
-    counted,
     dask_address,
     jobs_value,
     k_value,
@@ -24,6 +23,7 @@ from simdup_gui.engine.match.fingerprint_files import load_fingerprints, parse_f
 from simdup_gui.engine.match.index import FingerprintIndex, Pairs, all_pairs
 from simdup_gui.engine.output.cells import fingerprint_hex
 from simdup_gui.engine.output.outputs import write_atomically
+from simdup_gui.engine.output.words import counted
 
 
 def add_fingerprint_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -10,7 +10,6 @@ from typing import TextIO
 from simdup_gui.cli_common import (
     UsageError,
     add_text_options,
-    counted,
     k_value,
     max_bytes,
     share,
@@ -24,6 +23,7 @@ from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.output.cells import fingerprint_hex, modified_text, safe_cell
 from simdup_gui.engine.output.outputs import output_problem, write_atomically
 from simdup_gui.engine.output.report import held_note
+from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.scan import scan

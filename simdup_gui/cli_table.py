@@ -15,7 +15,6 @@ from simdup_gui.cli_common import (
     add_text_options,
     capped_jobs,
     check_output,
-    counted,
     dask_address,
     jobs_value,
     k_value,
@@ -28,6 +27,7 @@ from simdup_gui.engine.match.methods import FLOORS, thresholds_text
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.parquet_tables import write_parquet
 from simdup_gui.engine.output.report import report_text, write_report
+from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.progress import no_progress
 from simdup_gui.engine.read.tables import TableError, table_files
 from simdup_gui.engine.table_scan import scan_table

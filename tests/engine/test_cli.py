@@ -420,7 +420,8 @@ def test_the_html_report_is_whole_and_escaped(tmp_path: Path) -> None:
     assert "&lt;b&gt;The end&lt;/b&gt;." in text  # in <del> or <ins>: whichever is kept
     assert "<b>The end</b>" not in text
     assert ("<del>" in text) != ("<ins>" in text)
-    assert "1 differences" in text
+    assert ": 1 difference</summary>" in text
+    assert "<p>2 files, 1 group, 1 duplicate, 0 unreadable (" in text
 
     class Tags(HTMLParser):
         def __init__(self) -> None:

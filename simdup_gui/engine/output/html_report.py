@@ -20,6 +20,7 @@ from simdup_gui.engine.match.methods import DISTANCES, thresholds_text
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.cells import modified_text
 from simdup_gui.engine.output.outputs import write_atomically
+from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.text.textdiff import diff_hunks
@@ -57,8 +58,9 @@ def html_lines(result: ScanResult) -> Iterator[str]:
     yield f"<style>{_STYLE}</style></head><body>"
     yield f"<h1>simdup: {html.escape(display_path(result.root))}</h1>"
     yield (
-        f"<p>{len(result.files)} files, {len(result.groups)} groups, {duplicates} duplicates,"
-        f" {len(result.errors)} unreadable ({html.escape(_thresholds(result.options))}).</p>"
+        f"<p>{counted(len(result.files), 'file')}, {counted(len(result.groups), 'group')},"
+        f" {counted(duplicates, 'duplicate')}, {len(result.errors)} unreadable"
+        f" ({html.escape(_thresholds(result.options))}).</p>"
     )
 
     def distance(bits: int) -> str:
@@ -108,7 +110,7 @@ def _differences(result: ScanResult, reference: int, copies: list[int]) -> Itera
         hunks = diff_hunks(original, text)
         if not hunks:
             continue
-        yield f"<details><summary>{name}: {len(hunks)} differences</summary><ol>"
+        yield f"<details><summary>{name}: {counted(len(hunks), 'difference')}</summary><ol>"
         for (a0, a1), (b0, b1) in hunks[:PASSAGES]:
             before = html.escape(original[max(0, a0 - CONTEXT) : a0])
             after = html.escape(original[a1 : a1 + CONTEXT])

@@ -7,13 +7,7 @@ import csv
 import os
 from typing import TextIO
 
-from simdup_gui.cli_common import (
-    UsageError,
-    add_text_options,
-    k_value,
-    max_bytes,
-    share,
-)
+from simdup_gui.cli_common import UsageError, add_text_options, k_value, max_bytes, share
 from simdup_gui.engine.fingerprint.files import fingerprint_batch
 from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
 from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint

@@ -672,67 +672,67 @@ The details are in the log: {1}</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/main_window.py" line="672"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="809"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="813"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="819"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="823"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="821"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="825"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="901"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="905"/>
         <source>Restored {0} of {1}.</source>
         <translation>已恢复 {1}中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="912"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="916"/>
         <source>Not duplicates</source>
         <translation>非重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="914"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="918"/>
         <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
         <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="936"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="940"/>
         <source>Choose a reference folder</source>
         <translation>选择参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="936"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="940"/>
         <source>Reference folders</source>
         <translation>参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="933"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="937"/>
         <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="976"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="980"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="976"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="980"/>
         <source>Mark the copies whose path contains:</source>
         <translation>标记路径包含以下文字的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="981"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="985"/>
         <source>{0} more copies marked</source>
         <translation>又标记了 {0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="988"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="992"/>
         <source>Copy the marked files to</source>
         <translation>将已标记的文件复制到</translation>
     </message>
@@ -742,14 +742,12 @@ The details are in the log: {1}</source>
         <translation>两个文件至少要共有多少文本（连续 5 个字符）才归为一组，不论指纹怎么说。选用其他指纹方法（设置）时，是该方法自己度量的相似度。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="551"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="815"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="809"/>
         <source>{0} group</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="551"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="815"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="809"/>
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>
@@ -804,93 +802,93 @@ The details are in the log: {1}</source>
         <translation>{0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="813"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="817"/>
         <source>{0} from {1} ({2})</source>
         <translation>{1}中的 {0}（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="859"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="863"/>
         <source>{0} group keeps another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="860"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="864"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="882"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="886"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="889"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="893"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="944"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="948"/>
         <source>These folders (inside the folder you scan) and what they hold are not read.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="946"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="950"/>
         <source>Excluded folders</source>
         <translation>排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="946"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="950"/>
         <source>Choose a folder to leave out</source>
         <translation>选择要排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="997"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1001"/>
         <source>Copied {0} of {1} to {2}.</source>
         <translation>已将 {1}中的 {0} 个复制到 {2}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1021"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1025"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1034"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1038"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1036"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1042"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1040"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1046"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1043"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1047"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1063"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1067"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1067"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1071"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1072"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1076"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1101"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1105"/>
         <source>Writing {0}…</source>
         <translation>正在写入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1106"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="1110"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

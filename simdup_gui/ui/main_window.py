@@ -548,7 +548,7 @@ class MainWindow(QMainWindow):
         text = " · ".join(
             (
                 self.files_text(len(result.files)),
-                counted(len(result.groups), self.tr("{0} group"), self.tr("{0} groups")),
+                self.groups_text(len(result.groups)),
                 counted(duplicates, self.tr("{0} duplicate"), self.tr("{0} duplicates")),
                 counted(len(result.errors), self.tr("{0} problem"), self.tr("{0} problems")),
                 self.tr("{0:.1f} s").format(result.seconds),
@@ -804,6 +804,10 @@ class MainWindow(QMainWindow):
         """``1 file``, ``2 files``, in the language in use."""
         return counted(number, self.tr("{0} file"), self.tr("{0} files"))
 
+    def groups_text(self, number: int) -> str:
+        """``1 group``, ``2 groups``, in the language in use."""
+        return counted(number, self.tr("{0} group"), self.tr("{0} groups"))
+
     def refuse(self, problem: str) -> None:
         """Say why it cannot be done."""
         self.dialogs.warn(self.tr("Nothing was done: {0}").format(problem))
@@ -812,7 +816,7 @@ class MainWindow(QMainWindow):
         """Ask before acting, naming the groups, files and bytes, listing the files; No first."""
         counts = self.tr("{0} from {1} ({2})").format(
             self.files_text(plan.files),
-            counted(plan.groups, self.tr("{0} group"), self.tr("{0} groups")),
+            self.groups_text(plan.groups),
             human_size(plan.size),
         )
         if plan.destination is None:

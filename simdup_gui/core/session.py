@@ -21,6 +21,7 @@ from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Seen
 from simdup_gui.engine.output.copies import copy_files
 from simdup_gui.engine.output.outputs import output_problem
+from simdup_gui.engine.progress import never
 from simdup_gui.engine.results import ScanResult
 
 
@@ -53,8 +54,13 @@ class Session:
         return _grouping(result.options) != _grouping(wanted)
 
     @classmethod
-    def regrouped(cls, result: ScanResult, wanted: ScanOptions) -> ScanResult:
-        """``result`` grouped with the thresholds ``wanted`` (itself if it already is)."""
+    def regrouped(
+        cls, result: ScanResult, wanted: ScanOptions, cancel: Callable[[], bool] = never
+    ) -> ScanResult:
+        """``result`` grouped with the thresholds ``wanted`` (itself if it already is).
+
+        ``cancel`` is polled between steps (see :meth:`ScanResult.regroup`).
+        """
         if not cls.needs_regroup(result, wanted):
             return result
         return result.regroup(
@@ -63,6 +69,7 @@ class Session:
             wanted.min_similarity,
             wanted.not_duplicates,
             wanted.reference_folders,
+            cancel,
         )
 
     @staticmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -11,6 +12,7 @@ from simdup_gui.engine.match.groups import Group
 from simdup_gui.engine.match.matching import group_here, kept_files, likeness
 from simdup_gui.engine.match.methods import member_measures
 from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.progress import never
 from simdup_gui.engine.read.walk import is_link
 from simdup_gui.engine.records import FileRecord, Pairs
 
@@ -81,8 +83,11 @@ class ScanResult:
         min_similarity: float | None = None,
         not_duplicates: frozenset[tuple[str, str]] | None = None,
         reference_folders: tuple[str, ...] | None = None,
+        cancel: Callable[[], bool] = never,
     ) -> ScanResult:
         """The same files grouped at another k (or length or similarity floor), no rescan.
+
+        ``cancel`` is polled between steps; once it is true the groups are incomplete.
 
         A library check's groups are the library's matches: they are kept as they are.
         """
@@ -102,6 +107,6 @@ class ScanResult:
                 self.options.reference_folders if reference_folders is None else reference_folders
             ),
         )
-        pairs, groups = group_here(self.files, options)
+        pairs, groups = group_here(self.files, options, cancel)
         kept = kept_files(self.files, options.reference_folders)
         return replace(self, pairs=pairs, groups=groups, options=options, kept=kept)

@@ -23,7 +23,7 @@ from simdup_gui.core.columns import COLUMN_NAMES, column_named
 from simdup_gui.ui.groups_filter import GroupsFilter
 from simdup_gui.ui.models import GroupsModel, ItemRole, MemberInfo, ProblemsModel
 
-EXPAND_LIMIT = 500  # groups opened at once; the rest open on a click
+EXPAND_LIMIT = 200  # groups opened at once; the rest open on a click
 
 
 class GroupsPanel(QWidget):
@@ -163,7 +163,7 @@ class GroupsPanel(QWidget):
         """
         self.tree.setColumnHidden(column_named("Distance"), not distances)
         self._show_tree_or_empty()
-        if self.groups.rowCount() <= EXPAND_LIMIT:
+        if 0 < self.groups.rowCount() <= EXPAND_LIMIT:  # no rows: the widths stay as they were
             for column in range(self.groups.columnCount()):
                 self.tree.resizeColumnToContents(column)
             # names elide in the middle: Similarity and Distance stay in view beside them

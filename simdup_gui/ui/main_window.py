@@ -483,7 +483,7 @@ class MainWindow(QMainWindow):
         at_once = len(result.files) <= REGROUP_AT_ONCE and groups_at_once(len(result.files))
         if not at_once and self.session.needs_regroup(result, wanted):
             serial = self._regroup_serial
-            task = CallTask(lambda p, c: self.session.regrouped(result, wanted), "regrouping")
+            task = CallTask(lambda p, c: self.session.regrouped(result, wanted, c), "regrouping")
             task.signals.succeeded.connect(
                 lambda done: self._regrouped(serial, done)  # type: ignore[arg-type]
             )

@@ -60,7 +60,7 @@ class _TitledColumns:
         return None
 
 
-LOADED_AT_ONCE = 1_000  # groups a view gets at first; more as it scrolls (Qt's fetchMore)
+LOADED_AT_ONCE = 250  # groups a view gets at first; more as it scrolls (Qt's fetchMore)
 
 
 class GroupsModel(_TitledColumns, QAbstractItemModel):

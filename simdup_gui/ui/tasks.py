@@ -16,6 +16,7 @@ from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import FingerprintCache
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals, so the event loop is never flooded
+GIL_TURN = 0.01  # seconds of a task's work between the GUI thread's turns at the GIL
 WORKERS_IDLE_MS = 60 * 1000  # worker processes are let go after this long without a scan
 
 
@@ -31,6 +32,28 @@ class TaskSignals(QObject):
     finished = Signal()
 
 
+class TakingTurnsToken(CancelToken):
+    """A task's cancel token that also gives the GUI thread its turn at the GIL.
+
+    Python hands the GIL to a waiting thread when its holder has kept it 5 ms in a row; work
+    that lets it go and takes it back again and again (the compiled kernels, numpy on large
+    arrays) takes it back before the waiting thread wakes, and keeps the window waiting for
+    tenths of a second. Polled every GIL_TURN seconds or more, the token sleeps a tenth of a
+    millisecond: long enough for a waiting thread to take the GIL.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._turn = time.monotonic()
+
+    def __call__(self) -> bool:
+        """Whether the task is cancelled, after the GUI thread's turn if it is due."""
+        if time.monotonic() - self._turn > GIL_TURN:
+            time.sleep(0.0001)
+            self._turn = time.monotonic()
+        return super().__call__()
+
+
 class CallTask(QRunnable):
     """Any engine work on a pool thread: ``work(progress, cancel)`` gives the result."""
 
@@ -40,7 +63,7 @@ class CallTask(QRunnable):
         super().__init__()
         self.setAutoDelete(False)
         self.signals = TaskSignals()
-        self.token = CancelToken()
+        self.token = TakingTurnsToken()
         self._work, self._what = work, what
         self._last = 0.0
 

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.engine.kernels import plain_kernels
+from simdup_gui.engine.match.coverings import coverings
 from simdup_gui.engine.match.index import (
     MAX_K,
     FingerprintIndex,
@@ -56,17 +57,24 @@ def test_all_pairs_equals_brute_force(fps: np.ndarray, k: int) -> None:
     assert as_tuples(all_pairs(fps, k)) == as_tuples(brute_force_pairs(fps, k))
 
 
-def a_plan(k: int, r: int, covering: bool) -> TablePlan:
-    """Every choice of ``r`` of ``k + r`` blocks, or a covering plan (two halves; from k = 1)."""
-    return TablePlan.covering(k, r) if covering and k and r > 1 else TablePlan.build(k, r)
+PLAN_KINDS = st.sampled_from(["every", "halves", "found"])
+
+
+def a_plan(k: int, r: int, kind: str) -> TablePlan:
+    """Every choice of ``r`` of ``k + r`` blocks, the halves' covering (from k = 1), or a
+    covering found by search (those for k = 8 serve any k below too)."""
+    if kind == "found":
+        count, family = sorted(coverings(MAX_K).items())[r % 2]
+        return TablePlan.designed(MAX_K, count, family)
+    return TablePlan.covering(k, r) if kind == "halves" and k and r > 1 else TablePlan.build(k, r)
 
 
 @settings(max_examples=200, deadline=None)
-@given(fps=fingerprint_sets(), k=st.integers(0, MAX_K), r=st.integers(1, 4), covering=st.booleans())
-def test_the_plain_form_equals_brute_force(fps: np.ndarray, k: int, r: int, covering: bool) -> None:
+@given(fps=fingerprint_sets(), k=st.integers(0, MAX_K), r=st.integers(1, 4), kind=PLAN_KINDS)
+def test_the_plain_form_equals_brute_force(fps: np.ndarray, k: int, r: int, kind: str) -> None:
     """The numpy twin of the table scan, which small scans run (``engine/kernels.py``)."""
     with plain_kernels():
-        found = all_pairs(fps, k, plan=a_plan(k, r, covering))
+        found = all_pairs(fps, k, plan=a_plan(k, r, kind))
     assert as_tuples(found) == as_tuples(brute_force_pairs(fps, k))
 
 
@@ -81,40 +89,64 @@ def test_a_window_gives_the_same_pairs_in_both_forms(fps: np.ndarray, k: int, wi
 
 
 @settings(max_examples=150, deadline=None)
-@given(fps=fingerprint_sets(), k=st.integers(0, MAX_K), r=st.integers(1, 4), covering=st.booleans())
-def test_every_table_plan_is_exact(fps: np.ndarray, k: int, r: int, covering: bool) -> None:
-    plan = a_plan(k, r, covering)
+@given(fps=fingerprint_sets(), k=st.integers(0, MAX_K), r=st.integers(1, 4), kind=PLAN_KINDS)
+def test_every_table_plan_is_exact(fps: np.ndarray, k: int, r: int, kind: str) -> None:
+    plan = a_plan(k, r, kind)
     assert as_tuples(all_pairs(fps, k, plan=plan)) == as_tuples(brute_force_pairs(fps, k))
 
 
 @pytest.mark.parametrize("k", range(1, MAX_K + 1))
 @pytest.mark.parametrize("r", [2, 3, 4])
 def test_a_covering_plan_leaves_some_table_intact_whatever_k_blocks_change(k: int, r: int) -> None:
-    """Every way k flipped bits can touch k blocks leaves a table's blocks all intact, and that
-    set of intact blocks names its first table (each pair reported once)."""
     plan = TablePlan.covering(k, r)
     count = len(plan.blocks)
     assert count == k + 2 * r - 1
-    assert sum(width for _, width in plan.blocks) == 64
     assert len(plan.tables) < math.comb(count, r)  # fewer than every choice of r blocks
+    assert_every_change_leaves_a_table(plan, k)
+
+
+FOUND = [(k, count) for k in range(1, MAX_K + 1) for count in coverings(k)]
+
+
+@pytest.mark.parametrize(("k", "count"), FOUND)
+def test_a_covering_found_by_search_leaves_some_table_intact_whatever_k_blocks_change(
+    k: int, count: int
+) -> None:
+    family = coverings(k)[count]
+    plan = TablePlan.designed(k, count, family)
+    assert len(plan.blocks) == count
+    assert len(set(family)) == len(family)
+    halves = TablePlan.covering(k, plan.r)
+    assert len(plan.tables) < len(halves.tables)  # fewer tables than the halves
+    assert_every_change_leaves_a_table(plan, k)
+
+
+def assert_every_change_leaves_a_table(plan: TablePlan, k: int) -> None:
+    """Every way k flipped bits can touch k blocks leaves a table's blocks all intact, and that
+    set of intact blocks names its first table (each pair reported once)."""
+    count = len(plan.blocks)
+    assert sum(width for _, width in plan.blocks) == 64
     first = first_tables(plan)
     every = (1 << count) - 1
     for touched in combinations(range(count), min(k, count)):
         intact = every & ~sum(1 << b for b in touched)
-        table = plan.tables[first[intact]]
         assert first[intact] >= 0
+        table = plan.tables[first[intact]]
         assert all(
             table.prefix_mask & mask == 0 or intact >> b & 1
             for b, mask in enumerate(block_masks(plan))
         )
 
 
-def test_at_the_default_k_the_cost_picks_fewer_tables_of_as_long_prefixes() -> None:
-    """At k = 8 over 10^6 fingerprints: 105 tables of four blocks (16-20 bits), not 165 of
-    three (16-18 bits): 1.3 times as fast, measured (docs/speed.md)."""
-    chosen, every = plan_for_pairs(8, 1_000_000), TablePlan.build(8, 3)
-    assert len(chosen.tables) < len(every.tables)
-    assert min(t.prefix_bits for t in chosen.tables) >= min(t.prefix_bits for t in every.tables)
+def test_at_the_default_k_the_cost_picks_a_covering_found_by_search() -> None:
+    """At k = 8: 71 tables of 16-bit prefixes over 10^6 fingerprints, 86 of 17-18 bits over
+    10^7, where the halves took 105 and every choice of three blocks 165 (docs/speed.md)."""
+    found = {len(family) for family in coverings(8).values()}
+    for n in (10**6, 10**7):
+        chosen = plan_for_pairs(8, n)
+        assert len(chosen.tables) in found
+        assert min(t.prefix_bits for t in chosen.tables) >= 16
+        assert len(chosen.tables) < len(TablePlan.covering(8, 4).tables)
 
 
 @settings(max_examples=200, deadline=None)

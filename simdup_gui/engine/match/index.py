@@ -23,8 +23,9 @@ give longer prefixes and fewer candidates but cost a sort and ``8 N`` bytes each
   ``b`` bucket bits). Small ``N`` gets few tables, large ``N`` more. Besides every choice of
   ``r`` of ``k + r`` blocks, it weighs *covering* plans (:meth:`TablePlan.covering`): split the
   bits into ``k + 2r - 1`` blocks in two halves and take every choice of ``r`` blocks within a
-  half; a pair leaves ``2r - 1`` blocks intact, so ``r`` in one half. At ``k = 8`` over 10^6
-  fingerprints that is 105 tables of 16-20 bit prefixes instead of 165 of 16-18 bits. Tables
+  half; a pair leaves ``2r - 1`` blocks intact, so ``r`` in one half; and smaller such families
+  found by search (``coverings.py``). At ``k = 8`` over 10^6 fingerprints that is 71 tables of
+  16-bit prefixes, where the halves take 105 and every choice of three blocks 165. Tables
   that lead with the same block share one partition of the fingerprints; each part is then
   sorted and scanned table by table in compiled code, the parts shared among threads
   (``match/index_kernels.py``).

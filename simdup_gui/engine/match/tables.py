@@ -7,12 +7,15 @@ chosen; the end of this module readies a plan's tables for the all-pairs kernels
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
+
+from simdup_gui.engine.match.coverings import coverings
 
 U64 = npt.NDArray[np.uint64]
 MAX_K = 8
@@ -126,7 +129,7 @@ class TablePlan:
         A pair within ``k`` leaves at least ``2r - 1`` blocks intact, so ``r`` or more of them
         in one half: some table's blocks are all intact. Fewer tables than :meth:`build` for
         prefixes of the same length (at ``k = 8``: 105 tables of four 4-5 bit blocks, against
-        165 of three 5-6 bit blocks).
+        165 of three 5-6 bit blocks); :meth:`designed` takes smaller families found by search.
         """
         check_k(k)
         count = k + 2 * r - 1
@@ -136,6 +139,21 @@ class TablePlan:
         chosen = [*combinations(range(half), r), *combinations(range(half, count), r)]
         blocks = _blocks(count)
         return cls(k, r, blocks, tuple(Permutation.leading(blocks, c) for c in chosen))
+
+    @classmethod
+    def designed(cls, k: int, count: int, family: Sequence[int]) -> TablePlan:
+        """One table per member of ``family``, a covering found by search (``coverings.py``).
+
+        Its members are sets of ``r`` of ``count`` blocks (bit ``b``: block ``b``) such that
+        any ``k`` changed blocks leave one of them intact.
+        """
+        check_k(k)
+        sizes = {member.bit_count() for member in family}
+        if len(sizes) != 1 or not family or max(family) >> count:
+            raise ValueError(f"not a family of equal sets of {count} blocks: {family!r}")
+        blocks = _blocks(count)
+        chosen = [[b for b in range(count) if member >> b & 1] for member in family]
+        return cls(k, sizes.pop(), blocks, tuple(Permutation.leading(blocks, c) for c in chosen))
 
     @property
     def min_prefix_bits(self) -> int:
@@ -202,11 +220,16 @@ def plan_for_pairs(k: int, n: int) -> TablePlan:
     check_k(k)
     if k == 0:
         return TablePlan.build(0, 1)
-    plans = [(_tables_for(k, r), k + r, r, TablePlan.build) for r in range(1, 8)]
+    plans: list[tuple[int, int, int, Callable[[], TablePlan]]] = [
+        (_tables_for(k, r), k + r, r, partial(TablePlan.build, k, r)) for r in range(1, 8)
+    ]
     for r in range(2, 8):
         count = k + 2 * r - 1
         halves = math.comb((count + 1) // 2, r) + math.comb(count // 2, r)
-        plans.append((halves, count, r, TablePlan.covering))
+        plans.append((halves, count, r, partial(TablePlan.covering, k, r)))
+    for count, family in coverings(k).items():
+        r = family[0].bit_count()
+        plans.append((len(family), count, r, partial(TablePlan.designed, k, count, family)))
     best, best_cost = plans[0], math.inf
     for plan in plans:
         tables, blocks, r, _ = plan
@@ -216,8 +239,7 @@ def plan_for_pairs(k: int, n: int) -> TablePlan:
         cost = tables * n * (_TABLE_COST + _PAIR_COST * per_bucket / 2)
         if cost < best_cost:
             best, best_cost = plan, cost
-    _, _, r, make = best
-    return make(k, r)
+    return best[3]()
 
 
 def plan_for_queries(k: int, n: int, memory_budget: int = DEFAULT_MEMORY_BUDGET) -> TablePlan:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine.kernels import plain_kernels
+from simdup_gui.engine.kernels import kernel_module, plain_kernels
 from simdup_gui.engine.match.coverings import coverings
 from simdup_gui.engine.match.index import (
     MAX_K,
@@ -218,6 +218,32 @@ def test_permutations_are_bijections_keeping_popcount(values: list[int], k: int,
         array = table.apply(np.array(values, dtype=np.uint64))
         assert array.tolist() == permuted
         assert [p.bit_count() for p in permuted] == [v.bit_count() for v in values]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    values=st.lists(st.one_of(U64, SPECIAL), min_size=1, max_size=20),
+    k=st.integers(0, MAX_K),
+    r=st.integers(1, 4),
+    kind=PLAN_KINDS,
+    window=st.tuples(st.integers(0, 64), st.integers(0, 64)),
+)
+def test_gathering_gives_the_permuted_keys_bits(
+    values: list[int], k: int, r: int, kind: str, window: tuple[int, int]
+) -> None:
+    """A table's bucket bits come straight from the fingerprint, in both forms."""
+    start, count = min(window), max(window) - min(window)
+    fps = np.array(values, dtype=np.uint64)
+    compiled = kernel_module("simdup_gui.engine.match.index_kernels")
+    for table in a_plan(k, r, kind).tables:
+        moves = table.gathering(start, count)
+        masks = np.array([mask for mask, _ in moves], np.uint64)
+        rotations = np.array([rotation for _, rotation in moves], np.int64)
+        wanted = [
+            (table.apply_int(v) << start) % 2**64 >> (64 - count) if count else 0 for v in values
+        ]
+        assert compiled.gathered(fps, masks, rotations).tolist() == wanted
+        assert [int(compiled._gathered(v, masks, rotations)) for v in fps] == wanted
 
 
 def test_permutation_puts_chosen_blocks_first() -> None:

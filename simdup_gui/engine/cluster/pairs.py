@@ -79,12 +79,8 @@ def pair_parts(
     plain = groups_plain(n)
     found = []
     for group in groups:
-        masks = np.array([mask for mask, _ in group.first.moves], np.uint64)
-        shifts = np.array([shift for _, shift in group.first.moves], np.int64)
-        split = [
-            client.submit(_split, part, masks, shifts, part_bits, owners, pure=False)
-            for part in parts
-        ]
+        lead = (group.part_masks, group.part_rotations, part_bits)
+        split = [client.submit(_split, part, lead, owners, pure=False) for part in parts]
         for q in range(pieces):
             mine = pieces_for(client, split, q)
             found.append(
@@ -93,10 +89,9 @@ def pair_parts(
                     mine,
                     np.arange(owners[q], owners[q + 1], dtype=np.int64),
                     k,
-                    (group.masks, group.shifts, group.moves, part_bits, group.local_bits),
+                    (group.masks, group.rotations, group.moves, group.local_bits),
                     (group.prefix_masks, group.in_plan, first, blocks),
-                    masks,
-                    shifts,
+                    lead,
                     plain,
                     window,
                     pure=False,
@@ -105,17 +100,12 @@ def pair_parts(
     return found
 
 
-def _split(
-    part: Part,
-    masks: np.ndarray,
-    shifts: np.ndarray,
-    part_bits: int,
-    owners: np.ndarray,
-) -> list[Part]:
+def _split(part: Part, lead: tuple[Any, ...], owners: np.ndarray) -> list[Part]:
     """A part's fingerprints by the reducer that owns their leading bits (ids kept ascending)."""
     ids, fps = part
-    keys = kernel_module("simdup_gui.engine.match.index_kernels").table_keys(fps, masks, shifts)
-    leading = (keys >> np.uint64(64 - part_bits)).astype(np.int64)
+    masks, rotations, _ = lead
+    kernels = kernel_module("simdup_gui.engine.match.index_kernels")
+    leading = kernels.gathered(fps, masks, rotations).astype(np.int64)
     reducer = np.searchsorted(owners, leading, side="right") - 1
     return split_rows(reducer, len(owners) - 1, ids, fps)
 
@@ -126,8 +116,7 @@ def _pairs_in(
     k: int,
     tables: tuple[Any, ...],
     checks: tuple[Any, ...],
-    masks: np.ndarray,
-    shifts: np.ndarray,
+    lead: tuple[Any, ...],
     plain: bool,
     window: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -136,11 +125,11 @@ def _pairs_in(
     fps = np.concatenate([p[1] for p in pieces]) if pieces else np.empty(0, np.uint64)
     if len(fps) < 2:
         return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.uint8)
-    group_masks, group_shifts, moves, part_bits, local_bits = tables
+    group_masks, group_rotations, moves, local_bits = tables
     prefix_masks, order, first, blocks = checks
     with plain_kernels(plain):
         kernels = kernel_module("simdup_gui.engine.match.index_kernels")
-        ordered, local, starts = kernels.partition(fps, masks, shifts, part_bits)
+        ordered, local, starts = kernels.partition(fps, *lead)
         i, j, d = kernels.group_pairs(
             ordered,
             local,
@@ -148,9 +137,8 @@ def _pairs_in(
             owned,
             k,
             group_masks,
-            group_shifts,
+            group_rotations,
             moves,
-            part_bits,
             local_bits,
             prefix_masks,
             order,

@@ -27,7 +27,8 @@ give longer prefixes and fewer candidates but cost a sort and ``8 N`` bytes each
   found by search (``coverings.py``). At ``k = 8`` over 10^6 fingerprints that is 71 tables of
   16-bit prefixes, where the halves take 105 and every choice of three blocks 165. Tables
   that lead with the same block share one partition of the fingerprints; each part is then
-  sorted and scanned table by table in compiled code, the parts shared among threads
+  sorted and scanned table by table in compiled code, the parts shared among threads, and the
+  next group's partition made while this group's last parts are scanned
   (``match/index_kernels.py``).
 
 Each pair is reported once: from the first table (in a fixed order) whose prefix blocks it leaves
@@ -47,18 +48,20 @@ from __future__ import annotations
 import bisect
 import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.arrays import U64, Index
 from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.match.tables import (
     BITS,
     DEFAULT_MEMORY_BUDGET,
     MAX_K,
     Permutation,
+    TableGroup,
     TablePlan,
     as_fingerprints,
     block_masks,
@@ -71,7 +74,6 @@ from simdup_gui.engine.match.tables import (
 )
 from simdup_gui.engine.records import Pairs
 
-U64 = npt.NDArray[np.uint64]
 __all__ = [  # what the index offers, its tables' helpers among them
     "MAX_K",
     "FingerprintIndex",
@@ -127,16 +129,18 @@ def all_pairs(
     first = first_tables(plan)
     parts = []
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        for group in groups:
+
+        def partitioned(group: TableGroup) -> Future[tuple[U64, Index, Index]]:
+            masks, rotations = group.part_masks, group.part_rotations
+            return pool.submit(kernels.partition, fps, masks, rotations, part_bits)
+
+        coming, checking = partitioned(groups[0]), []
+        for at, group in enumerate(groups):
             if cancel():
+                coming.cancel()
                 break
-            ordered, ids, starts = kernels.partition(
-                fps,
-                np.array([mask for mask, _ in group.first.moves], np.uint64),
-                np.array([shift for _, shift in group.first.moves], np.int64),
-                part_bits,
-            )
-            shares = np.array_split(np.arange(1 << part_bits), max(1, jobs))
+            ordered, ids, starts = coming.result()
+            shares = np.array_split(np.arange(1 << part_bits), 2 * max(1, jobs))
             futures = [
                 pool.submit(
                     kernels.group_pairs,
@@ -146,9 +150,8 @@ def all_pairs(
                     share,
                     k,
                     group.masks,
-                    group.shifts,
+                    group.rotations,
                     group.moves,
-                    part_bits,
                     group.local_bits,
                     group.prefix_masks,
                     group.in_plan,
@@ -159,7 +162,11 @@ def all_pairs(
                 for share in shares
                 if len(share)
             ]
-            parts.extend(future.result() for future in futures)
+            parts.extend(future.result() for future in checking)  # the group before
+            checking = futures
+            if at + 1 < len(groups):  # sorted while this group's last pairs are checked
+                coming = partitioned(groups[at + 1])
+        parts.extend(future.result() for future in checking)
     return Pairs.from_parts(parts, n)
 
 

@@ -1,13 +1,14 @@
 """The all-pairs scan of the permuted tables, compiled by numba (the method: ``index.py``).
 
 Tables are taken in groups that lead with the same block. One counting sort (:func:`partition`)
-splits the fingerprints into parts by that block's leading bits; then, part by part (a few
-thousand fingerprints, in the CPU's cache), each table of the group sorts the part by its next
-bits and checks every pair inside a bucket in full: the whole prefix equal, the distance within
-``k``, and this table the first (in the plan's order) whose prefix blocks the pair leaves
-intact, so that one table only reports each pair: a lookup by the set of intact blocks
-(``index.first_tables``). A table's buckets are its key's leading ``part_bits + local_bits``
-bits (at most its prefix).
+splits the fingerprints into parts by that block's leading bits; then, part by part (1/16 to
+1/256 of the fingerprints), each table of the group sorts the part by its next bits and checks
+every pair inside a bucket in full: the whole prefix equal, the distance within ``k``, and this
+table the first (in the plan's order) whose prefix blocks the pair leaves intact, so that one
+table only reports each pair: a lookup by the set of intact blocks (``index.first_tables``).
+A table's buckets are its key's leading ``part_bits + local_bits`` bits (at most its prefix),
+gathered straight from the fingerprint by a few masks and rotations (``tables.py``
+``Permutation.gathering``): the rest of the permuted key is never made.
 
 ``partition_numpy`` and ``group_pairs_numpy`` are the same in numpy: the plain form
 (``engine/kernels.py``) runs them, and tests check both forms against brute force.
@@ -40,30 +41,27 @@ def _popcount(x: np.uint64) -> np.uint64:
 
 
 @njit(**_JIT)
-def _key(value: np.uint64, masks: U64, shifts: Index) -> np.uint64:
-    """The value permuted: each move's bits shifted (left, or right when below 0)."""
-    key = _ZERO
+def _gathered(value: np.uint64, masks: U64, rotations: Index) -> np.uint64:
+    """Bits of a value brought together: each mask's bits rotated left, all of them joined."""
+    out = _ZERO
     for move in range(len(masks)):
         part = value & masks[move]
-        if shifts[move] >= 0:
-            key |= part << np.uint64(shifts[move])
-        else:
-            key |= part >> np.uint64(-shifts[move])
-    return key
+        turn = np.uint64(rotations[move])
+        out |= (part << turn) | (part >> ((np.uint64(64) - turn) & np.uint64(63)))
+    return out
 
 
 @njit(**_JIT)
-def partition(fps: U64, masks: U64, shifts: Index, bits: int) -> tuple[U64, Index, Index]:
-    """The fingerprints and their ids by the leading ``bits`` of their permuted keys.
+def partition(fps: U64, masks: U64, rotations: Index, bits: int) -> tuple[U64, Index, Index]:
+    """The fingerprints and their ids by part: the ``bits`` bits the moves gather.
 
     Ids ascend within a part; returns where each part starts (and one more entry: the end).
     """
     n = len(fps)
     part = np.empty(n, np.int64)
     starts = np.zeros((1 << bits) + 1, np.int64)
-    drop = np.uint64(64 - bits)
     for at in range(n):
-        part[at] = np.int64(_key(fps[at], masks, shifts) >> drop)
+        part[at] = np.int64(_gathered(fps[at], masks, rotations))
         starts[part[at] + 1] += 1
     for value in range(1 << bits):
         starts[value + 1] += starts[value]
@@ -84,9 +82,8 @@ def group_pairs(
     parts: Index,
     k: int,
     masks: U64,
-    shifts: Index,
+    rotations: Index,
     moves: Index,
-    part_bits: int,
     local_bits: Index,
     prefix_masks: U64,
     in_plan: Index,
@@ -97,13 +94,12 @@ def group_pairs(
     """The pairs that the tables of one group report first, among the given ``parts``.
 
     The tables of a group lead with the same block, so one :func:`partition` by its leading
-    ``part_bits`` serves them all; each part (a few thousand fingerprints: in the CPU's cache)
-    is then sorted by the next ``local_bits[t]`` bits of table ``t``'s key, and the pairs of
-    each bucket checked: the whole prefix equal, within ``k``, and this table the first whose
-    blocks the pair leaves intact (``first_table`` names it for each set of intact blocks,
-    ``in_plan`` gives each table's place in the plan). Table ``t``'s permutation is
-    ``masks[t, :moves[t]]`` and ``shifts[t, :moves[t]]``. With ``window`` above 0 an id meets
-    the next ``window`` only.
+    ``part_bits`` serves them all; each part is then sorted by the next ``local_bits[t]`` bits
+    of table ``t``'s key, and the pairs of each bucket checked: the whole prefix equal, within
+    ``k``, and this table the first whose blocks the pair leaves intact (``first_table`` names
+    it for each set of intact blocks, ``in_plan`` gives each table's place in the plan). Table
+    ``t``'s ``moves[t]`` moves in ``masks[t]`` and ``rotations[t]`` gather a fingerprint's
+    bucket within its part. With ``window`` above 0 an id meets the next ``window`` only.
     """
     size = 1024
     left, right = np.empty(size, np.int64), np.empty(size, np.int64)
@@ -117,18 +113,17 @@ def group_pairs(
     places = np.empty(longest, np.int64)  # where each of them is in ``ordered``
     bucket_of = np.empty(longest, np.int64)
     for table in range(len(moves)):
-        table_masks, table_shifts = masks[table, : moves[table]], shifts[table, : moves[table]]
+        table_masks = masks[table, : moves[table]]
+        table_rotations = rotations[table, : moves[table]]
         bits, prefix_mask = local_bits[table], prefix_masks[table]
         ends = np.zeros((1 << bits) + 1, np.int64)
-        drop = np.uint64(64 - bits)
         for part in parts:
             lo, hi = starts[part], starts[part + 1]
             if hi - lo < 2:
                 continue
             ends[:] = 0
             for at in range(lo, hi):  # a counting sort of the part by the table's next bits
-                key = _key(ordered[at], table_masks, table_shifts) << np.uint64(part_bits)
-                bucket = np.int64(key >> drop) if bits else 0
+                bucket = np.int64(_gathered(ordered[at], table_masks, table_rotations))
                 bucket_of[at - lo] = bucket
                 ends[bucket + 1] += 1
             for bucket in range(1 << bits):
@@ -173,18 +168,18 @@ def _grown(array: Index, size: int) -> Index:
     return bigger
 
 
-def table_keys(fps: U64, masks: U64, shifts: Index) -> U64:
-    """Each fingerprint permuted by a table's moves (masks and left shifts), in numpy."""
-    key = np.zeros(len(fps), np.uint64)
-    for mask, shift in zip(masks.tolist(), shifts.tolist(), strict=True):
+def gathered(fps: U64, masks: U64, rotations: Index) -> U64:
+    """:func:`_gathered` of every fingerprint, in numpy."""
+    out = np.zeros(len(fps), np.uint64)
+    for mask, turn in zip(masks.tolist(), rotations.tolist(), strict=True):
         part = fps & np.uint64(mask)
-        key |= part << np.uint64(shift) if shift >= 0 else part >> np.uint64(-shift)
-    return key
+        out |= (part << np.uint64(turn)) | (part >> np.uint64((64 - turn) & 63))
+    return out
 
 
-def partition_numpy(fps: U64, masks: U64, shifts: Index, bits: int) -> tuple[U64, Index, Index]:
+def partition_numpy(fps: U64, masks: U64, rotations: Index, bits: int) -> tuple[U64, Index, Index]:
     """:func:`partition` in numpy, for the plain form."""
-    part = (table_keys(fps, masks, shifts) >> np.uint64(64 - bits)).astype(np.int64)
+    part = gathered(fps, masks, rotations).astype(np.int64)
     ids = np.argsort(part, kind="stable")
     starts = np.zeros((1 << bits) + 1, np.int64)
     starts[1:] = np.cumsum(np.bincount(part, minlength=1 << bits))
@@ -198,9 +193,8 @@ def group_pairs_numpy(
     parts: Index,
     k: int,
     masks: U64,
-    shifts: Index,
+    rotations: Index,
     moves: Index,
-    part_bits: int,
     local_bits: Index,
     prefix_masks: U64,
     in_plan: Index,
@@ -214,8 +208,7 @@ def group_pairs_numpy(
     lefts, rights, dists = [], [], []
     for table in range(len(moves)):
         count, bits = moves[table], int(local_bits[table])
-        key = table_keys(ordered[places], masks[table, :count], shifts[table, :count])
-        local = (key << np.uint64(part_bits)) >> np.uint64(64 - bits) if bits else 0 * key
+        local = gathered(ordered[places], masks[table, :count], rotations[table, :count])
         part = np.searchsorted(starts, places, side="right") - 1
         bucket = part * (1 << bits) + local.astype(np.int64)
         order = np.argsort(bucket, kind="stable")

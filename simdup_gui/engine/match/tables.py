@@ -94,6 +94,22 @@ class Permutation:
             out |= part
         return out
 
+    def gathering(self, start: int, count: int) -> tuple[tuple[int, int], ...]:
+        """The moves that bring key bits ``start`` to ``start + count`` (from the top) down.
+
+        Each move is (source mask, left rotation): rotating each masked part of a fingerprint
+        and joining them gives those ``count`` key bits as the low bits of a word, and no
+        other bit. A bucket needs only these, not the whole permuted key.
+        """
+        low = BITS - start - count  # where the window's lowest bit sits in the key
+        window = ((1 << count) - 1) << low
+        moves = []
+        for mask, shift in self.moves:
+            source = window >> shift if shift >= 0 else (window << -shift) & (2**BITS - 1)
+            if mask & source:
+                moves.append((mask & source, (shift - low) % BITS))
+        return tuple(moves)
+
     def apply_int(self, fp: int) -> int:
         """Permute one fingerprint given as a Python int."""
         out = 0
@@ -262,12 +278,18 @@ PART_BITS = 8  # at most this many leading bits split the fingerprints into part
 
 @dataclass(frozen=True)
 class TableGroup:
-    """The tables that lead with one block, as :func:`index_kernels.group_pairs` takes them."""
+    """The tables that lead with one block, as :func:`index_kernels.group_pairs` takes them.
 
-    first: Permutation  # any of them: they agree on the leading bits
-    masks: np.ndarray  # (tables, moves) the permutations' masks, padded
-    shifts: np.ndarray
-    moves: np.ndarray  # how many moves each permutation has
+    Moves are (mask, left rotation) pairs (:meth:`Permutation.gathering`), padded to the
+    longest of the group: ``part_*`` give a fingerprint's part (its leading ``part_bits``),
+    ``masks[t]`` and ``rotations[t]`` its bucket within the part in table ``t``.
+    """
+
+    part_masks: np.ndarray
+    part_rotations: np.ndarray
+    masks: np.ndarray  # (tables, moves)
+    rotations: np.ndarray
+    moves: np.ndarray  # how many moves each table has
     local_bits: np.ndarray
     prefix_masks: np.ndarray
     in_plan: np.ndarray  # each table's place in the plan
@@ -286,18 +308,21 @@ def table_groups(plan: TablePlan, n: int) -> tuple[int, list[TableGroup]]:
         by_first.setdefault(lowest, []).append((table, place))
     groups = []
     for members in by_first.values():
-        width = max(len(table.moves) for table, _ in members)
-        padded = [[*table.moves, *[(0, 0)] * (width - len(table.moves))] for table, _ in members]
+        local_bits = [max(0, bucket_bits(t.prefix_bits, n) - part_bits) for t, _ in members]
+        gathers = [
+            t.gathering(part_bits, bits) for (t, _), bits in zip(members, local_bits, strict=True)
+        ]
+        width = max(1, *map(len, gathers))
+        padded = [[*moves, *[(0, 0)] * (width - len(moves))] for moves in gathers]
+        lead = members[0][0].gathering(0, part_bits)  # the tables agree on the leading bits
         groups.append(
             TableGroup(
-                members[0][0],
+                np.array([mask for mask, _ in lead], np.uint64),
+                np.array([rotation for _, rotation in lead], np.int64),
                 np.array([[mask for mask, _ in moves] for moves in padded], np.uint64),
-                np.array([[shift for _, shift in moves] for moves in padded], np.int64),
-                np.array([len(table.moves) for table, _ in members], np.int64),
-                np.array(
-                    [max(0, bucket_bits(t.prefix_bits, n) - part_bits) for t, _ in members],
-                    np.int64,
-                ),
+                np.array([[rotation for _, rotation in moves] for moves in padded], np.int64),
+                np.array([len(moves) for moves in gathers], np.int64),
+                np.array(local_bits, np.int64),
                 np.array([table.prefix_mask for table, _ in members], np.uint64),
                 np.array([place for _, place in members], np.int64),
             )

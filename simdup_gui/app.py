@@ -21,7 +21,7 @@ def create_window(folder: str | None = None, settings: QSettings | None = None) 
     install_language(str(settings.value("language", system_language())))
     window = MainWindow(settings)
     if folder:
-        window.start_scan(folder)
+        window.scans.start(folder)
     return window
 
 

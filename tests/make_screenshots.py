@@ -53,7 +53,7 @@ def main() -> None:
         if not suffix:
             wait(app, lambda: False, 0.3)
             window.grab().save(str(OUT / "start.png"))
-        window.start_scan(str(resource("sample")))
+        window.scans.start(str(resource("sample")))
         wait(app, lambda w=window: not w.runner.busy and w.result is not None)
         select(window, "茶园春茶-改写.txt")
         wait(app, lambda: False, 0.3)

@@ -66,9 +66,9 @@ def test_the_engine_has_no_import_circle() -> None:
         visit(module, [])
 
 
-def test_the_engine_is_stage_packages_of_short_modules() -> None:
+def test_the_engine_is_stage_packages_and_every_module_is_short() -> None:
     packages = [p.name for p in ENGINE.iterdir() if (p / "__init__.py").is_file()]
     assert len(packages) >= 4
-    for path in ENGINE.rglob("*.py"):
+    for path in ENGINE.parent.rglob("*.py"):  # the engine, the core, the app and the commands
         lines = path.read_text(encoding="utf-8").count("\n")
-        assert lines <= 400, f"{path.relative_to(ENGINE)}: {lines} lines"
+        assert lines <= 400, f"{path.relative_to(ENGINE.parent)}: {lines} lines"

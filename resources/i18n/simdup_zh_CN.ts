@@ -308,6 +308,138 @@
     </message>
 </context>
 <context>
+    <name>FileActions</name>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="59"/>
+        <source>Acting on {0} file…</source>
+        <translation>正在处理 {0} 个文件…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="59"/>
+        <source>Acting on {0} files…</source>
+        <translation>正在处理 {0} 个文件…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="64"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="146"/>
+        <source>Nothing was done: {0}</source>
+        <translation>未执行任何操作：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="71"/>
+        <source>Done with {0} of {1}; {2} skipped, {3} failed. Manifest: {4}</source>
+        <translation>已处理 {1}中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="86"/>
+        <source>Copy the marked files to</source>
+        <translation>将已标记的文件复制到</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="95"/>
+        <source>Copied {0} of {1} to {2}.</source>
+        <translation>已将 {1}中的 {0} 个复制到 {2}。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="104"/>
+        <source>Nothing was moved or trashed yet.</source>
+        <translation>还没有移动或删除过文件。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="112"/>
+        <source>Restore from a manifest</source>
+        <translation>按清单恢复</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="125"/>
+        <source>Restored {0} of {1}.</source>
+        <translation>已恢复 {1}中的 {0} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="133"/>
+        <source>No files are marked.</source>
+        <translation>没有已标记的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="139"/>
+        <source>Move marked files to</source>
+        <translation>将已标记文件移动到</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="151"/>
+        <source>{0} from {1} ({2})</source>
+        <translation>{1}中的 {0}（{2}）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="155"/>
+        <source>Send {0} to the trash?</source>
+        <translation>把{0}移到回收站？</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="157"/>
+        <source>Move {0} to {1}?</source>
+        <translation>把{0}移动到 {1}？</translation>
+    </message>
+</context>
+<context>
+    <name>FolderLists</name>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="43"/>
+        <source>Scan several folders</source>
+        <translation>同时扫描多个文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="44"/>
+        <source>The files of all these folders are compared with one another.</source>
+        <translation>这些文件夹中的所有文件会互相比较。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="47"/>
+        <source>Add a folder to the scan</source>
+        <translation>添加要扫描的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="58"/>
+        <source>Not duplicates</source>
+        <translation>非重复</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="60"/>
+        <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
+        <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="79"/>
+        <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
+        <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="82"/>
+        <source>Reference folders</source>
+        <translation>参照文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="82"/>
+        <source>Choose a reference folder</source>
+        <translation>选择参照文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="90"/>
+        <source>These folders (inside the folder you scan) and what they hold are not read.</source>
+        <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="92"/>
+        <source>Excluded folders</source>
+        <translation>排除的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="92"/>
+        <source>Choose a folder to leave out</source>
+        <translation>选择要排除的文件夹</translation>
+    </message>
+</context>
+<context>
     <name>GroupsModel</name>
     <message>
         <location filename="../../simdup_gui/ui/models.py" line="291"/>
@@ -399,6 +531,39 @@ Every file of this folder is unique at this threshold.</source>
     </message>
 </context>
 <context>
+    <name>LibraryActions</name>
+    <message>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="44"/>
+        <source>Choose a library</source>
+        <translation>选择文章库</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="46"/>
+        <source>Choose a library (an empty folder makes a new one)</source>
+        <translation>选择文章库（空文件夹将新建一个）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="75"/>
+        <source>Choose a folder of new articles</source>
+        <translation>选择新文章所在的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="87"/>
+        <source>Choose a folder of articles to add</source>
+        <translation>选择要加入的文章文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="113"/>
+        <source>Cancelled: the library is as it was.</source>
+        <translation>已取消：文章库保持原样。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="115"/>
+        <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
+        <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
+    </message>
+</context>
+<context>
     <name>LibraryStatsDialog</name>
     <message>
         <location filename="../../simdup_gui/ui/library_dialogs.py" line="50"/>
@@ -467,430 +632,128 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="429"/>
-        <source>Preparing fast kernels, once on this machine (about 15 s)</source>
-        <translation>正在准备快速内核（本机只需一次，约 15 秒）</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="274"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="210"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
-        <source>Threshold (differing bits):</source>
-        <translation>阈值（不同位数）：</translation>
+        <location filename="../../simdup_gui/ui/main_window.py" line="236"/>
+        <source>Regrouping…</source>
+        <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="277"/>
-        <source>Min. text similarity:</source>
-        <translation>最低文本相似度：</translation>
+        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
+        <source>(cannot show this file: {0})</source>
+        <translation>（无法显示此文件：{0}）</translation>
+    </message>
+</context>
+<context>
+    <name>MemberActions</name>
+    <message>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="69"/>
+        <source>{0} group keeps another file now</source>
+        <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="280"/>
-        <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
-        <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="70"/>
+        <source>{0} groups keep another file now</source>
+        <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="290"/>
-        <source>Remembered from your last session.</source>
-        <translation>沿用上次会话的设置。</translation>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="103"/>
+        <source>Mark copies</source>
+        <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="302"/>
-        <source>identical</source>
-        <translation>完全相同</translation>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="103"/>
+        <source>Mark the copies whose path contains:</source>
+        <translation>标记路径包含以下文字的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="303"/>
-        <source>strict</source>
-        <translation>严格</translation>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="108"/>
+        <source>{0} more copies marked</source>
+        <translation>又标记了 {0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="304"/>
-        <source>normal</source>
-        <translation>一般</translation>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="126"/>
+        <source>The file name is not valid UTF-8: showing its folder.</source>
+        <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
+    </message>
+</context>
+<context>
+    <name>ResultFiles</name>
+    <message>
+        <location filename="../../simdup_gui/ui/result_files.py" line="39"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="44"/>
+        <source>simdup results</source>
+        <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="305"/>
-        <source>loose</source>
-        <translation>宽松</translation>
+        <location filename="../../simdup_gui/ui/result_files.py" line="40"/>
+        <source>Save the results</source>
+        <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="313"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="45"/>
+        <source>Open saved results</source>
+        <translation>打开已保存的结果</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/result_files.py" line="54"/>
+        <source>Opened {0}</source>
+        <translation>已打开 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/result_files.py" line="58"/>
+        <source>Export CSV report</source>
+        <translation>导出 CSV 报告</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/result_files.py" line="63"/>
+        <source>Export HTML report</source>
+        <translation>导出 HTML 报告</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/result_files.py" line="93"/>
+        <source>Writing {0}…</source>
+        <translation>正在写入 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/result_files.py" line="99"/>
+        <source>Report written to {0}</source>
+        <translation>报告已写入 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>Scans</name>
+    <message>
+        <location filename="../../simdup_gui/ui/scans.py" line="49"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="363"/>
-        <source>Add a folder to the scan</source>
-        <translation>添加要扫描的文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="367"/>
-        <source>Scan several folders</source>
-        <translation>同时扫描多个文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="368"/>
-        <source>The files of all these folders are compared with one another.</source>
-        <translation>这些文件夹中的所有文件会互相比较。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="388"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="101"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="421"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="132"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="427"/>
-        <source>Finding files</source>
-        <translation>查找文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="428"/>
-        <source>Preparing</source>
-        <translation>准备中</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="430"/>
-        <source>Reading</source>
-        <translation>读取</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="431"/>
-        <source>Indexing</source>
-        <translation>建立索引</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="432"/>
-        <source>Grouping</source>
-        <translation>分组</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="433"/>
-        <source>Done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="445"/>
-        <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
-        <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="474"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="158"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="476"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="160"/>
         <source>{0}
 
 The details are in the log: {1}</source>
         <translation>{0}
 
 详细信息见日志：{1}</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="491"/>
-        <source>Regrouping…</source>
-        <translation>正在重新分组…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="562"/>
-        <source>{0} files of other types not read</source>
-        <translation>{0} 个其他类型的文件未读取</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="565"/>
-        <source>checked against the library {0}</source>
-        <translation>已与文章库 {0} 对照</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="567"/>
-        <source>cancelled: partial results</source>
-        <translation>已取消：部分结果</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="575"/>
-        <source>{0} marked ({1})</source>
-        <translation>已标记 {0} 个（{1}）</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="621"/>
-        <source>(cannot show this file: {0})</source>
-        <translation>（无法显示此文件：{0}）</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="662"/>
-        <source>Acting on {0} files…</source>
-        <translation>正在处理 {0} 个文件…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="679"/>
-        <source>Done with {0} of {1}; {2} skipped, {3} failed. Manifest: {4}</source>
-        <translation>已处理 {1}中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="700"/>
-        <source>Choose a library</source>
-        <translation>选择文章库</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="702"/>
-        <source>Choose a library (an empty folder makes a new one)</source>
-        <translation>选择文章库（空文件夹将新建一个）</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="727"/>
-        <source>Choose a folder of new articles</source>
-        <translation>选择新文章所在的文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="739"/>
-        <source>Choose a folder of articles to add</source>
-        <translation>选择要加入的文章文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="770"/>
-        <source>Cancelled: the library is as it was.</source>
-        <translation>已取消：文章库保持原样。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="772"/>
-        <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
-        <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="793"/>
-        <source>No files are marked.</source>
-        <translation>没有已标记的文件。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="672"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="813"/>
-        <source>Nothing was done: {0}</source>
-        <translation>未执行任何操作：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="823"/>
-        <source>Send {0} to the trash?</source>
-        <translation>把{0}移到回收站？</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="825"/>
-        <source>Move {0} to {1}?</source>
-        <translation>把{0}移动到 {1}？</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="905"/>
-        <source>Restored {0} of {1}.</source>
-        <translation>已恢复 {1}中的 {0} 个。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="916"/>
-        <source>Not duplicates</source>
-        <translation>非重复</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="918"/>
-        <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
-        <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="940"/>
-        <source>Choose a reference folder</source>
-        <translation>选择参照文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="940"/>
-        <source>Reference folders</source>
-        <translation>参照文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="937"/>
-        <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
-        <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="980"/>
-        <source>Mark copies</source>
-        <translation>标记副本</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="980"/>
-        <source>Mark the copies whose path contains:</source>
-        <translation>标记路径包含以下文字的副本：</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="985"/>
-        <source>{0} more copies marked</source>
-        <translation>又标记了 {0} 个副本</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="992"/>
-        <source>Copy the marked files to</source>
-        <translation>将已标记的文件复制到</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="285"/>
-        <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say. With another fingerprint method (Settings), the similarity that method measures.</source>
-        <translation>两个文件至少要共有多少文本（连续 5 个字符）才归为一组，不论指纹怎么说。选用其他指纹方法（设置）时，是该方法自己度量的相似度。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="809"/>
-        <source>{0} group</source>
-        <translation>{0} 组</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="809"/>
-        <source>{0} groups</source>
-        <translation>{0} 组</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="552"/>
-        <source>{0} duplicate</source>
-        <translation>{0} 个副本</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="552"/>
-        <source>{0} duplicates</source>
-        <translation>{0} 个副本</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="553"/>
-        <source>{0} problem</source>
-        <translation>{0} 个问题</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="553"/>
-        <source>{0} problems</source>
-        <translation>{0} 个问题</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="554"/>
-        <source>{0:.1f} s</source>
-        <translation>{0:.1f} 秒</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="561"/>
-        <source>{0} file of another type not read</source>
-        <translation>{0} 个其他类型的文件未读取</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="662"/>
-        <source>Acting on {0} file…</source>
-        <translation>正在处理 {0} 个文件…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="798"/>
-        <source>Move marked files to</source>
-        <translation>将已标记文件移动到</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="805"/>
-        <source>{0} file</source>
-        <translation>{0} 个文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="805"/>
-        <source>{0} files</source>
-        <translation>{0} 个文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="817"/>
-        <source>{0} from {1} ({2})</source>
-        <translation>{1}中的 {0}（{2}）</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="863"/>
-        <source>{0} group keeps another file now</source>
-        <translation>{0} 组现在保留了另一个文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="864"/>
-        <source>{0} groups keep another file now</source>
-        <translation>{0} 组现在保留了另一个文件</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="886"/>
-        <source>Nothing was moved or trashed yet.</source>
-        <translation>还没有移动或删除过文件。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="893"/>
-        <source>Restore from a manifest</source>
-        <translation>按清单恢复</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="948"/>
-        <source>These folders (inside the folder you scan) and what they hold are not read.</source>
-        <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="950"/>
-        <source>Excluded folders</source>
-        <translation>排除的文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="950"/>
-        <source>Choose a folder to leave out</source>
-        <translation>选择要排除的文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1001"/>
-        <source>Copied {0} of {1} to {2}.</source>
-        <translation>已将 {1}中的 {0} 个复制到 {2}。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1025"/>
-        <source>The file name is not valid UTF-8: showing its folder.</source>
-        <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1038"/>
-        <source>Save the results</source>
-        <translation>保存结果</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1040"/>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1046"/>
-        <source>simdup results</source>
-        <translation>simdup 结果</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1047"/>
-        <source>Open saved results</source>
-        <translation>打开已保存的结果</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1067"/>
-        <source>Opened {0}</source>
-        <translation>已打开 {0}</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1071"/>
-        <source>Export CSV report</source>
-        <translation>导出 CSV 报告</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1076"/>
-        <source>Export HTML report</source>
-        <translation>导出 HTML 报告</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1105"/>
-        <source>Writing {0}…</source>
-        <translation>正在写入 {0}…</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="1110"/>
-        <source>Report written to {0}</source>
-        <translation>报告已写入 {0}</translation>
     </message>
 </context>
 <context>
@@ -1032,6 +895,167 @@ The details are in the log: {1}</source>
         <location filename="../../simdup_gui/ui/start_page.py" line="60"/>
         <source>Recent folders:</source>
         <translation>最近的文件夹：</translation>
+    </message>
+</context>
+<context>
+    <name>StatusLine</name>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="60"/>
+        <source>Finding files</source>
+        <translation>查找文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="61"/>
+        <source>Preparing</source>
+        <translation>准备中</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="62"/>
+        <source>Preparing fast kernels, once on this machine (about 15 s)</source>
+        <translation>正在准备快速内核（本机只需一次，约 15 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="63"/>
+        <source>Reading</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="64"/>
+        <source>Indexing</source>
+        <translation>建立索引</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="65"/>
+        <source>Grouping</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="66"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="78"/>
+        <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
+        <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="91"/>
+        <source>{0} duplicate</source>
+        <translation>{0} 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="91"/>
+        <source>{0} duplicates</source>
+        <translation>{0} 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="92"/>
+        <source>{0} problem</source>
+        <translation>{0} 个问题</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="92"/>
+        <source>{0} problems</source>
+        <translation>{0} 个问题</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="93"/>
+        <source>{0:.1f} s</source>
+        <translation>{0:.1f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="100"/>
+        <source>{0} file of another type not read</source>
+        <translation>{0} 个其他类型的文件未读取</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="101"/>
+        <source>{0} files of other types not read</source>
+        <translation>{0} 个其他类型的文件未读取</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="104"/>
+        <source>checked against the library {0}</source>
+        <translation>已与文章库 {0} 对照</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="106"/>
+        <source>cancelled: partial results</source>
+        <translation>已取消：部分结果</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="111"/>
+        <source>{0} marked ({1})</source>
+        <translation>已标记 {0} 个（{1}）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="116"/>
+        <source>{0} file</source>
+        <translation>{0} 个文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="116"/>
+        <source>{0} files</source>
+        <translation>{0} 个文件</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="120"/>
+        <source>{0} group</source>
+        <translation>{0} 组</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="120"/>
+        <source>{0} groups</source>
+        <translation>{0} 组</translation>
+    </message>
+</context>
+<context>
+    <name>ThresholdBar</name>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="96"/>
+        <source>Threshold (differing bits):</source>
+        <translation>阈值（不同位数）：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="97"/>
+        <source>Min. text similarity:</source>
+        <translation>最低文本相似度：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="100"/>
+        <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
+        <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="105"/>
+        <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say. With another fingerprint method (Settings), the similarity that method measures.</source>
+        <translation>两个文件至少要共有多少文本（连续 5 个字符）才归为一组，不论指纹怎么说。选用其他指纹方法（设置）时，是该方法自己度量的相似度。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="110"/>
+        <source>Remembered from your last session.</source>
+        <translation>沿用上次会话的设置。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="118"/>
+        <source>identical</source>
+        <translation>完全相同</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="119"/>
+        <source>strict</source>
+        <translation>严格</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="120"/>
+        <source>normal</source>
+        <translation>一般</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="121"/>
+        <source>loose</source>
+        <translation>宽松</translation>
     </message>
 </context>
 </TS>

@@ -72,7 +72,7 @@ def step():
 def select(w):
     (n,) = [n for n, r in enumerate(w.result.files) if r.path.endswith("镜像.html")]
     w.groups_panel.select_file(n)
-    QTimer.singleShot(800, lambda: w.k_box.setValue(5))
+    QTimer.singleShot(800, lambda: w.knobs.k_box.setValue(5))
     QTimer.singleShot(1600, qt.quit)
 
 timer = QTimer()

@@ -104,7 +104,7 @@ def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Ite
 
 
 def scan_and_wait(qtbot: QtBot, window: MainWindow, folder: Path | str) -> None:
-    window.start_scan(str(folder))
+    window.scans.start(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy and window.result is not None, timeout=60_000)
 
 
@@ -186,7 +186,7 @@ def test_event_loop_keeps_running_during_a_scan(
 def test_cancel_keeps_partial_results(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     for n in range(2000):
         (tmp_path / f"a{n:04}.txt").write_text(f"article {n} " * 150, encoding="utf-8")
-    window.start_scan(str(tmp_path))
+    window.scans.start(str(tmp_path))
     assert window.commands.cancel.isEnabled()
     task = window.runner.task
     assert task is not None
@@ -209,17 +209,17 @@ def test_changing_k_regroups_without_rescanning(qtbot: QtBot, window: MainWindow
     before = window.result
     assert before is not None
     assert window.groups.rowCount() == 3
-    window.k_box.setValue(0)
+    window.knobs.k_box.setValue(0)
     assert not window.runner.busy  # no scan was started
     assert window.result is not None
     assert window.result.files is before.files
     assert shown_groups(window) == engine_groups(ScanOptions(k=0))  # a fresh scan agrees
-    window.floor_box.setValue(100)  # only texts whose shingles all match
+    window.knobs.floor_box.setValue(100)  # only texts whose shingles all match
     assert not window.runner.busy
     assert shown_groups(window) == engine_groups(ScanOptions(k=0, min_similarity=1.0))
     assert sum(map(len, shown_groups(window))) < sum(len(g) for g in before.groups)
-    window.floor_box.setValue(round(100 * before.options.min_similarity))
-    window.k_box.setValue(before.options.k)
+    window.knobs.floor_box.setValue(round(100 * before.options.min_similarity))
+    window.knobs.k_box.setValue(before.options.k)
     assert shown_groups(window) == engine_groups(ScanOptions())
 
 
@@ -318,17 +318,17 @@ def test_a_report_is_written_off_the_gui_thread_and_a_failure_is_said(
     """The HTML report reads every group's texts again: seconds for a large result."""
     import threading
 
-    from simdup_gui.ui import main_window
+    from simdup_gui.ui import result_files
 
     scan_and_wait(qtbot, window, SAMPLE)
     written_on: list[bool] = []
-    real = main_window.write_html_report
+    real = result_files.write_html_report
 
     def spy(result: object, destination: str) -> object:
         written_on.append(threading.current_thread() is threading.main_thread())
         return real(result, destination)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(main_window, "write_html_report", spy)
+    monkeypatch.setattr(result_files, "write_html_report", spy)
     page = tmp_path / "report.html"
     window.dialogs.save_paths.append(str(page))  # type: ignore[attr-defined]
     window.commands.export_html.trigger()
@@ -340,7 +340,7 @@ def test_a_report_is_written_off_the_gui_thread_and_a_failure_is_said(
     def full(result: object, destination: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(main_window, "write_report", full)
+    monkeypatch.setattr(result_files, "write_report", full)
     window.dialogs.save_paths.append(str(tmp_path / "report.csv"))  # type: ignore[attr-defined]
     window.commands.export.trigger()
     qtbot.waitUntil(lambda: window.dialogs.asked[-1][0] == "warn")  # type: ignore[attr-defined]
@@ -391,7 +391,7 @@ def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_p
     window.commands.mark_copies.trigger()
     marked = [window.result.files[n].path for n in window.groups.marked_files()]  # type: ignore[union-attr]
     assert len(marked) == 5
-    assert window.marked_label.text().startswith("5 marked")
+    assert window.status.marked.text().startswith("5 marked")
     dialogs = window.dialogs
     dialogs.folders.append(str(destination))  # type: ignore[attr-defined]
     dialogs.answers.append(False)  # type: ignore[attr-defined]
@@ -405,8 +405,12 @@ def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_p
     dialogs.answers.append(True)  # type: ignore[attr-defined]
     window.commands.move.trigger()
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
-    rows = list(csv.DictReader(window.last_manifest.read_text(encoding="utf-8-sig").splitlines()))
-    assert window.last_manifest.parent == destination
+    rows = list(
+        csv.DictReader(
+            window.file_actions.last_manifest.read_text(encoding="utf-8-sig").splitlines()
+        )
+    )
+    assert window.file_actions.last_manifest.parent == destination
     assert [r["action"] for r in rows] == ["moving", "moved"] * 5  # each written ahead
     rows = [r for r in rows if r["action"] == "moved"]
     for row in rows:
@@ -418,7 +422,7 @@ def test_mark_and_move_writes_a_manifest(qtbot: QtBot, window: MainWindow, tmp_p
     panel = window.groups_panel
     assert panel.results.currentWidget() is panel.empty
     assert "No duplicates left" in panel.empty.text()
-    assert window.marked_label.text() == ""
+    assert window.status.marked.text() == ""
 
 
 def test_switch_to_chinese(qtbot: QtBot, window: MainWindow) -> None:
@@ -449,14 +453,14 @@ def test_filter_and_duplicates_only(qtbot: QtBot, window: MainWindow) -> None:
 
 def test_settings_regroup_or_rescan(qtbot: QtBot, window: MainWindow) -> None:
     scan_and_wait(qtbot, window, SAMPLE)
-    before = window.scan_options()
+    before = window.scans.options()
     window.settings.setValue("min_chars", 1000)  # as the settings dialog saves it
-    window.apply_settings(before)
+    window.scans.apply_settings(before)
     assert not window.runner.busy  # a length floor only regroups
     assert window.groups.rowCount() == 1  # the Chinese articles are shorter than 1000 chars
-    before = window.scan_options()
+    before = window.scans.options()
     window.settings.setValue("tokenizer", "chars")
-    window.apply_settings(before)
+    window.scans.apply_settings(before)
     assert window.runner.busy  # a new tokenizer means new fingerprints: rescan
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.result is not None
@@ -472,7 +476,7 @@ def test_settings_dialog_saves(qtbot: QtBot, window: MainWindow) -> None:
     dialog.min_chars.setValue(50)
     dialog.boilerplate.setChecked(False)
     dialog.accept()
-    options = window.scan_options()
+    options = window.scans.options()
     assert options.extensions == (".txt", ".html")
     assert options.min_chars == 50
     assert options.text.boilerplate is False
@@ -499,9 +503,9 @@ def test_a_method_chosen_in_settings_rescans_and_fits_the_knobs(
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.result is not None
     assert window.result.options.text.method.name == "minhash"
-    assert window.floor_box.value() == 40.0  # the method's own floor
-    assert not window.k_box.isEnabled()
-    assert shown_groups(window) == engine_groups(window.scan_options())
+    assert window.knobs.floor_box.value() == 40.0  # the method's own floor
+    assert not window.knobs.k_box.isEnabled()
+    assert shown_groups(window) == engine_groups(window.scans.options())
     select_file(window, "茶园春茶-改写.txt")
     qtbot.waitUntil(lambda: "minhash" in window.compare.summary.text(), timeout=10_000)
     assert window.compare.left_bits.isHidden()  # no distance: no bits to show
@@ -510,15 +514,15 @@ def test_a_method_chosen_in_settings_rescans_and_fits_the_knobs(
     window.dialogs.on_edit = choose("pinyin")  # type: ignore[attr-defined]
     press(qtbot, window, window.commands.settings)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
-    assert window.floor_box.value() == 99.5
+    assert window.knobs.floor_box.value() == 99.5
     assert window.result.options.min_similarity == pytest.approx(0.995)
 
     window.dialogs.on_edit = choose("default")  # type: ignore[attr-defined]
     press(qtbot, window, window.commands.settings)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
-    assert window.k_box.isEnabled()
+    assert window.knobs.k_box.isEnabled()
     assert not window.groups_panel.tree.isColumnHidden(column_named("Distance"))
-    assert window.floor_box.value() == 40.0
+    assert window.knobs.floor_box.value() == 40.0
     assert window.result.options.text.method.name == "default"
     assert len(window.result.groups) == 3
 
@@ -616,9 +620,9 @@ def test_worker_processes_start_only_for_a_large_scan_and_are_let_go_when_idle(
     monkeypatch.setattr(kernels, "PLAIN_BYTES_UNCOMPILED", 0)
     for n in range(PROCESS_THRESHOLD + 10):
         (tmp_path / f"a{n}.txt").write_text(f"Article number {n} about many things. " * 5)
-    window.start_scan(str(tmp_path))
+    window.scans.start(str(tmp_path))
     qtbot.waitUntil(lambda: runner.workers.running or not runner.busy, timeout=60_000)
-    assert runner.workers.running or window.scan_options().jobs == 1
+    assert runner.workers.running or window.scans.options().jobs == 1
     qtbot.waitUntil(lambda: not runner.busy, timeout=120_000)
     qtbot.waitUntil(lambda: not runner.workers.running, timeout=5000)  # let go when idle
 
@@ -685,7 +689,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.result.root == str(SAMPLE)  # type: ignore[union-attr]
     done(c.sample)
-    window.start_scan(str(folder))
+    window.scans.start(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     first = window.result
     press(qtbot, window, c.rescan)
@@ -696,7 +700,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert window.result is not first  # a new scan ran (finished or cancelled)
     done(c.rescan)
     done(c.cancel)
-    window.start_scan(str(folder))
+    window.scans.start(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.groups.rowCount() == 3
     # every column readable: the tree's columns fit beside the compare view
@@ -739,7 +743,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     press(qtbot, window, c.save_results)
     qtbot.waitUntil(saved.is_file)
     done(c.save_results)
-    window.start_scan(str(folder))
+    window.scans.start(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.result.groups[0].reference != info.member.file  # type: ignore[union-attr]
     dialogs.save_paths.append(str(saved))  # type: ignore[attr-defined]
@@ -798,7 +802,9 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert not Path(info.record.path).exists()
     trashed = list((tmp_path / "data" / "Trash" / "files").iterdir())
     assert [p.name for p in trashed] == ["茶园春茶-改写.txt"]
-    manifest = list(csv.DictReader(window.last_manifest.read_text("utf-8-sig").splitlines()))  # type: ignore[union-attr]
+    manifest = list(
+        csv.DictReader(window.file_actions.last_manifest.read_text("utf-8-sig").splitlines())
+    )  # type: ignore[union-attr]
     assert [r["action"] for r in manifest] == ["trashing", "trashed"]
     done(c.trash)
 
@@ -810,14 +816,16 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     dialogs.answers.append(True)  # type: ignore[attr-defined]
     press(qtbot, window, c.move)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
-    moved = list(csv.DictReader(window.last_manifest.read_text("utf-8-sig").splitlines()))  # type: ignore[union-attr]
+    moved = list(
+        csv.DictReader(window.file_actions.last_manifest.read_text("utf-8-sig").splitlines())
+    )  # type: ignore[union-attr]
     assert [r["action"] for r in moved] == ["moving", "moved"] * 4
     assert all(Path(r["destination"]).is_file() for r in moved)
     assert window.groups.rowCount() == 0
     done(c.move)
 
     # restore: the moved files come back from the manifest, and the folder is scanned again
-    dialogs.save_paths.append(str(window.last_manifest))  # type: ignore[attr-defined]
+    dialogs.save_paths.append(str(window.file_actions.last_manifest))  # type: ignore[attr-defined]
     press(qtbot, window, c.restore)
     assert dialogs.last("inform")[1].startswith("Restored 4 of 4 files.")  # type: ignore[attr-defined]
     assert all(Path(r["path"]).is_file() for r in moved)
@@ -837,14 +845,14 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     done(c.english)
 
     # re-prioritize: each group keeps the file a rule prefers
-    window.start_scan(str(folder))
+    window.scans.start(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     result = window.result
     assert result is not None
     spring = ("春运返乡.txt", "春运返乡-镜像.html", "春运返乡-转载.txt")
     for n, name in enumerate(spring, 1):
         os.utime(folder / "zh" / name, ns=(n * 10**9, n * 10**9))
-    window.start_scan(str(folder))
+    window.scans.start(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     files = window.result.files  # type: ignore[union-attr]
 
@@ -881,7 +889,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     done(c.keep_rules["folder"])
 
     # not duplicates: a pair said apart leaves its group for good, until the list is forgotten
-    window.start_scan(str(SAMPLE))
+    window.scans.start(str(SAMPLE))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.groups.rowCount() == 3
     select_file(window, "茶园春茶-改写.txt")
@@ -911,7 +919,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     archive = folder / "archive"
     archive.mkdir()
     shutil.copy2(folder / "en" / "harbor-lighthouse-edited.md", archive / "harbor.md")
-    window.start_scan(str(folder))
+    window.scans.start(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
 
     dialogs.on_edit = adding_folders(dialogs, archive)  # type: ignore[attr-defined]
@@ -1000,7 +1008,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert across()
     done(c.scan_several)
-    window.start_scan(str(folder))
+    window.scans.start(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
 
     # excluded folders: a scan leaves them out
@@ -1012,7 +1020,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert not any(os.sep + "zh" + os.sep in path for path in paths)
     set_folder_list(window.settings, "excluded_folders", [])
     done(c.excluded_folders)
-    window.start_scan(str(SAMPLE))
+    window.scans.start(str(SAMPLE))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     info = select_file(window, "茶园春茶-改写.txt")
     press(qtbot, window, c.remove_from_results)  # out of the view, the file untouched
@@ -1097,6 +1105,21 @@ def test_the_start_page_checks_new_articles_against_a_library(
     (group,) = result.groups
     assert Path(result.files[group.reference].path).parent == SAMPLE / "en"
     assert "checked against the library" in window.status.text()
+    window.commands.rescan.trigger()  # "Scan again" checks against the library again
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    again = window.result
+    assert again is not None
+    assert again is not result
+    assert again.library
+    assert "checked against the library" in window.status.text()
+    window.dialogs.folders.append(str(new))  # type: ignore[attr-defined]
+    window.commands.choose.trigger()  # the same folder chosen anew: scanned on its own
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    alone = window.result
+    assert alone is not None
+    assert not alone.library
+    assert not alone.groups  # one article: no group without the library
+    assert "library" not in window.status.text()
     window.dialogs.folders.append(str(tmp_path / "not-a-library"))  # type: ignore[attr-defined]
     window.commands.library_check.trigger()
     assert "no such library" in window.dialogs.last("warn")[1]  # type: ignore[attr-defined]
@@ -1169,7 +1192,7 @@ def test_the_window_never_waits_for_numba(
     qtbot.waitUntil(lambda: window.compare.right_title.text().endswith("repost.html"))
     select_file(window, "春运返乡-镜像.html")
     assert window.compare.right_title.text().endswith("春运返乡-镜像.html")  # made at once
-    window.k_box.setValue(0)  # regrouped at once
+    window.knobs.k_box.setValue(0)  # regrouped at once
     assert window.result is not None
     assert window.result.options.k == 0
     assert shown_groups(window) == engine_groups(ScanOptions(k=0))
@@ -1185,7 +1208,7 @@ def test_a_larger_result_is_regrouped_elsewhere_until_numba_is_loaded(
     scan_and_wait(qtbot, window, SAMPLE)
     monkeypatch.setattr(kernels, "PLAIN_FILES", 5)  # the sample's 11 files count as many
     monkeypatch.delitem(sys.modules, "simdup_gui.engine.match.index_kernels", raising=False)
-    window.k_box.setValue(0)
+    window.knobs.k_box.setValue(0)
     assert window.status.text() == "Regrouping…"
     qtbot.waitUntil(lambda: window.result is not None and window.result.options.k == 0)
     assert shown_groups(window) == engine_groups(ScanOptions(k=0))
@@ -1198,18 +1221,18 @@ def test_after_a_large_scan_the_compiled_kernels_are_loaded_elsewhere_once(
     import threading
 
     from simdup_gui.engine import kernels
-    from simdup_gui.ui import main_window
+    from simdup_gui.ui import scans
 
     on_gui_thread: list[bool] = []
     monkeypatch.setattr(
-        main_window,
+        scans,
         "warm_up",
         lambda settings: on_gui_thread.append(
             threading.current_thread() is threading.main_thread()
         ),
     )
-    monkeypatch.setattr(main_window, "kernels_compiled", lambda: True)
-    monkeypatch.setattr(main_window, "KERNELS_AFTER_MS", 0)
+    monkeypatch.setattr(scans, "kernels_compiled", lambda: True)
+    monkeypatch.setattr(scans, "KERNELS_AFTER_MS", 0)
     scan_and_wait(qtbot, window, SAMPLE)  # small: the plain form serves it
     qtbot.wait(200)
     assert on_gui_thread == []
@@ -1279,9 +1302,9 @@ def test_a_large_result_regroups_off_the_gui_thread_and_the_latest_knob_wins(
         real(result)  # type: ignore[arg-type]
 
     monkeypatch.setattr(window, "show_result", spy)
-    window.k_box.setValue(0)  # superseded at once by the next value
+    window.knobs.k_box.setValue(0)  # superseded at once by the next value
     assert window.status.text() == "Regrouping…"
-    window.k_box.setValue(3)
+    window.knobs.k_box.setValue(3)
     qtbot.waitUntil(
         lambda: window.result is not None and window.result.options.k == 3, timeout=10_000
     )
@@ -1322,8 +1345,8 @@ def test_regrouping_100000_files_never_stalls_the_window(
     with ThreadPoolExecutor(1) as scan_thread:  # as a scan would: it loads the kernels there
         grouped = scan_thread.submit(group_files, files, 3, 0, 0.4).result()
     result = ScanResult(str(tmp_path), files, *grouped, options)
-    window.k_box.setValue(3)
-    window.floor_box.setValue(40)
+    window.knobs.k_box.setValue(3)
+    window.knobs.floor_box.setValue(40)
     window.show_result(result)
     assert len(window.result.groups) == 10_000  # type: ignore[union-attr]
     assert LOADED_AT_ONCE <= window.groups.rowCount() < 10_000  # more as the view scrolls
@@ -1331,11 +1354,11 @@ def test_regrouping_100000_files_never_stalls_the_window(
     largest = []
     for _ in range(3):  # the best of three: a busy machine can pause any program a moment
         gaps = event_loop_gaps()
-        window.k_box.setValue(2)  # the near copies are 3 bits apart: no group is left
+        window.knobs.k_box.setValue(2)  # the near copies are 3 bits apart: no group is left
         qtbot.waitUntil(lambda: window.result.options.k == 2, timeout=120_000)  # type: ignore[union-attr]
         qtbot.wait(100)
         assert window.groups.rowCount() == 0
-        window.k_box.setValue(3)  # and back: the 10,000 groups again
+        window.knobs.k_box.setValue(3)  # and back: the 10,000 groups again
         qtbot.waitUntil(lambda: window.result.options.k == 3, timeout=120_000)  # type: ignore[union-attr]
         qtbot.wait(300)
         largest.append(gaps.stop())
@@ -1378,18 +1401,18 @@ def test_knobs_say_when_they_were_remembered(qtbot: QtBot, tmp_path: Path) -> No
     settings.setValue("language", "en")
     fresh = create_window(settings=settings)
     qtbot.addWidget(fresh)
-    assert "Remembered" not in fresh.k_box.toolTip()  # nothing to remember yet
+    assert "Remembered" not in fresh.knobs.k_box.toolTip()  # nothing to remember yet
     settings.setValue("k", 5)
     settings.setValue("min_similarity", 55)
     window = create_window(settings=settings)
     qtbot.addWidget(window)
-    assert window.k_box.value() == 5
-    assert window.floor_box.value() == 55
-    assert "Remembered from your last session." in window.k_box.toolTip()
-    assert "Remembered from your last session." in window.floor_box.toolTip()
-    window.k_box.setValue(6)  # turned now: no longer the last session's
-    assert "Remembered" not in window.k_box.toolTip()
-    assert "Remembered" in window.floor_box.toolTip()
+    assert window.knobs.k_box.value() == 5
+    assert window.knobs.floor_box.value() == 55
+    assert "Remembered from your last session." in window.knobs.k_box.toolTip()
+    assert "Remembered from your last session." in window.knobs.floor_box.toolTip()
+    window.knobs.k_box.setValue(6)  # turned now: no longer the last session's
+    assert "Remembered" not in window.knobs.k_box.toolTip()
+    assert "Remembered" in window.knobs.floor_box.toolTip()
 
 
 def test_a_list_dialog_gives_back_the_values_left(qtbot: QtBot) -> None:

@@ -1,0 +1,131 @@
+"""The archive library from the window: check new articles against it, add to it, its figures.
+
+The library itself is the engine's (``engine/library/``); here a person chooses it and the
+folders, and the work runs as the window's task.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from simdup_gui.engine.library.build import Added, add_folders
+from simdup_gui.engine.library.store import Library, LibraryError, library_stats
+from simdup_gui.engine.options import Method
+from simdup_gui.engine.output.outputs import output_problem
+from simdup_gui.engine.progress import CancelToken, ProgressEvent
+from simdup_gui.ui.library_dialogs import LibraryStatsDialog
+from simdup_gui.ui.tasks import CallTask
+
+if TYPE_CHECKING:
+    from simdup_gui.ui.main_window import MainWindow
+
+
+class LibraryActions(QObject):
+    """The window's library commands."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def _choose(self, *, existing: bool, current: bool = False) -> str | None:
+        """Ask for a library folder; an existing one must open (or the person is told why).
+
+        A ``current`` one must also hold the fingerprints this simdup makes.
+        """
+        settings, dialogs = self.window.settings, self.window.dialogs
+        start = str(settings.value("library", str(Path.home())))
+        title = (
+            self.tr("Choose a library")
+            if existing
+            else self.tr("Choose a library (an empty folder makes a new one)")
+        )
+        folder = dialogs.folder(title, start)
+        if not folder:
+            return None
+        if existing:
+            try:
+                opened = Library.open(folder)
+                if current:
+                    opened.refuse_if_stale()
+            except LibraryError as exc:
+                dialogs.warn(str(exc))
+                return None
+        settings.setValue("library", folder)
+        return folder
+
+    def _articles(self, title: str) -> str:
+        """A folder of articles the person chooses ("" if none)."""
+        start = str(self.window.settings.value("last_folder", str(Path.home())))
+        return self.window.dialogs.folder(title, start)
+
+    def check(self) -> None:
+        """Check a folder of new articles against a library.
+
+        Each group's reference is the library's copy, which is never marked, moved or trashed.
+        """
+        library = self._choose(existing=True, current=True)
+        if library is None:
+            return
+        folder = self._articles(self.tr("Choose a folder of new articles"))
+        if folder:
+            self.window.scans.start(folder, library)
+
+    def add(self) -> None:
+        """Add a folder of articles to a library (made if new), in the background."""
+        window = self.window
+        if window.runner.busy:
+            return
+        library = self._choose(existing=False)
+        if library is None:
+            return
+        folder = self._articles(self.tr("Choose a folder of articles to add"))
+        if not folder:
+            return
+        problem = output_problem(library, [folder], folder=True)
+        if problem:
+            window.dialogs.warn(problem)
+            return
+        options = window.scans.options()
+
+        def work(progress: Callable[[ProgressEvent], None], cancel: CancelToken) -> object:
+            text = (
+                Library.open(library).settings
+                if os.path.isfile(os.path.join(library, "library.json"))
+                else replace(options.text, method=Method())  # a library keeps simhash's
+            )
+            wanted = replace(options, text=text)
+            return add_folders(library, [folder], wanted, progress=progress, cancel=cancel)
+
+        task = CallTask(work, f"adding {folder} to {library}")
+        task.signals.progress.connect(window.status.show_progress)
+        task.signals.succeeded.connect(self._added)
+        task.signals.failed.connect(window.scans.failed)
+        window.run_task(task)
+
+    def _added(self, added: Added) -> None:
+        if added.cancelled:
+            text = self.tr("Cancelled: the library is as it was.")
+        else:
+            text = self.tr("{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable").format(
+                added.new,
+                added.changed,
+                added.unchanged,
+                len(added.vanished),
+                len(added.unreadable),
+            )
+        self.window.status.idle(text)
+        self.window.dialogs.inform(text)
+
+    def show_stats(self) -> None:
+        """Show what a library holds, with its pairs by distance."""
+        library = self._choose(existing=True)
+        if library is None:
+            return
+        stats = library_stats(Library.open(library))
+        self.window.dialogs.edit(LibraryStatsDialog(library, stats, self.window))

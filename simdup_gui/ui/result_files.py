@@ -1,0 +1,103 @@
+"""The result shown, written to files and read back: saved results, CSV and HTML reports.
+
+Each is written off the GUI thread (the HTML report reads the texts again), never over the
+folder scanned (``engine/output/outputs.py`` says why not), and the folder is remembered.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from simdup_gui.engine.output.html_report import write_html_report
+from simdup_gui.engine.output.outputs import output_problem
+from simdup_gui.engine.output.report import write_report
+from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.store.saved import SUFFIX, SavedResultError, load_result, save_result
+from simdup_gui.ui.tasks import CallTask
+
+if TYPE_CHECKING:
+    from simdup_gui.ui.main_window import MainWindow
+
+
+class ResultFiles(QObject):
+    """The window's commands that write the result shown, or open a saved one."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def _folder(self) -> str:
+        return str(self.window.settings.value("export_folder", str(Path.home())))
+
+    def save(self) -> None:
+        """Ask where, then save the result shown (with its references and removals)."""
+        kinds = self.tr("simdup results") + f" (*{SUFFIX})"
+        self._write(self.tr("Save the results"), "results" + SUFFIX, kinds, save_result)
+
+    def open_saved(self) -> None:
+        """Open saved results: shown at the thresholds they were saved with, no scan."""
+        kinds = self.tr("simdup results") + f" (*{SUFFIX})"
+        path = self.window.dialogs.open_path(self.tr("Open saved results"), self._folder(), kinds)
+        if not path:
+            return
+        try:
+            result = load_result(path)
+        except SavedResultError as exc:
+            self.window.dialogs.warn(str(exc))
+            return
+        self.window.show_saved(result)
+        self.window.status.say(self.tr("Opened {0}").format(path))
+
+    def export_csv(self) -> None:
+        """Ask where, then write the CSV report through the engine's writer."""
+        title = self.tr("Export CSV report")
+        self._write(title, "simdup-report.csv", "CSV (*.csv)", write_report)
+
+    def export_html(self) -> None:
+        """Ask where, then write the HTML report."""
+        title = self.tr("Export HTML report")
+        self._write(title, "simdup-report.html", "HTML (*.html)", write_html_report)
+
+    def _write(
+        self, title: str, name: str, kinds: str, write: Callable[[ScanResult, str], object]
+    ) -> None:
+        """Ask where, then write off the GUI thread."""
+        window = self.window
+        result = window.result
+        if result is None:
+            return
+        suggested = os.path.join(self._folder(), name)
+        destination = window.dialogs.save_path(title, suggested, kinds)
+        if not destination:
+            return
+        problem = output_problem(destination, [result.root])
+        if problem:
+            window.dialogs.warn(problem)
+            return
+
+        def work(progress: object, cancel: object) -> str:
+            try:
+                write(result, destination)
+            except OSError as exc:
+                raise OSError(f"{destination}: {exc.strerror or exc}") from exc
+            return destination
+
+        task = CallTask(work, f"writing {destination}")
+        task.signals.succeeded.connect(self._written)  # type: ignore[arg-type]
+        task.signals.failed.connect(self._failed)
+        window.status.say(self.tr("Writing {0}…").format(destination))
+        window.in_background(window.background_pool, task)
+
+    def _written(self, destination: str) -> None:
+        folder = os.path.dirname(os.path.abspath(destination))
+        self.window.settings.setValue("export_folder", folder)
+        self.window.status.say(self.tr("Report written to {0}").format(destination))
+
+    def _failed(self, message: str) -> None:
+        self.window.status.say(message)
+        self.window.dialogs.warn(message)

@@ -7,7 +7,14 @@ import csv
 import os
 from typing import TextIO
 
-from simdup_gui.cli_common import UsageError, add_text_options, k_value, max_bytes, share
+from simdup_gui.cli_common import (
+    UsageError,
+    add_text_options,
+    k_value,
+    max_bytes,
+    share,
+    text_settings,
+)
 from simdup_gui.engine.fingerprint.files import fingerprint_batch
 from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
 from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint
@@ -66,6 +73,12 @@ def add_library_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore
     p = commands.add_parser("remove", help="drop articles at or under paths")
     p.add_argument("library", metavar="LIB")
     p.add_argument("paths", nargs="+", metavar="PATH")
+
+
+def run_library_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``simdup library``: its fingerprint settings are the options' (``add`` has them)."""
+    settings = text_settings(args) if hasattr(args, "tokenizer") else TextSettings()
+    return run_library(args, out, err, settings)
 
 
 def run_library(args: argparse.Namespace, out: TextIO, err: TextIO, settings: TextSettings) -> int:

@@ -124,6 +124,36 @@ def test_console_entry_point_runs_as_module() -> None:
     assert done.stderr.startswith("simdup: error:")
 
 
+LOADED = """
+import io, sys
+from simdup_gui.cli import main
+code = main(sys.argv[1:], io.StringIO(), io.StringIO())
+print(code, " ".join(sorted(m for m in sys.modules if m.startswith("simdup_gui"))))
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "needed", "not_loaded"),
+    [
+        (["pairs", "FPS", "--k", "1"], "cli_fingerprints", ["cli_scan", "engine.scan", "library"]),
+        (["cache", "path"], "cli_scan", ["cli_fingerprints", "cli_library", "cli_table"]),
+    ],
+)
+def test_a_command_loads_its_own_module_only(
+    fingerprints: tuple[Path, np.ndarray], argv: list[str], needed: str, not_loaded: list[str]
+) -> None:
+    """So a command starts sooner (``simdup pairs`` needs neither the scan nor the library)."""
+    argv = [str(fingerprints[0]) if a == "FPS" else a for a in argv]
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED, *argv], capture_output=True, text=True, check=True
+    )
+    code, loaded = done.stdout.split(" ", 1)
+    assert code == "0"
+    assert f"simdup_gui.{needed}" in loaded.split()
+    for name in not_loaded:
+        assert f"simdup_gui.{name}" not in loaded, name
+
+
 @pytest.mark.parametrize("where", ["article", "inside", "the folder"])
 def test_csv_never_lands_on_an_input(tmp_path: Path, where: str) -> None:
     folder = tmp_path / "articles"

@@ -30,10 +30,7 @@ from simdup_gui.engine.cluster.table import cluster_grouper
 from simdup_gui.engine.match.methods import FLOORS, thresholds_text
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.output.html_report import write_html_report
-from simdup_gui.engine.output.report import (
-    report_text,
-    write_report,
-)
+from simdup_gui.engine.output.report import report_text, write_report
 from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.progress import ProgressEvent, no_progress
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, display_path, in_folders

@@ -24,7 +24,7 @@ from simdup_gui.engine.match.index import (
     plan_for_pairs,
     plan_for_queries,
 )
-from simdup_gui.engine.match.tables import block_masks, first_tables
+from simdup_gui.engine.match.tables import block_masks, first_tables, move_arrays
 
 U64 = st.integers(min_value=0, max_value=2**64 - 1)
 SPECIAL = st.sampled_from([0, 2**64 - 1, 1, 2**63, 0xDEADBEEFDEADBEEF])
@@ -235,15 +235,20 @@ def test_gathering_gives_the_permuted_keys_bits(
     start, count = min(window), max(window) - min(window)
     fps = np.array(values, dtype=np.uint64)
     compiled = kernel_module("simdup_gui.engine.match.index_kernels")
-    for table in a_plan(k, r, kind).tables:
-        moves = table.gathering(start, count)
-        masks = np.array([mask for mask, _ in moves], np.uint64)
-        rotations = np.array([rotation for _, rotation in moves], np.int64)
+    tables = a_plan(k, r, kind).tables
+    gathers = [table.gathering(start, count) for table in tables]
+    masks, rotations = move_arrays(gathers)  # padded to a multiple of 4, as the kernels take
+    assert masks.shape[1] % 4 == 0
+    out = np.empty(len(fps), np.uint64)
+    for table, row_masks, row_rotations in zip(tables, masks, rotations, strict=True):
         wanted = [
             (table.apply_int(v) << start) % 2**64 >> (64 - count) if count else 0 for v in values
         ]
-        assert compiled.gathered(fps, masks, rotations).tolist() == wanted
-        assert [int(compiled._gathered(v, masks, rotations)) for v in fps] == wanted
+        assert compiled.gathered(fps, row_masks, row_rotations).tolist() == wanted
+        compiled.gather_into(out, fps, 0, row_masks, row_rotations)
+        assert out.tolist() == wanted
+        compiled.gather_into(out[1:], fps, 1, row_masks, row_rotations)  # from an offset
+        assert out[1:].tolist() == wanted[1:]
 
 
 def test_permutation_puts_chosen_blocks_first() -> None:

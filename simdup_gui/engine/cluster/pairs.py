@@ -89,7 +89,7 @@ def pair_parts(
                     mine,
                     np.arange(owners[q], owners[q + 1], dtype=np.int64),
                     k,
-                    (group.masks, group.rotations, group.moves, group.local_bits),
+                    (group.masks, group.rotations, group.local_bits),
                     (group.prefix_masks, group.in_plan, first, blocks),
                     lead,
                     plain,
@@ -125,7 +125,7 @@ def _pairs_in(
     fps = np.concatenate([p[1] for p in pieces]) if pieces else np.empty(0, np.uint64)
     if len(fps) < 2:
         return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.uint8)
-    group_masks, group_rotations, moves, local_bits = tables
+    group_masks, group_rotations, local_bits = tables
     prefix_masks, order, first, blocks = checks
     with plain_kernels(plain):
         kernels = kernel_module("simdup_gui.engine.match.index_kernels")
@@ -138,7 +138,6 @@ def _pairs_in(
             k,
             group_masks,
             group_rotations,
-            moves,
             local_bits,
             prefix_masks,
             order,

@@ -151,7 +151,6 @@ def all_pairs(
                     k,
                     group.masks,
                     group.rotations,
-                    group.moves,
                     group.local_bits,
                     group.prefix_masks,
                     group.in_plan,

@@ -41,14 +41,28 @@ def _popcount(x: np.uint64) -> np.uint64:
 
 
 @njit(**_JIT)
-def _gathered(value: np.uint64, masks: U64, rotations: Index) -> np.uint64:
-    """Bits of a value brought together: each mask's bits rotated left, all of them joined."""
-    out = _ZERO
-    for move in range(len(masks)):
-        part = value & masks[move]
-        turn = np.uint64(rotations[move])
-        out |= (part << turn) | (part >> ((np.uint64(64) - turn) & np.uint64(63)))
-    return out
+def _turned(part: np.uint64, turn: np.uint64) -> np.uint64:
+    """A word rotated left by ``turn`` bits (0 to 63)."""
+    return (part << turn) | (part >> ((np.uint64(64) - turn) & np.uint64(63)))
+
+
+@njit(**_JIT)
+def gather_into(out: U64, values: U64, lo: int, masks: U64, rotations: Index) -> None:
+    """``out[i]``: the bits the moves gather from ``values[lo + i]``, for each ``i`` of ``out``.
+
+    Each move's mask is applied and the result rotated left, and the moves' results joined.
+    The moves come four at a time (their arrays padded with empty masks to a multiple of 4),
+    so that each pass over the values keeps them in registers.
+    """
+    for first in range(0, len(masks), 4):
+        m0, m1, m2, m3 = masks[first], masks[first + 1], masks[first + 2], masks[first + 3]
+        r0, r1 = np.uint64(rotations[first]), np.uint64(rotations[first + 1])
+        r2, r3 = np.uint64(rotations[first + 2]), np.uint64(rotations[first + 3])
+        for at in range(len(out)):
+            value = values[lo + at]
+            bits = _turned(value & m0, r0) | _turned(value & m1, r1)
+            bits |= _turned(value & m2, r2) | _turned(value & m3, r3)
+            out[at] = bits if first == 0 else out[at] | bits
 
 
 @njit(**_JIT)
@@ -58,19 +72,20 @@ def partition(fps: U64, masks: U64, rotations: Index, bits: int) -> tuple[U64, I
     Ids ascend within a part; returns where each part starts (and one more entry: the end).
     """
     n = len(fps)
-    part = np.empty(n, np.int64)
+    part = np.empty(n, np.uint64)
+    gather_into(part, fps, 0, masks, rotations)
     starts = np.zeros((1 << bits) + 1, np.int64)
     for at in range(n):
-        part[at] = np.int64(_gathered(fps[at], masks, rotations))
-        starts[part[at] + 1] += 1
+        starts[np.int64(part[at]) + 1] += 1
     for value in range(1 << bits):
         starts[value + 1] += starts[value]
     ordered, ids = np.empty(n, np.uint64), np.empty(n, np.int64)
     room = starts[:-1].copy()
     for at in range(n):
-        ordered[room[part[at]]] = fps[at]
-        ids[room[part[at]]] = at
-        room[part[at]] += 1
+        place = room[np.int64(part[at])]
+        ordered[place] = fps[at]
+        ids[place] = at
+        room[np.int64(part[at])] += 1
     return ordered, ids, starts
 
 
@@ -83,7 +98,6 @@ def group_pairs(
     k: int,
     masks: U64,
     rotations: Index,
-    moves: Index,
     local_bits: Index,
     prefix_masks: U64,
     in_plan: Index,
@@ -98,8 +112,9 @@ def group_pairs(
     of table ``t``'s key, and the pairs of each bucket checked: the whole prefix equal, within
     ``k``, and this table the first whose blocks the pair leaves intact (``first_table`` names
     it for each set of intact blocks, ``in_plan`` gives each table's place in the plan). Table
-    ``t``'s ``moves[t]`` moves in ``masks[t]`` and ``rotations[t]`` gather a fingerprint's
-    bucket within its part. With ``window`` above 0 an id meets the next ``window`` only.
+    ``t``'s moves in ``masks[t]`` and ``rotations[t]`` (:func:`gather_into`) gather a
+    fingerprint's bucket within its part. With ``window`` above 0 an id meets the next
+    ``window`` only.
     """
     size = 1024
     left, right = np.empty(size, np.int64), np.empty(size, np.int64)
@@ -111,10 +126,9 @@ def group_pairs(
         longest = max(longest, starts[part + 1] - starts[part])
     values = np.empty(longest, np.uint64)  # the part's fingerprints in bucket order
     places = np.empty(longest, np.int64)  # where each of them is in ``ordered``
-    bucket_of = np.empty(longest, np.int64)
-    for table in range(len(moves)):
-        table_masks = masks[table, : moves[table]]
-        table_rotations = rotations[table, : moves[table]]
+    bucket_of = np.empty(longest, np.uint64)
+    for table in range(len(local_bits)):
+        table_masks, table_rotations = masks[table], rotations[table]
         bits, prefix_mask = local_bits[table], prefix_masks[table]
         ends = np.zeros((1 << bits) + 1, np.int64)
         for part in parts:
@@ -122,14 +136,14 @@ def group_pairs(
             if hi - lo < 2:
                 continue
             ends[:] = 0
-            for at in range(lo, hi):  # a counting sort of the part by the table's next bits
-                bucket = np.int64(_gathered(ordered[at], table_masks, table_rotations))
-                bucket_of[at - lo] = bucket
-                ends[bucket + 1] += 1
+            # a counting sort of the part by the table's next bits
+            gather_into(bucket_of[: hi - lo], ordered, lo, table_masks, table_rotations)
+            for at in range(hi - lo):
+                ends[np.int64(bucket_of[at]) + 1] += 1
             for bucket in range(1 << bits):
                 ends[bucket + 1] += ends[bucket]
             for at in range(lo, hi):
-                bucket = bucket_of[at - lo]
+                bucket = np.int64(bucket_of[at - lo])
                 values[ends[bucket]] = ordered[at]
                 places[ends[bucket]] = at
                 ends[bucket] += 1
@@ -169,7 +183,7 @@ def _grown(array: Index, size: int) -> Index:
 
 
 def gathered(fps: U64, masks: U64, rotations: Index) -> U64:
-    """:func:`_gathered` of every fingerprint, in numpy."""
+    """The bits the moves gather from every fingerprint (:func:`gather_into`), in numpy."""
     out = np.zeros(len(fps), np.uint64)
     for mask, turn in zip(masks.tolist(), rotations.tolist(), strict=True):
         part = fps & np.uint64(mask)
@@ -194,7 +208,6 @@ def group_pairs_numpy(
     k: int,
     masks: U64,
     rotations: Index,
-    moves: Index,
     local_bits: Index,
     prefix_masks: U64,
     in_plan: Index,
@@ -206,9 +219,9 @@ def group_pairs_numpy(
     places = np.concatenate([np.arange(starts[p], starts[p + 1]) for p in parts.tolist()] or [[]])
     places = places.astype(np.int64)
     lefts, rights, dists = [], [], []
-    for table in range(len(moves)):
-        count, bits = moves[table], int(local_bits[table])
-        local = gathered(ordered[places], masks[table, :count], rotations[table, :count])
+    for table in range(len(local_bits)):
+        bits = int(local_bits[table])
+        local = gathered(ordered[places], masks[table], rotations[table])
         part = np.searchsorted(starts, places, side="right") - 1
         bucket = part * (1 << bits) + local.astype(np.int64)
         order = np.argsort(bucket, kind="stable")

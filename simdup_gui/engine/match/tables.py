@@ -276,12 +276,26 @@ def plan_for_queries(k: int, n: int, memory_budget: int = DEFAULT_MEMORY_BUDGET)
 PART_BITS = 8  # at most this many leading bits split the fingerprints into parts
 
 
+def move_arrays(moves: Sequence[Sequence[tuple[int, int]]]) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of (mask, left rotation) moves as the kernels take them.
+
+    A mask array and a rotation array, each row padded with empty moves to the same multiple
+    of 4 (an empty mask gathers nothing).
+    """
+    width = max([1, *map(len, moves)])
+    width += -width % 4
+    padded = [[*row, *[(0, 0)] * (width - len(row))] for row in moves]
+    masks = np.array([[mask for mask, _ in row] for row in padded], np.uint64)
+    rotations = np.array([[rotation for _, rotation in row] for row in padded], np.int64)
+    return masks, rotations
+
+
 @dataclass(frozen=True)
 class TableGroup:
     """The tables that lead with one block, as :func:`index_kernels.group_pairs` takes them.
 
-    Moves are (mask, left rotation) pairs (:meth:`Permutation.gathering`), padded to the
-    longest of the group: ``part_*`` give a fingerprint's part (its leading ``part_bits``),
+    Moves are (mask, left rotation) pairs (:meth:`Permutation.gathering`) in arrays from
+    :func:`move_arrays`: ``part_*`` give a fingerprint's part (its leading ``part_bits``),
     ``masks[t]`` and ``rotations[t]`` its bucket within the part in table ``t``.
     """
 
@@ -289,7 +303,6 @@ class TableGroup:
     part_rotations: np.ndarray
     masks: np.ndarray  # (tables, moves)
     rotations: np.ndarray
-    moves: np.ndarray  # how many moves each table has
     local_bits: np.ndarray
     prefix_masks: np.ndarray
     in_plan: np.ndarray  # each table's place in the plan
@@ -312,16 +325,13 @@ def table_groups(plan: TablePlan, n: int) -> tuple[int, list[TableGroup]]:
         gathers = [
             t.gathering(part_bits, bits) for (t, _), bits in zip(members, local_bits, strict=True)
         ]
-        width = max(1, *map(len, gathers))
-        padded = [[*moves, *[(0, 0)] * (width - len(moves))] for moves in gathers]
         lead = members[0][0].gathering(0, part_bits)  # the tables agree on the leading bits
+        (part_masks,), (part_rotations,) = move_arrays([lead])
         groups.append(
             TableGroup(
-                np.array([mask for mask, _ in lead], np.uint64),
-                np.array([rotation for _, rotation in lead], np.int64),
-                np.array([[mask for mask, _ in moves] for moves in padded], np.uint64),
-                np.array([[rotation for _, rotation in moves] for moves in padded], np.int64),
-                np.array([len(moves) for moves in gathers], np.int64),
+                part_masks,
+                part_rotations,
+                *move_arrays(gathers),
                 np.array(local_bits, np.int64),
                 np.array([table.prefix_mask for table, _ in members], np.uint64),
                 np.array([place for _, place in members], np.int64),

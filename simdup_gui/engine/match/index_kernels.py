@@ -28,7 +28,7 @@ _M1, _M2, _M4 = (
     np.uint64(0x0F0F0F0F0F0F0F0F),
 )
 _H01 = np.uint64(0x0101010101010101)
-_ZERO, _ONE = np.uint64(0), np.uint64(1)
+_ONE = np.uint64(1)
 
 
 @njit(**_JIT)

@@ -543,22 +543,22 @@ Every file of this folder is unique at this threshold.</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="75"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="70"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="87"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="82"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="113"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="108"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="115"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="110"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
@@ -727,27 +727,27 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>Scans</name>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="49"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="48"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="101"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="109"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="132"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="138"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="158"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="164"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="160"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="166"/>
         <source>{0}
 
 The details are in the log: {1}</source>

@@ -59,11 +59,6 @@ class LibraryActions(QObject):
         settings.setValue("library", folder)
         return folder
 
-    def _articles(self, title: str) -> str:
-        """A folder of articles the person chooses ("" if none)."""
-        start = str(self.window.settings.value("last_folder", str(Path.home())))
-        return self.window.dialogs.folder(title, start)
-
     def check(self) -> None:
         """Check a folder of new articles against a library.
 
@@ -72,7 +67,7 @@ class LibraryActions(QObject):
         library = self._choose(existing=True, current=True)
         if library is None:
             return
-        folder = self._articles(self.tr("Choose a folder of new articles"))
+        folder = self.window.scans.ask_for_articles(self.tr("Choose a folder of new articles"))
         if folder:
             self.window.scans.start(folder, library)
 
@@ -84,7 +79,7 @@ class LibraryActions(QObject):
         library = self._choose(existing=False)
         if library is None:
             return
-        folder = self._articles(self.tr("Choose a folder of articles to add"))
+        folder = self.window.scans.ask_for_articles(self.tr("Choose a folder of articles to add"))
         if not folder:
             return
         problem = output_problem(library, [folder], folder=True)

@@ -45,10 +45,14 @@ class Scans(QObject):
 
     def choose(self) -> None:
         """Ask for a folder and scan it."""
-        start = str(self.window.settings.value("last_folder", str(Path.home())))
-        folder = self.window.dialogs.folder(self.tr("Choose a folder of articles"), start)
+        folder = self.ask_for_articles(self.tr("Choose a folder of articles"))
         if folder:
             self.start(folder)
+
+    def ask_for_articles(self, title: str) -> str:
+        """A folder of articles the person chooses, from the last one scanned ("" if none)."""
+        start = str(self.window.settings.value("last_folder", str(Path.home())))
+        return self.window.dialogs.folder(title, start)
 
     def options(self) -> ScanOptions:
         """The scan settings chosen in the window and the settings dialog."""

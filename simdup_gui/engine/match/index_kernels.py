@@ -82,10 +82,10 @@ def partition(fps: U64, masks: U64, rotations: Index, bits: int) -> tuple[U64, I
     ordered, ids = np.empty(n, np.uint64), np.empty(n, np.int64)
     room = starts[:-1].copy()
     for at in range(n):
-        place = room[np.int64(part[at])]
-        ordered[place] = fps[at]
-        ids[place] = at
-        room[np.int64(part[at])] += 1
+        slot = np.int64(part[at])
+        ordered[room[slot]] = fps[at]
+        ids[room[slot]] = at
+        room[slot] += 1
     return ordered, ids, starts
 
 

@@ -26,10 +26,8 @@ from simdup_gui.cli_common import (
     text_settings,
 )
 from simdup_gui.core import not_duplicates
-from simdup_gui.engine.cluster.table import cluster_grouper
 from simdup_gui.engine.match.methods import FLOORS, thresholds_text
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.output.html_report import write_html_report
 from simdup_gui.engine.output.report import report_text, write_report
 from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.progress import ProgressEvent, no_progress
@@ -176,6 +174,8 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         grouper = None
         if pool is not None:
             options = replace(options, jobs=pool.threads, processes=True)
+            from simdup_gui.engine.cluster.table import cluster_grouper  # with --dask only
+
             grouper = cluster_grouper(pool.client)
         result = scan(
             args.folder, options, cache=cache, progress=progress, workers=pool, grouper=grouper
@@ -193,6 +193,8 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         out.write(report_text(result))
     if args.html:
+        from simdup_gui.engine.output.html_report import write_html_report  # with --html only
+
         try:
             write_html_report(result, args.html)
         except OSError as exc:

@@ -11,7 +11,8 @@ form is in force. The plain form is the kernel modules' own source executed agai
 cannot drift apart (the tests check they agree). A loop too slow in Python may name a numpy twin
 in its module's ``PLAIN_FORMS``, used instead. A GUI thread runs in
 :func:`loading_no_kernels_here`: it never loads the compiled form itself, so the window never
-waits for numba.
+waits for numba. The functions a module has built ahead of time (``ahead.py``: the all-pairs
+loops) need no numba: they load in a millisecond, on any thread.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from typing import Any
 
 import numpy as np
 
+from simdup_gui.engine import ahead
+
 KERNEL_MODULES = (
     "simdup_gui.engine.text.token_kernels",
     "simdup_gui.engine.text.telltale_kernels",
@@ -47,6 +50,8 @@ _plain_users = 0  # blocks of work running plain now (threads of one scan share 
 _here = threading.local()  # a thread's own setting: loading_no_kernels_here
 _plain: dict[str, types.ModuleType] = {}  # the plain modules, as their loops see each other
 _plain_faces: dict[str, types.SimpleNamespace] = {}  # what callers get: see _wrapping_silently
+_ahead: dict[str, ahead.AheadKernels | None] = {}  # kernels built ahead, loaded (None: not here)
+_ahead_lock = threading.Lock()
 
 
 def reads_plain(to_read: int, compiled: bool) -> bool:
@@ -67,11 +72,15 @@ def groups_plain(files: int) -> bool:
 def kernels_compiled() -> bool:
     """Whether every kernel module has compiled code on disk newer than its source.
 
+    Or its functions built ahead (``ahead.py``), for a module that has them.
+
     numba keeps what it compiled beside each module (``__pycache__/<module>.<function>-<line>
     .*.nbi`` index files) or, where that folder is read-only, under ``NUMBA_CACHE_DIR``. This
     looks at the files only; it imports neither numba nor the kernels.
     """
     for name in KERNEL_MODULES:
+        if name in ahead.SIGNATURES and ahead.built_path(name).is_file():
+            continue
         source = Path(importlib.util.find_spec(name).origin)  # type: ignore[union-attr,arg-type]
         module = source.stem
         places = [source.parent / "__pycache__"]
@@ -88,7 +97,14 @@ def kernels_compiled() -> bool:
 
 def kernel_module(name: str) -> Any:
     """The kernel module ``name`` (a full module name) in the form in force: see the top."""
-    if _plain_users or (getattr(_here, "loading_none", False) and not kernel_loaded(name)):
+    if _plain_users:
+        return _plain_twin(name)
+    loading_none = getattr(_here, "loading_none", False)
+    if name in ahead.SIGNATURES:
+        built = _built_ahead(name, build=not loading_none)  # loaded in a millisecond: anywhere
+        if built is not None:
+            return built
+    if loading_none and not kernel_loaded(name):
         return _plain_twin(name)
     module = sys.modules.get(name)  # asked for per text: the import machinery costs 2.5 µs
     if module is not None and not getattr(module.__spec__, "_initializing", False):
@@ -98,13 +114,37 @@ def kernel_module(name: str) -> Any:
 
 def kernel_loaded(name: str) -> bool:
     """Whether the kernel module ``name`` is imported in this process (its import done)."""
+    if _ahead.get(name) is not None:
+        return True
     module = sys.modules.get(name)
     return module is not None and not getattr(module.__spec__, "_initializing", False)
 
 
+def _built_ahead(name: str, *, build: bool = True) -> ahead.AheadKernels | None:
+    """The kernel module's functions built ahead (``ahead.py``), or None where there are none.
+
+    With ``build``, built now if they never were: about as long as numba's first compile of
+    the same functions, once a machine.
+    """
+    if name in _ahead:
+        return _ahead[name]
+    with _ahead_lock:  # one build at a time in a process
+        if name not in _ahead:
+            built = ahead.load(name)
+            if built is None and build and not ahead.failed(name) and ahead.build(name):
+                built = ahead.load(name)
+            if built is not None or build:
+                _ahead[name] = built
+    return _ahead.get(name)
+
+
 def groups_at_once(files: int) -> bool:
-    """Whether grouping ``files`` records is quick on this thread: small, or compiled and loaded."""
-    return groups_plain(files) or kernel_loaded("simdup_gui.engine.match.index_kernels")
+    """Whether grouping ``files`` records is quick on this thread: small, or compiled and loaded.
+
+    Kernels built ahead count as loaded: they load in a millisecond.
+    """
+    name = "simdup_gui.engine.match.index_kernels"
+    return groups_plain(files) or kernel_loaded(name) or _built_ahead(name, build=False) is not None
 
 
 @contextmanager

@@ -1,4 +1,8 @@
-"""What a scan gives: every file's record, the pairs that link them, and the groups."""
+"""What a scan gives: every file's record, the pairs that link them, and the groups.
+
+Measuring and regrouping read files and group them again: their modules are imported when
+first asked for, so a command that only shows a result (a rescan's report) does without them.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 
-from simdup_gui.engine.fingerprint.files import TextShingles
-from simdup_gui.engine.match.exact import exact_similarity
-from simdup_gui.engine.match.groups import Group
-from simdup_gui.engine.match.matching import group_here, kept_files, likeness
+from simdup_gui.engine.match.groups import Group, kept_files
 from simdup_gui.engine.match.methods import member_measures
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import never
@@ -52,29 +53,31 @@ class ScanResult:
 
     def likeness(self, a: int, b: int) -> float:
         """Two files' similarity by the scan's method: the text similarity, or its own."""
-        method = self.options.text.method
-        if method.name == "default":
-            shingles = TextShingles(self.files, self.options)
-            floor = self.options.min_similarity
-            exact = partial(exact_similarity, shingles, a, b)
-            return likeness(self.files[a], self.files[b], floor, exact)[0]
-        return member_measures(method)[1](self.files[a], self.files[b])
+        return self._like()(a, b)[0]
 
     def with_reference(self, group: Group, file: int) -> Group:
         """``group`` around its member ``file``, each member measured against it anew."""
+        bits = member_measures(self.options.text.method)[0]
+        prints = {m.file: bits(self.files[m.file]) for m in group.members}
+        return group.with_reference(file, prints, self._like())
+
+    def _like(self) -> Callable[[int, int], tuple[float, bool]]:
+        """Two files' similarity by the scan's method, and whether one's text holds the other's.
+
+        The text similarity reads the two files again when their sketches cannot tell.
+        """
         files, method = self.files, self.options.text.method
-        bits, alike = member_measures(method)
-        floor = self.options.min_similarity
-        shingles = TextShingles(files, self.options)
+        if method.name != "default":
+            alike = member_measures(method)[1]
+            return lambda a, b: (alike(files[a], files[b]), False)
+        from simdup_gui.engine.fingerprint.files import TextShingles
+        from simdup_gui.engine.match.exact import exact_similarity
+        from simdup_gui.engine.match.matching import likeness
 
-        def like(a: int, b: int) -> tuple[float, bool]:
-            if method.name == "default":
-                exact = partial(exact_similarity, shingles, a, b)
-                return likeness(files[a], files[b], floor, exact)
-            return alike(files[a], files[b]), False
-
-        prints = {m.file: bits(files[m.file]) for m in group.members}
-        return group.with_reference(file, prints, like)
+        shingles, floor = TextShingles(files, self.options), self.options.min_similarity
+        return lambda a, b: likeness(
+            files[a], files[b], floor, partial(exact_similarity, shingles, a, b)
+        )
 
     def regroup(
         self,
@@ -107,6 +110,8 @@ class ScanResult:
                 self.options.reference_folders if reference_folders is None else reference_folders
             ),
         )
+        from simdup_gui.engine.match.matching import group_here
+
         pairs, groups = group_here(self.files, options, cancel)
         kept = kept_files(self.files, options.reference_folders)
         return replace(self, pairs=pairs, groups=groups, options=options, kept=kept)

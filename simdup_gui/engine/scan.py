@@ -17,22 +17,28 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_file
-from simdup_gui.engine.fingerprint.simhash import Features, with_tfidf
 from simdup_gui.engine.kernels import groups_plain, plain_kernels
-from simdup_gui.engine.match.matching import GROUPING_VERSION, Grouper, group_here, kept_files
+from simdup_gui.engine.match.groups import GROUPING_VERSION, kept_files
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.read.walk import Entry, display_path, walk
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
-from simdup_gui.engine.run.batches import in_batches
-from simdup_gui.engine.run.workers import Pool
 from simdup_gui.engine.store.cache import CachedFile, FingerprintCache, Snapshot
+
+if TYPE_CHECKING:
+    from simdup_gui.engine.fingerprint.files import Outcome
+    from simdup_gui.engine.fingerprint.simhash import Features
+    from simdup_gui.engine.match.matching import Grouper
+    from simdup_gui.engine.run.workers import Pool
+
+# An unchanged folder is read from its snapshot and grouped from the cache: the reading
+# (fingerprint.files, run.batches) and the grouping (match.matching) are imported when a scan
+# needs them, so such a rescan does without them (about 40 ms of a 0.45 s command).
 
 
 def _cache_keys(root: str) -> Callable[[str], str]:
@@ -132,6 +138,8 @@ def scan(
     digest = _grouping_digest("\n".join(part.records_digest for part in parts), options)
     known_groups = cache.load_groups(key, digest, len(files))
     if known_groups is None:
+        from simdup_gui.engine.match.matching import group_here
+
         with plain_kernels(groups_plain(len(files))):
             pairs, groups = (grouper or group_here)(files, options, cancel)
         if not cancel():
@@ -240,6 +248,10 @@ def _fingerprinted_files(
     New fingerprints go to the cache. Returns the records (fewer when cancelled), how many
     came from the cache, and their files' bytes.
     """
+    from simdup_gui.engine.fingerprint.files import fingerprint_file
+    from simdup_gui.engine.fingerprint.simhash import with_tfidf
+    from simdup_gui.engine.run.batches import in_batches
+
     total, total_bytes = len(entries), sum(e.size for e in entries)
     settings = options.text.version
     cache_key = _cache_keys(root)

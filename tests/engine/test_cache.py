@@ -11,6 +11,7 @@ import pytest
 
 from simdup_gui.engine import scan as scan_module
 from simdup_gui.engine.fingerprint import files as fingerprinting
+from simdup_gui.engine.match import matching
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
@@ -175,13 +176,13 @@ def test_groups_of_an_unchanged_folder_come_from_the_cache(
     assert first.groups
     expected_strict = scan(str(folder), ScanOptions(k=2)).groups
     calls: list[int] = []
-    real = scan_module.group_here
+    real = matching.group_here
 
     def spy(*args: object, **kwargs: object) -> object:
         calls.append(1)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(scan_module, "group_here", spy)
+    monkeypatch.setattr(matching, "group_here", spy)
     again = scan(str(folder), cache=FingerprintCache(cache_path))
     assert calls == []
     assert again.groups == first.groups

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from simdup_gui.engine.kernels import plain_kernels
 from simdup_gui.engine.text import telltales as telltales_module
-from simdup_gui.engine.text.codes import NOTICE_WORDS
+from simdup_gui.engine.text.codes import NOTICE_WORDS, TELL_RARE
 from simdup_gui.engine.text.telltales import (
     NOTICE_LINE,
     converted_chars,
@@ -109,6 +109,29 @@ def test_the_spaces_are_every_character_python_calls_whitespace() -> None:
 
     spaces = {chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace()}
     assert spaces == set(telltales_module._SPACES)
+
+
+def test_the_rare_ideographs_are_those_gb2312_cannot_write() -> None:
+    classes = telltales_module._classes()
+    for code in range(0x10000):
+        if not _ideograph(chr(code)):
+            assert not classes[code] & TELL_RARE, hex(code)
+            continue
+        try:
+            chr(code).encode("gb2312")
+            rare = False
+        except UnicodeEncodeError:
+            rare = True
+        assert bool(classes[code] & TELL_RARE) == rare, hex(code)
+
+
+def test_the_notice_words_fold_is_each_characters_own_lower_case() -> None:
+    fold = telltales_module._notice_words().fold
+    for code in range(0x10000):
+        lower = "" if 0xD800 <= code < 0xE000 else chr(code).lower()
+        one = len(lower) == 1 and ord(lower) < 0x10000
+        assert fold[code] == (ord(lower) if one else code), hex(code)
+    assert fold[0x10000] == 0x10000  # other planes' entry
 
 
 def test_what_a_conversion_leaves_is_counted_and_an_original_has_none() -> None:

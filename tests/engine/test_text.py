@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from simdup_gui.engine.text.normalize import (
     _QUOTES,
+    _char_table,
     _to_simplified,
     has_cjk,
     local_forms,
@@ -100,3 +101,11 @@ def test_every_character_form_is_its_normal_form() -> None:
     # the compiled pass counts ASCII without looking: each character's form is one character
     assert (lengths[:, :128] == 1).all()
     assert not chinese[:128].any()
+
+
+def test_the_character_table_is_each_characters_own_nfkc_form() -> None:
+    table = _char_table()
+    for code in range(0x10000):
+        form = "" if 0xD800 <= code < 0xE000 else unicodedata.normalize("NFKC", chr(code))
+        one = code >= 0x80 and len(form) == 1
+        assert table[code] == (ord(_QUOTES.get(form, form)) if one else code), hex(code)

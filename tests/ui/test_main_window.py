@@ -1202,16 +1202,40 @@ def test_the_window_never_waits_for_numba(
 def test_a_larger_result_is_regrouped_elsewhere_until_numba_is_loaded(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Too many files for the plain form, the compiled kernels not loaded: off the GUI thread."""
-    from simdup_gui.engine import kernels
+    """Too many files for the plain form, the compiled kernels not loaded: off the GUI thread.
+
+    As where the kernels cannot be built ahead (those load in a millisecond, on any thread).
+    """
+    from simdup_gui.engine import ahead, kernels
 
     scan_and_wait(qtbot, window, SAMPLE)
     monkeypatch.setattr(kernels, "PLAIN_FILES", 5)  # the sample's 11 files count as many
     monkeypatch.delitem(sys.modules, "simdup_gui.engine.match.index_kernels", raising=False)
+    monkeypatch.setattr(kernels, "_ahead", {})
+    monkeypatch.setattr(ahead, "load", lambda name: None)
+    monkeypatch.setattr(ahead, "build", lambda name: False)
     window.knobs.k_box.setValue(0)
     assert window.status.text() == "Regrouping…"
     qtbot.waitUntil(lambda: window.result is not None and window.result.options.k == 0)
     assert shown_groups(window) == engine_groups(ScanOptions(k=0))
+
+
+def test_with_kernels_built_ahead_a_larger_result_is_regrouped_at_once(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """They load in a millisecond: the GUI thread regroups with them, numba never loaded."""
+    from simdup_gui.engine import kernels
+
+    if kernels._built_ahead("simdup_gui.engine.match.index_kernels") is None:
+        pytest.skip("no C compiler here: the kernels cannot be built ahead")
+    scan_and_wait(qtbot, window, SAMPLE)
+    monkeypatch.setattr(kernels, "PLAIN_FILES", 5)  # the sample's 11 files count as many
+    monkeypatch.delitem(sys.modules, "simdup_gui.engine.match.index_kernels", raising=False)
+    window.knobs.k_box.setValue(0)
+    assert window.result is not None
+    assert window.result.options.k == 0  # at once: no "Regrouping…"
+    assert shown_groups(window) == engine_groups(ScanOptions(k=0))
+    assert "simdup_gui.engine.match.index_kernels" not in sys.modules
 
 
 def test_after_a_large_scan_the_compiled_kernels_are_loaded_elsewhere_once(

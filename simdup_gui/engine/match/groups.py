@@ -27,8 +27,10 @@ import numpy as np
 import numpy.typing as npt
 
 from simdup_gui.engine.arrays import distinct
-from simdup_gui.engine.records import Pairs
+from simdup_gui.engine.read.walk import in_folders
+from simdup_gui.engine.records import FileRecord, Pairs
 
+GROUPING_VERSION = 8  # bump when grouping changes (cached groups are then made again)
 LOOSE_K = 7  # from this k on ("loose"), a text alike enough is grouped whatever its distance
 SHARED_DIGITS = 2  # mean similarities equal to this many digits are a tie
 VOTERS = 64  # a part larger than this picks its reference by similarity to a sample this big
@@ -160,6 +162,13 @@ class Cluster(NamedTuple):
     distances: npt.NDArray[np.int64]
     similarities: npt.NDArray[np.float64]
     contained: npt.NDArray[np.bool_]
+
+
+def kept_files(files: Sequence[FileRecord], folders: Sequence[str]) -> frozenset[int]:
+    """The files in reference folders: never marked, moved or trashed."""
+    if not folders:
+        return frozenset()
+    return frozenset(n for n, record in enumerate(files) if in_folders(record.path, folders))
 
 
 def components(n: int, pairs: Pairs) -> list[list[int]]:

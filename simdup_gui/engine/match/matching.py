@@ -103,7 +103,6 @@ LEAD_K = 3  # openings this close make a candidate pair too (then verified like 
 BANDS_K = LOOSE_K  # from this k on (the app's "loose"), openings and sketch bands add candidates
 RUN_WINDOW = 32  # each fingerprint is checked against this many others sharing a table prefix
 DEFAULT_METHOD = Method()
-GROUPING_VERSION = 8  # bump when grouping changes (cached groups are then made again)
 
 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
@@ -137,13 +136,6 @@ def named_copies(paths: list[str]) -> set[str]:
         ):
             derived.add(path)
     return derived
-
-
-def kept_files(files: Sequence[FileRecord], folders: Sequence[str]) -> frozenset[int]:
-    """The files in reference folders: never marked, moved or trashed."""
-    if not folders:
-        return frozenset()
-    return frozenset(n for n, record in enumerate(files) if in_folders(record.path, folders))
 
 
 def _first_copy_key(

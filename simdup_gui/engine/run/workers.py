@@ -15,14 +15,12 @@ import multiprocessing
 import multiprocessing.context
 import os
 import threading
-import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Protocol
 
 from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.options import TextSettings
-
-PARENT_CHECK_S = 1.0  # how often a worker looks whether its parent is still there
+from simdup_gui.engine.run.parent import watch_parent
 
 
 def process_pool(jobs: int, context: multiprocessing.context.BaseContext) -> ProcessPoolExecutor:
@@ -30,23 +28,6 @@ def process_pool(jobs: int, context: multiprocessing.context.BaseContext) -> Pro
     return ProcessPoolExecutor(
         jobs, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
     )
-
-
-def watch_parent(parent: int) -> None:
-    """In a worker: end the process once ``parent`` is no longer its parent (it ended).
-
-    An orphan is adopted by another process (init, or a subreaper), so its parent id changes
-    (on every POSIX system; Windows gives the id of the process that started it, too).
-    """
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK_S)
-        os._exit(1)  # no clean-up to wait for: the work was the parent's
-
-    if os.getppid() != parent:
-        os._exit(1)  # gone already, while this process was starting
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 class Pool(Protocol):

@@ -14,7 +14,7 @@ import json
 import os
 from typing import TextIO
 
-from simdup_gui.engine.match.matching import kept_files
+from simdup_gui.engine.match.groups import kept_files
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.results import ScanResult

@@ -59,11 +59,11 @@ def _classes() -> Flags:
     classes = np.zeros(0x10001, np.uint8)
     for lo, hi in _IDEOGRAPHS:
         classes[lo:hi] |= TELL_IDEOGRAPH
-    for code in np.flatnonzero(classes).tolist():
-        try:
-            chr(code).encode("gb2312")
-        except UnicodeEncodeError:
-            classes[code] |= TELL_RARE
+    ideographs = np.flatnonzero(classes)
+    # GB2312 writes each of its ideographs in two bytes, none of them NUL; "replace" writes
+    # one "?" for any other character: so each piece's length tells, all in one call.
+    encoded = "\0".join(map(chr, ideographs.tolist())).encode("gb2312", "replace").split(b"\0")
+    classes[ideographs[np.fromiter(map(len, encoded), np.int64, len(encoded)) != 2]] |= TELL_RARE
     for chars, bit in (
         (_ASCII_PUNCTUATION, TELL_ASCII_PUNCTUATION),
         (_FULL_WIDTH_PUNCTUATION, TELL_FULL_PUNCTUATION),

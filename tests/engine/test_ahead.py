@@ -1,0 +1,143 @@
+"""The all-pairs kernels built ahead of time: the same pairs, no numba, safe when they fail."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simdup_gui.engine import ahead, kernels
+from simdup_gui.engine.match.index import all_pairs, brute_force_pairs
+
+INDEX = "simdup_gui.engine.match.index_kernels"
+
+
+@pytest.fixture(scope="module")
+def built() -> ahead.AheadKernels:
+    """The built module: wherever there is a C compiler it must build."""
+    found = kernels._built_ahead(INDEX)
+    if found is None:
+        assert shutil.which("cc") is None, "the build failed"
+        pytest.skip("no C compiler here: the kernels stay numba's")
+    return found
+
+
+def planted(n: int, k: int, seed: int) -> np.ndarray:
+    """Random fingerprints, a fifth of them copies of others with up to ``k`` bits flipped."""
+    rng = np.random.default_rng(seed)
+    fps = rng.integers(0, 2**64, n, dtype=np.uint64)
+    for at in rng.choice(n, n // 5).tolist():
+        flips = rng.choice(64, int(rng.integers(0, k + 1)), replace=False).tolist()
+        fps[at] = fps[int(rng.integers(n))] ^ np.uint64(sum(1 << bit for bit in flips))
+    return fps
+
+
+def as_set(pairs: object) -> set[tuple[int, int, int]]:
+    i, j, d = (getattr(pairs, name).tolist() for name in ("i", "j", "distance"))
+    return set(zip(i, j, d, strict=True))
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(2, 3000), k=st.integers(0, 8), seed=st.integers(0, 2**32 - 1))
+def test_the_built_kernels_give_brute_forces_pairs(
+    built: ahead.AheadKernels, n: int, k: int, seed: int
+) -> None:
+    assert kernels.kernel_module(INDEX) is built
+    fps = planted(n, k, seed)
+    assert as_set(all_pairs(fps, k)) == as_set(brute_force_pairs(fps, k))
+
+
+def test_what_a_built_function_does_not_take_goes_to_numba(
+    built: ahead.AheadKernels, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A strided array would be read as a contiguous one: numba's form takes it instead."""
+    import simdup_gui.engine.match.index_kernels as compiled
+
+    called: list[int] = []
+    numba_partition = compiled.partition
+
+    def numbas(*args: object) -> object:
+        called.append(len(args))
+        return numba_partition(*args)
+
+    monkeypatch.setattr(compiled, "partition", numbas)
+    fps = planted(400, 3, 1)
+    masks, rotations = np.full(4, 0xF, np.uint64), np.zeros(4, np.int64)
+    whole = built.partition(np.ascontiguousarray(fps[::2]), masks, rotations, 4)
+    assert called == []
+    strided = built.partition(fps[::2], masks, rotations, 4)
+    assert called == [4]
+    for got, wanted in zip(strided, whole, strict=True):
+        assert got.tolist() == wanted.tolist()
+
+
+def test_the_pairs_command_needs_no_numba_once_built(
+    built: ahead.AheadKernels, tmp_path: Path
+) -> None:
+    np.save(tmp_path / "fps.npy", planted(20_000, 8, 2))
+    code = (
+        "import io, sys\nfrom simdup_gui.cli import main\n"
+        "out = io.StringIO()\n"
+        f"main(['pairs', {str(tmp_path / 'fps.npy')!r}, '--k', '8'], out, io.StringIO())\n"
+        "print(len(out.getvalue().splitlines()), 'numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    rows, numba = done.stdout.split()
+    assert numba == "False"
+    assert int(rows) - 1 == len(all_pairs(planted(20_000, 8, 2), 8)) > 0
+
+
+def test_a_damaged_build_is_not_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    damaged = tmp_path / "index_kernels_ahead-0123.so"
+    damaged.write_bytes(b"not a shared library")
+    monkeypatch.setattr(ahead, "built_path", lambda name: damaged)
+    with caplog.at_level(logging.WARNING):
+        assert ahead.load(INDEX) is None
+    assert "do not load" in caplog.text
+
+
+def test_a_failed_build_is_noted_and_not_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on a machine with no C compiler: numba's kernels serve, and the build waits no more."""
+    monkeypatch.setattr(ahead, "built_path", lambda name: tmp_path / "index_kernels_ahead-1.so")
+    runs: list[list[str]] = []
+
+    def no_compiler(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        runs.append(command)
+        return subprocess.CompletedProcess(command, 1, "", "error: command 'cc' failed")
+
+    monkeypatch.setattr(subprocess, "run", no_compiler)
+    monkeypatch.setattr(kernels, "_ahead", {})
+    assert kernels._built_ahead(INDEX) is None
+    assert ahead.failed(INDEX)
+    assert "'cc' failed" in (tmp_path / "index_kernels_ahead-1.failed").read_text()
+    monkeypatch.setattr(kernels, "_ahead", {})
+    assert kernels._built_ahead(INDEX) is None
+    assert len(runs) == 1
+    fps = planted(500, 4, 3)
+    assert as_set(all_pairs(fps, 4)) == as_set(brute_force_pairs(fps, 4))  # numba's
+
+
+def test_the_key_follows_the_kernels_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "index_kernels.py"
+    keys = []
+    for text in ("a = 1\n", "a = 2\n", "a = 1\n"):
+        source.write_text(text)
+        monkeypatch.setattr(ahead, "_source", lambda name: source)
+        ahead._key.cache_clear()
+        keys.append(ahead._key(INDEX))
+    ahead._key.cache_clear()
+    assert keys[0] != keys[1]
+    assert keys[0] == keys[2]

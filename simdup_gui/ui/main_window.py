@@ -46,6 +46,7 @@ from simdup_gui.ui.tasks import CallTask, TaskRunner
 from simdup_gui.ui.threshold_bar import ThresholdBar
 
 REGROUP_AT_ONCE = 20_000  # results with more files are regrouped off the GUI thread
+BACKGROUND_WAIT_MS = 30_000  # a report written in the background may take this long to finish
 
 
 class MainWindow(QMainWindow):
@@ -191,8 +192,9 @@ class MainWindow(QMainWindow):
         self.start_page.show_recent(self.scans.recent())
 
     def closeEvent(self, event: object) -> None:
-        """Stop the scan and remember the window."""
+        """Stop the scan, let a report being written finish, and remember the window."""
         self.runner.shutdown()
+        self.background_pool.waitForDone(BACKGROUND_WAIT_MS)
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("splitter", self.splitter.saveState())
         self.knobs.keep()

@@ -1510,3 +1510,25 @@ def test_hovering_a_differing_bit_names_the_words_that_pushed_it(
     assert strip.tooltip_at(QPoint(column * strip.CELL + 3, row * strip.CELL + 3)) == (
         strip.toolTip()  # a bit both share: the fingerprint, nothing to explain
     )
+
+
+def test_closing_the_window_waits_for_work_in_the_background(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A report being written is finished, not cut off, and its signals outlive it."""
+    import threading
+
+    from simdup_gui.ui.tasks import CallTask
+
+    started, done = threading.Event(), []
+
+    def work(progress: object, cancel: object) -> None:
+        started.set()
+        time.sleep(0.3)
+        done.append(True)
+
+    task = CallTask(work, "writing a report")
+    window.in_background(window.background_pool, task)
+    assert started.wait(5)
+    window.close()
+    assert done == [True]

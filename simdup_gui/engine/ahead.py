@@ -1,19 +1,21 @@
-"""Kernels built ahead of time: a kernel module's hot loops as a native module of their own.
+"""The kernels built ahead of time: every kernel module's loops in one native module.
 
-Loading numba and a kernel module's compiled code costs every process about half a second
-(numba's import, its registries, each kernel's code). The functions named in :data:`SIGNATURES`
-are built instead, once per machine, by ``numba.pycc`` into an extension module for this CPU,
-kept beside numba's own cache (the kernel module's ``__pycache__``) under a key of everything
-it is made from: the kernel module's source, the signatures, the numba, numpy and Python
-versions, and the CPU. A later process imports it in a millisecond, and never imports numba.
+Loading numba and the kernels' compiled code costs every process about half a second (numba's
+import, its registries, each kernel's code). The functions named in :data:`SIGNATURES` are
+built instead, once a machine, by ``numba.pycc`` into one extension module for this CPU (about
+20 s, as long as numba's first compile of them), kept in ``engine/__pycache__`` under a key of
+everything it is made from: the kernel modules' source, the signatures, the numba, numpy and
+Python versions, and the CPU. A later process imports it in a millisecond, without numba.
 
-The build runs in a process of its own (its compiler's output kept off the command's), which
-ends with its parent. Where it fails (no C compiler, a numba without ``pycc``) the failure is
-noted beside it under the same key and logged, and the kernels stay numba's.
+The build runs in a process of its own (its compiler's output kept off the command's), one at a
+time on a machine, and ends with its parent. Where it cannot be made (no C compiler, a numba
+without ``pycc``) the failure is noted beside it under the same key and logged, and the kernels
+stay numba's.
 
 A built function checks nothing of what it is given, so each is called through a check of its
 arguments against its signature: anything else (another dtype, a strided array) goes to numba's
-form of the same function, as do the module's other names.
+form of the same function, as does any other function of the module; its constants come from
+its source run without numba (``kernels.py``'s plain form).
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ import importlib.machinery
 import importlib.util
 import logging
 import os
+import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,89 +38,151 @@ import numpy as np
 
 log = logging.getLogger(__name__)
 
-BUILD_VERSION = 1  # bump when the way a module is built changes
-BUILD_TIMEOUT_S = 600
-_U64, _I64, _U64_2D, _I64_2D, _INT = "u8[::1]", "i8[::1]", "u8[:, ::1]", "i8[:, ::1]", "i8"
-# The functions built ahead, by kernel module: (result types, argument types) in numba's terms.
-SIGNATURES: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+BUILD_VERSION = 1  # bump when the way the module is built changes
+BUILD_TIMEOUT_S = 900
+MODULE = "kernels_ahead"  # the built module's name
+_COMPILERS = ("cc", "gcc", "clang")  # pycc needs one (and the Python headers)
+U8, I8, U4, U1, F8, B1 = "u8[::1]", "i8[::1]", "u4[::1]", "u1[::1]", "f8[::1]", "b1[::1]"
+U8_2D, I8_2D, U4_3D, U1_2D = "u8[:, ::1]", "i8[:, ::1]", "u4[:, :, ::1]", "u1[:, ::1]"
+INT = "i8"
+# The functions built ahead, by kernel module: (result, arguments), in numba's type names. Each
+# only reads its arguments (it returns new arrays), so a read-only array may be given.
+SIGNATURES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
+    "simdup_gui.engine.text.token_kernels": {
+        "local_forms": (f"Tuple(({U4}, {I8}, {U1}, {I8}))", (U4, I8, U4_3D, U1_2D, B1, U1)),
+        "word_spans": (f"UniTuple({I8}, 2)", (U4, U1, I8)),
+        "span_hashes": (U8, (U4, I8, I8)),
+        "count_per_text": (f"Tuple(({U8}, {F8}, {I8}))", (U8, I8, U8)),
+        "text_of": (I8, (I8, I8)),
+        "with_cuts": (f"UniTuple({I8}, 2)", (I8, I8, I8, I8, I8, I8, I8, U1)),
+        "ideograph_chunks": (f"Tuple(({I8}, {I8}, {U4}, {I8}))", (U4, U1, I8)),
+    },
+    "simdup_gui.engine.text.telltale_kernels": {
+        "telltale_counts": (I8, (U4, U1)),
+        "notice_chars": (INT, (U4, U1, U4, I8, I8, U4, I8, INT)),
+    },
+    "simdup_gui.engine.fingerprint.kernels": {
+        "simhash_many": (U8, (U8, F8, I8, INT)),
+        "sketches": (f"Tuple(({U8_2D}, {I8}))", (U4, U1, I8, INT, INT)),
+        "bin_minima": (U8_2D, (U8_2D, INT)),
+        "jaccard_pairs": (F8, (U8_2D, I8, I8)),
+        "containment_pairs": (f"Tuple(({F8}, {I8}))", (U8_2D, I8, I8)),
+    },
+    "simdup_gui.engine.read.html_kernels": {
+        "break_before_tags": (U1, (U1, U1, I8)),
+        "read_page": (f"Tuple(({U1}, {I8_2D}, {U1}))", (U1, U1, I8, U1, B1, INT)),
+    },
     "simdup_gui.engine.match.index_kernels": {
-        "partition": ((_U64, _I64, _I64), (_U64, _U64, _I64, _INT)),
+        "partition": (f"Tuple(({U8}, {I8}, {I8}))", (U8, U8, I8, INT)),
         "group_pairs": (
-            (_I64, _I64, _I64),
-            (_U64, _I64, _I64, _I64, _INT, _U64_2D, _I64_2D, _I64, _U64, _I64, _I64, _U64, _INT),
+            f"Tuple(({I8}, {I8}, {I8}))",
+            (U8, I8, I8, I8, INT, U8_2D, I8_2D, I8, U8, I8, I8, U8, INT),
         ),
     },
 }
-_DTYPES = {"u8": np.dtype(np.uint64), "i8": np.dtype(np.int64)}
+_DTYPES = {code: np.dtype(code) for code in ("u1", "u4", "u8", "i8", "f8", "b1")}
 
 
 def numba_signature(name: str, function: str) -> str:
     """A function's signature as ``numba.pycc`` takes it."""
     result, arguments = SIGNATURES[name][function]
-    return f"Tuple(({', '.join(result)}))({', '.join(arguments)})"
+    return f"{result}({', '.join(arguments)})"
 
 
-def built_path(name: str) -> Path:
-    """Where the kernel module ``name``'s functions built ahead are (or are to be) kept."""
-    source = _source(name)
+def built_path() -> Path:
+    """Where the functions built ahead are (or are to be) kept: beside numba's cache."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return source.parent / "__pycache__" / f"{_module_name(name)}-{_key(name)}{suffix}"
+    return Path(__file__).resolve().parent / "__pycache__" / f"{MODULE}-{_key()}{suffix}"
 
 
-def load(name: str) -> AheadKernels | None:
-    """The built functions of the kernel module ``name``, or None when they are not built."""
-    path = built_path(name)
+def load(constants: Callable[[str], Any]) -> dict[str, AheadKernels] | None:
+    """The built functions by kernel module, or None when they are not built here.
+
+    ``constants(name)``: a module with the kernel module's other names, numba's not needed.
+    """
+    path = built_path()
     if not path.is_file():
         return None
-    loader = importlib.machinery.ExtensionFileLoader(_module_name(name), str(path))
-    spec = importlib.util.spec_from_file_location(_module_name(name), path, loader=loader)
+    loader = importlib.machinery.ExtensionFileLoader(MODULE, str(path))
+    spec = importlib.util.spec_from_file_location(MODULE, path, loader=loader)
     try:
         module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
         loader.exec_module(module)
     except ImportError:
         log.warning("kernels built ahead at %s do not load: numba's are used", path, exc_info=True)
         return None
-    return AheadKernels(name, module)
+    return {name: AheadKernels(name, module, constants) for name in SIGNATURES}
 
 
-def failed(name: str) -> bool:
-    """Whether building the kernel module ``name``'s functions failed here before."""
-    return _failure_path(name).is_file()
+def failed() -> bool:
+    """Whether building failed here before (or cannot be tried: no C compiler)."""
+    return _failure_path().is_file() or not any(map(shutil.which, _COMPILERS))
 
 
-def build(name: str) -> bool:
-    """Build the kernel module ``name``'s functions in a process of its own; True when built.
+def build() -> bool:
+    """Build every kernel module's functions in a process of its own; True when built.
 
-    A failure is noted (:func:`failed`) and logged, and not tried again under the same key.
+    About as long as numba's first compile of them (20 s here), once a machine: one process
+    at a time (the others wait, then load what it built). A failure is noted (:func:`failed`)
+    and logged, and not tried again under the same key.
     """
     import subprocess  # a build is once a machine: its imports wait for it
 
-    path = built_path(name)
-    command = [sys.executable, "-m", __name__, name, str(path), str(os.getpid())]
+    path = built_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _build_lock(path.parent / f"{MODULE}.lock"):
+        if path.is_file():
+            return True  # another process built it meanwhile
+        command = [sys.executable, "-m", __name__, str(path), str(os.getpid())]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
+            problem = "" if done.returncode == 0 else done.stderr.strip()[-2000:] or "no output"
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            problem = str(exc)
+        if not problem and path.is_file():
+            return True
+        log.warning("building the kernels ahead failed; numba compiles them: %s", problem)
+        with contextlib.suppress(OSError):
+            _failure_path().write_text(problem or "nothing built", encoding="utf-8")
+        return False
+
+
+@contextlib.contextmanager
+def _build_lock(path: Path) -> Iterator[None]:
+    """Held by one process at a time, where the system has ``flock``."""
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
-        problem = "" if done.returncode == 0 else done.stderr.strip()[-2000:] or "no output"
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        problem = str(exc)
-    if not problem and path.is_file():
-        return True
-    log.warning("building %s ahead failed; numba compiles it instead: %s", name, problem)
-    with contextlib.suppress(OSError):
-        _failure_path(name).write_text(problem or "nothing built", encoding="utf-8")
-    return False
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(path, "a+") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 class AheadKernels:
-    """A kernel module as its callers use it: the built functions first, numba's for the rest."""
+    """A kernel module as its callers use it: the built functions, its other names as they are.
 
-    def __init__(self, name: str, built: Any) -> None:
-        self._name = name
+    Its constants come without numba; any other function, and a call that does not fit a
+    built function's signature, goes to numba's module (imported then).
+    """
+
+    def __init__(self, name: str, built: Any, constants: Callable[[str], Any]) -> None:
+        self._name, self._constants = name, constants
+        short = name.rpartition(".")[2]
         for function, (_, arguments) in SIGNATURES[name].items():
-            setattr(self, function, self._checked(function, getattr(built, function), arguments))
+            compiled = getattr(built, f"{short}__{function}")
+            setattr(self, function, self._checked(function, compiled, arguments))
 
     def __getattr__(self, attribute: str) -> Any:
-        """Any other name: numba's module (imported on first need)."""
-        return getattr(importlib.import_module(self._name), attribute)
+        """Any other name: a constant as the module defines it, a function as numba's."""
+        value = getattr(self._constants(self._name), attribute)
+        if callable(value):
+            return getattr(importlib.import_module(self._name), attribute)
+        return value
 
     def _checked(
         self, function: str, built: Callable[..., Any], arguments: tuple[str, ...]
@@ -133,12 +198,15 @@ class AheadKernels:
         return call
 
 
-def _check(argument: str) -> tuple[np.dtype[Any], int] | None:
-    """What an argument must be: (dtype, dimensions) of a C-contiguous array, or None: an int."""
-    return None if argument == _INT else (_DTYPES[argument[:2]], argument.count(",") + 1)
+_Check = tuple[np.dtype[Any], int] | None  # an array's (dtype, dimensions); None: an int
 
 
-def _passes(check: tuple[np.dtype[Any], int] | None, value: Any) -> bool:
+def _check(argument: str) -> _Check:
+    """What an argument must be: a C-contiguous array of its dtype and dimensions, or an int."""
+    return None if argument == INT else (_DTYPES[argument[:2]], argument.count(",") + 1)
+
+
+def _passes(check: _Check, value: Any) -> bool:
     if check is None:
         return isinstance(value, int | np.integer) and -(2**63) <= value < 2**63
     return (
@@ -149,10 +217,6 @@ def _passes(check: tuple[np.dtype[Any], int] | None, value: Any) -> bool:
     )
 
 
-def _module_name(name: str) -> str:
-    return name.rpartition(".")[2] + "_ahead"
-
-
 def _source(name: str) -> Path:
     spec = importlib.util.find_spec(name)  # finds the file without running it (nor numba)
     if spec is None or spec.origin is None:
@@ -161,11 +225,12 @@ def _source(name: str) -> Path:
 
 
 @cache
-def _key(name: str) -> str:
+def _key() -> str:
     """A digest of everything the built module is made from (16 hex digits)."""
-    made_of = (BUILD_VERSION, SIGNATURES[name], np.__version__, sys.version, _cpu())
+    made_of = (BUILD_VERSION, SIGNATURES, np.__version__, sys.version, _cpu())
     digest = hashlib.blake2b(repr(made_of).encode(), digest_size=8)
-    digest.update(_source(name).read_bytes())
+    for name in SIGNATURES:
+        digest.update(_source(name).read_bytes())
     numba = importlib.util.find_spec("numba")  # found, not imported
     if numba is not None and numba.origin is not None:  # its version, in the file that says it
         with contextlib.suppress(OSError):
@@ -184,14 +249,14 @@ def _cpu() -> str:
     return f"{platform.machine()} {platform.processor()}"
 
 
-def _failure_path(name: str) -> Path:
-    return built_path(name).with_suffix(".failed")
+def _failure_path() -> Path:
+    return built_path().with_suffix(".failed")
 
 
-def _build_here(name: str, path: Path) -> None:
+def _build_here(path: Path) -> None:
     """Build the module by ``numba.pycc`` (GIL released, for this CPU) and move it to ``path``.
 
-    Then the builds of other keys go (the file of a source or numba since replaced).
+    Then the builds of other keys go (made of a source or a numba since replaced).
     """
     import tempfile
 
@@ -207,24 +272,25 @@ def _build_here(name: str, path: Path) -> None:
             self.release_gil = True
 
     numba.pycc.compiler.Flags = _GilReleased
-    kernels = importlib.import_module(name)
-    path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=path.parent, prefix=".ahead-") as folder:
-        cc = CC(_module_name(name))
+        cc = CC(MODULE)
         cc.output_dir, cc.target_cpu, cc.verbose = folder, "host", False
-        for function in SIGNATURES[name]:
-            cc.export(function, numba_signature(name, function))(getattr(kernels, function).py_func)
+        for name, functions in SIGNATURES.items():
+            kernels, short = importlib.import_module(name), name.rpartition(".")[2]
+            for function in functions:
+                exported = cc.export(f"{short}__{function}", numba_signature(name, function))
+                exported(getattr(kernels, function).py_func)
         cc.compile()
-        (built,) = Path(folder).glob(f"{_module_name(name)}*")
-        os.replace(built, path)  # whole or not at all, whoever else builds it meanwhile
-    for stale in path.parent.glob(f"{_module_name(name)}-*"):  # of an older source or numba
+        (built,) = Path(folder).glob(f"{MODULE}*")
+        os.replace(built, path)  # whole or not at all
+    for stale in path.parent.glob(f"{MODULE}-*"):  # of an older source or numba
         if stale != path:
             with contextlib.suppress(OSError):
                 stale.unlink()
 
 
-if __name__ == "__main__":  # python -m simdup_gui.engine.ahead MODULE PATH PARENT_PID
+if __name__ == "__main__":  # python -m simdup_gui.engine.ahead PATH PARENT_PID
     from simdup_gui.engine.run.parent import watch_parent
 
-    watch_parent(int(sys.argv[3]))
-    _build_here(sys.argv[1], Path(sys.argv[2]))
+    watch_parent(int(sys.argv[2]))
+    _build_here(Path(sys.argv[1]))

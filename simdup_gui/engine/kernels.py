@@ -2,17 +2,17 @@
 
 The kernel modules (``text/token_kernels.py``, ``text/telltale_kernels.py``,
 ``fingerprint/kernels.py``, ``read/html_kernels.py``, ``match/index_kernels.py``) hold loops
-written for numba. Compiled, they are fast, but a machine's first use compiles them for about
-15 s and every process pays about half a second to import numba and load them. A small scan (the
-sample, a handful of articles) is done sooner by the same loops run by Python:
-:func:`plain_kernels` runs a block of work that way, and :func:`kernel_module` gives whichever
-form is in force. The plain form is the kernel modules' own source executed again, with numba's
-``njit`` as a no-op and the kernel modules it imports in their plain form too, so the two forms
-cannot drift apart (the tests check they agree). A loop too slow in Python may name a numpy twin
-in its module's ``PLAIN_FORMS``, used instead. A GUI thread runs in
-:func:`loading_no_kernels_here`: it never loads the compiled form itself, so the window never
-waits for numba. The functions a module has built ahead of time (``ahead.py``: the all-pairs
-loops) need no numba: they load in a millisecond, on any thread.
+written for numba. Compiled, they are fast, but a machine's first use compiles them (15-20 s)
+and, unless they are built ahead, every process pays about half a second to import numba and
+load them. A small scan (the sample, a handful of articles) is done sooner by the same loops
+run by Python: :func:`plain_kernels` runs a block of work that way, and :func:`kernel_module`
+gives whichever form is in force. The plain form is the kernel modules' own source executed
+again, with numba's ``njit`` as a no-op and the kernel modules it imports in their plain form
+too, so the two forms cannot drift apart (the tests check they agree). A loop too slow in
+Python may name a numpy twin in its module's ``PLAIN_FORMS``, used instead. A GUI thread runs
+in :func:`loading_no_kernels_here`: it never loads the compiled form itself, so the window
+never waits for numba. Where the kernels are built ahead of time (``ahead.py``, once a machine
+with a C compiler), that form needs no numba: it loads in a millisecond, on any thread.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ _plain_users = 0  # blocks of work running plain now (threads of one scan share 
 _here = threading.local()  # a thread's own setting: loading_no_kernels_here
 _plain: dict[str, types.ModuleType] = {}  # the plain modules, as their loops see each other
 _plain_faces: dict[str, types.SimpleNamespace] = {}  # what callers get: see _wrapping_silently
-_ahead: dict[str, ahead.AheadKernels | None] = {}  # kernels built ahead, loaded (None: not here)
+_ahead: dict[str, ahead.AheadKernels] | None = None  # the kernels built ahead (None: not looked)
 _ahead_lock = threading.Lock()
 
 
@@ -72,15 +72,17 @@ def groups_plain(files: int) -> bool:
 def kernels_compiled() -> bool:
     """Whether every kernel module has compiled code on disk newer than its source.
 
-    Or its functions built ahead (``ahead.py``), for a module that has them.
+    Or the kernels are built ahead (``ahead.py``); or will be, at their first use (False).
 
     numba keeps what it compiled beside each module (``__pycache__/<module>.<function>-<line>
     .*.nbi`` index files) or, where that folder is read-only, under ``NUMBA_CACHE_DIR``. This
     looks at the files only; it imports neither numba nor the kernels.
     """
+    if ahead.built_path().is_file():
+        return True
+    if not ahead.failed():
+        return False  # to be built ahead at their first use
     for name in KERNEL_MODULES:
-        if name in ahead.SIGNATURES and ahead.built_path(name).is_file():
-            continue
         source = Path(importlib.util.find_spec(name).origin)  # type: ignore[union-attr,arg-type]
         module = source.stem
         places = [source.parent / "__pycache__"]
@@ -114,28 +116,28 @@ def kernel_module(name: str) -> Any:
 
 def kernel_loaded(name: str) -> bool:
     """Whether the kernel module ``name`` is imported in this process (its import done)."""
-    if _ahead.get(name) is not None:
+    if _ahead is not None and name in _ahead:
         return True
     module = sys.modules.get(name)
     return module is not None and not getattr(module.__spec__, "_initializing", False)
 
 
 def _built_ahead(name: str, *, build: bool = True) -> ahead.AheadKernels | None:
-    """The kernel module's functions built ahead (``ahead.py``), or None where there are none.
+    """The kernel module as built ahead (``ahead.py``), or None where the kernels are not.
 
     With ``build``, built now if they never were: about as long as numba's first compile of
-    the same functions, once a machine.
+    them, once a machine.
     """
-    if name in _ahead:
-        return _ahead[name]
-    with _ahead_lock:  # one build at a time in a process
-        if name not in _ahead:
-            built = ahead.load(name)
-            if built is None and build and not ahead.failed(name) and ahead.build(name):
-                built = ahead.load(name)
-            if built is not None or build:
-                _ahead[name] = built
-    return _ahead.get(name)
+    global _ahead
+    if _ahead is None:
+        with _ahead_lock:  # one build at a time in a process
+            if _ahead is None:
+                built = ahead.load(_plain_twin)
+                if built is None and build and not ahead.failed() and ahead.build():
+                    built = ahead.load(_plain_twin)
+                if built is not None or build:
+                    _ahead = built or {}
+    return None if _ahead is None else _ahead.get(name)
 
 
 def groups_at_once(files: int) -> bool:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from simdup_gui.engine import ahead, kernels
 from simdup_gui.engine.match.index import all_pairs, brute_force_pairs
+from simdup_gui.engine.resources import resource
 
 INDEX = "simdup_gui.engine.match.index_kernels"
 
@@ -94,34 +95,75 @@ def test_the_pairs_command_needs_no_numba_once_built(
     assert int(rows) - 1 == len(all_pairs(planted(20_000, 8, 2), 8)) > 0
 
 
+SCANS = """
+import sys
+from simdup_gui.engine import kernels
+from simdup_gui.engine.options import Method, ScanOptions, TextSettings
+from simdup_gui.engine.scan import scan
+kernels.PLAIN_BYTES = kernels.PLAIN_FILES = 0  # the compiled form, however small the folder
+for method in ("default", "simhash", "minhash", "sentences", "pinyin"):
+    text = TextSettings(method=Method(method))
+    result = scan(sys.argv[1], ScanOptions(text=text, jobs=1, processes=False))
+    assert result.groups, method
+    result.regroup(8)
+print("numba" in sys.modules)
+"""
+
+
+def test_every_call_of_a_scan_fits_a_built_signature(
+    built: ahead.AheadKernels, tmp_path: Path
+) -> None:
+    """Else it would go to numba's form: the same result, but numba loaded (or compiled)."""
+    folder = tmp_path / "articles"
+    shutil.copytree(resource("sample"), folder)
+    done = subprocess.run(
+        [sys.executable, "-c", SCANS, str(folder)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["False"]
+
+
+def test_an_argument_passes_only_as_its_signature_says() -> None:
+    data = np.frombuffer(b"12345678" * 4, np.uint64)  # read-only, as bytes are: the kernels read
+    assert ahead._passes(ahead._check(ahead.U8), data)
+    assert not ahead._passes(ahead._check(ahead.U8), data.astype(np.int64))
+    assert not ahead._passes(ahead._check(ahead.U8), data[::2])
+    assert not ahead._passes(ahead._check(ahead.U8_2D), data)
+    assert ahead._passes(ahead._check(ahead.U8_2D), data.reshape(2, 2))
+    assert not ahead._passes(ahead._check(ahead.U8), list(data))
+    assert ahead._passes(ahead._check(ahead.INT), np.int64(3))
+    assert not ahead._passes(ahead._check(ahead.INT), 2**64)
+    assert not ahead._passes(ahead._check(ahead.INT), 3.0)
+
+
 def test_a_damaged_build_is_not_loaded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    damaged = tmp_path / "index_kernels_ahead-0123.so"
+    damaged = tmp_path / "kernels_ahead-0123.so"
     damaged.write_bytes(b"not a shared library")
-    monkeypatch.setattr(ahead, "built_path", lambda name: damaged)
+    monkeypatch.setattr(ahead, "built_path", lambda: damaged)
     with caplog.at_level(logging.WARNING):
-        assert ahead.load(INDEX) is None
+        assert ahead.load(kernels._plain_twin) is None
     assert "do not load" in caplog.text
 
 
 def test_a_failed_build_is_noted_and_not_tried_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """As on a machine with no C compiler: numba's kernels serve, and the build waits no more."""
-    monkeypatch.setattr(ahead, "built_path", lambda name: tmp_path / "index_kernels_ahead-1.so")
+    """As where the compiler fails: numba's kernels serve, and no build is waited for again."""
+    monkeypatch.setattr(ahead, "built_path", lambda: tmp_path / "kernels_ahead-1.so")
+    monkeypatch.setattr(ahead.shutil, "which", lambda name: f"/usr/bin/{name}")
     runs: list[list[str]] = []
 
-    def no_compiler(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+    def compiler_fails(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
         runs.append(command)
         return subprocess.CompletedProcess(command, 1, "", "error: command 'cc' failed")
 
-    monkeypatch.setattr(subprocess, "run", no_compiler)
-    monkeypatch.setattr(kernels, "_ahead", {})
+    monkeypatch.setattr(subprocess, "run", compiler_fails)
+    monkeypatch.setattr(kernels, "_ahead", None)
     assert kernels._built_ahead(INDEX) is None
-    assert ahead.failed(INDEX)
-    assert "'cc' failed" in (tmp_path / "index_kernels_ahead-1.failed").read_text()
-    monkeypatch.setattr(kernels, "_ahead", {})
+    assert ahead.failed()
+    assert "'cc' failed" in (tmp_path / "kernels_ahead-1.failed").read_text()
+    monkeypatch.setattr(kernels, "_ahead", None)
     assert kernels._built_ahead(INDEX) is None
     assert len(runs) == 1
     fps = planted(500, 4, 3)
@@ -132,12 +174,12 @@ def test_the_key_follows_the_kernels_source(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     source = tmp_path / "index_kernels.py"
+    monkeypatch.setattr(ahead, "_source", lambda name: source)
     keys = []
     for text in ("a = 1\n", "a = 2\n", "a = 1\n"):
         source.write_text(text)
-        monkeypatch.setattr(ahead, "_source", lambda name: source)
         ahead._key.cache_clear()
-        keys.append(ahead._key(INDEX))
+        keys.append(ahead._key())
     ahead._key.cache_clear()
     assert keys[0] != keys[1]
     assert keys[0] == keys[2]

@@ -57,7 +57,11 @@ def test_the_plain_form_is_apart_from_the_compiled_one() -> None:
         with plain_kernels(enabled=False):
             assert kernel_module(FINGERPRINT_KERNELS) is plain  # still within the outer block
     assert kernel_module(FINGERPRINT_KERNELS) is compiled
-    assert type(compiled.simhash_many).__name__ == "CPUDispatcher"
+    built = kernels._built_ahead(FINGERPRINT_KERNELS)
+    if built is not None:  # the kernels built ahead, with a C compiler
+        assert compiled is built
+    else:
+        assert type(compiled.simhash_many).__name__ == "CPUDispatcher"
     assert plain.simhash_many.__name__ == "simhash_many_numpy"  # its numpy twin
     assert plain.sketches.__wrapped__.__module__ == FINGERPRINT_KERNELS  # the same source
 
@@ -65,7 +69,11 @@ def test_the_plain_form_is_apart_from_the_compiled_one() -> None:
 def test_a_thread_that_loads_no_kernels_runs_the_plain_form_of_those_not_loaded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A GUI thread never waits for numba; a scan's threads keep the compiled form."""
+    """A GUI thread never waits for numba; a scan's threads keep the compiled form.
+
+    As where the kernels cannot be built ahead (built, they load at once, on any thread).
+    """
+    monkeypatch.setattr(kernels, "_ahead", {})
     compiled = kernel_module(FINGERPRINT_KERNELS)
     with ThreadPoolExecutor(1) as elsewhere, loading_no_kernels_here():
         assert kernel_module(FINGERPRINT_KERNELS) is compiled  # loaded: it costs nothing
@@ -80,7 +88,16 @@ def test_a_thread_that_loads_no_kernels_runs_the_plain_form_of_those_not_loaded(
         assert FINGERPRINT_KERNELS in sys.modules
         assert type(kernel_module(FINGERPRINT_KERNELS).simhash_many).__name__ == "CPUDispatcher"
     monkeypatch.undo()
-    assert kernel_module(FINGERPRINT_KERNELS) is compiled
+    assert kernel_module(FINGERPRINT_KERNELS) is not plain
+
+
+def test_kernels_built_ahead_serve_even_a_thread_that_loads_no_kernels() -> None:
+    built = kernels._built_ahead(FINGERPRINT_KERNELS)
+    if built is None:
+        assert shutil.which("cc") is None, "the build failed"
+        pytest.skip("no C compiler here: the kernels stay numba's")
+    with loading_no_kernels_here():
+        assert kernel_module(FINGERPRINT_KERNELS) is built
 
 
 @given(

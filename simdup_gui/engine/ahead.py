@@ -3,9 +3,10 @@
 Loading numba and the kernels' compiled code costs every process about half a second (numba's
 import, its registries, each kernel's code). The functions named in :data:`SIGNATURES` are
 built instead, once a machine, by ``numba.pycc`` into one extension module for this CPU (about
-20 s, as long as numba's first compile of them), kept in ``engine/__pycache__`` under a key of
-everything it is made from: the kernel modules' source, the signatures, the numba, numpy and
-Python versions, and the CPU. A later process imports it in a millisecond, without numba.
+20 s, as long as numba's first compile of them), kept in ``engine/__pycache__`` (where that
+cannot be written, in simdup's cache folder) under a key of everything it is made from: the
+kernel modules' source, the signatures, the numba, numpy and Python versions, and the CPU. A
+later process imports it in a millisecond, without numba.
 
 The build runs in a process of its own (its compiler's output kept off the command's), one at a
 time on a machine, and ends with its parent. Where it cannot be made (no C compiler, a numba
@@ -90,9 +91,20 @@ def numba_signature(name: str, function: str) -> str:
 
 
 def built_path() -> Path:
-    """Where the functions built ahead are (or are to be) kept: beside numba's cache."""
+    """Where the functions built ahead are (or are to be) kept."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return Path(__file__).resolve().parent / "__pycache__" / f"{MODULE}-{_key()}{suffix}"
+    return _folder() / f"{MODULE}-{_key()}{suffix}"
+
+
+@cache
+def _folder() -> Path:
+    """``engine/__pycache__``, as numba's cache, where it can be written; else simdup's cache."""
+    here = Path(__file__).resolve().parent / "__pycache__"
+    if os.access(here if here.is_dir() else here.parent, os.W_OK):
+        return here
+    from simdup_gui.engine.resources import user_cache
+
+    return user_cache() / "kernels"
 
 
 def load(constants: Callable[[str], Any]) -> dict[str, AheadKernels] | None:
@@ -129,22 +141,22 @@ def build() -> bool:
     import subprocess  # a build is once a machine: its imports wait for it
 
     path = built_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with _build_lock(path.parent / f"{MODULE}.lock"):
-        if path.is_file():
-            return True  # another process built it meanwhile
-        command = [sys.executable, "-m", __name__, str(path), str(os.getpid())]
-        try:
+    command = [sys.executable, "-m", __name__, str(path), str(os.getpid())]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with _build_lock(path.parent / f"{MODULE}.lock"):
+            if path.is_file():
+                return True  # another process built it meanwhile
             done = subprocess.run(command, capture_output=True, text=True, timeout=BUILD_TIMEOUT_S)
             problem = "" if done.returncode == 0 else done.stderr.strip()[-2000:] or "no output"
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            problem = str(exc)
-        if not problem and path.is_file():
-            return True
-        log.warning("building the kernels ahead failed; numba compiles them: %s", problem)
-        with contextlib.suppress(OSError):
-            _failure_path().write_text(problem or "nothing built", encoding="utf-8")
-        return False
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        problem = str(exc)
+    if not problem and path.is_file():
+        return True
+    log.warning("building the kernels ahead failed; numba compiles them: %s", problem)
+    with contextlib.suppress(OSError):
+        _failure_path().write_text(problem or "nothing built", encoding="utf-8")
+    return False
 
 
 @contextlib.contextmanager

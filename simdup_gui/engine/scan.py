@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 # An unchanged folder is read from its snapshot and grouped from the cache: the reading
 # (fingerprint.files, run.batches) and the grouping (match.matching) are imported when a scan
-# needs them, so such a rescan does without them (about 40 ms of a 0.45 s command).
+# needs them, so such a rescan does without them (20-30 ms of a 0.45 s command).
 
 
 def _cache_keys(root: str) -> Callable[[str], str]:

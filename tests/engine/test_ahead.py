@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 import subprocess
 import sys
@@ -183,3 +184,16 @@ def test_the_key_follows_the_kernels_source(
     ahead._key.cache_clear()
     assert keys[0] != keys[1]
     assert keys[0] == keys[2]
+
+
+def test_a_read_only_install_keeps_the_build_in_simdups_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ahead.os, "access", lambda path, mode: False)
+    ahead._folder.cache_clear()
+    try:
+        assert ahead.built_path().parent == Path(os.environ["SIMDUP_CACHE_DIR"]) / "kernels"
+    finally:
+        monkeypatch.undo()
+        ahead._folder.cache_clear()
+    assert ahead.built_path().parent == Path(ahead.__file__).resolve().parent / "__pycache__"

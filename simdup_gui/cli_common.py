@@ -195,7 +195,7 @@ def open_cluster(stack: ExitStack, address: str) -> ClusterPool:
         raise UsageError(str(exc)) from None
 
 
-COMPILING = "simdup: preparing fast kernels, once on this machine (about 15 s)..."
+COMPILING = "simdup: preparing fast kernels, once on this machine (about half a minute)..."
 
 
 class TerminalProgress:

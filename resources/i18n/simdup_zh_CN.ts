@@ -632,17 +632,17 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="210"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="212"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="236"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="238"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="345"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
@@ -910,102 +910,102 @@ The details are in the log: {1}</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="62"/>
-        <source>Preparing fast kernels, once on this machine (about 15 s)</source>
-        <translation>正在准备快速内核（本机只需一次，约 15 秒）</translation>
+        <location filename="../../simdup_gui/ui/status_line.py" line="63"/>
+        <source>Preparing fast kernels, once on this machine (about half a minute)</source>
+        <translation>正在准备快速内核（本机只需一次，约半分钟）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="63"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="65"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="64"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="66"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="65"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="67"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="66"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="68"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="78"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="80"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="91"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="93"/>
         <source>{0} duplicate</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="91"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="93"/>
         <source>{0} duplicates</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="92"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="94"/>
         <source>{0} problem</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="92"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="94"/>
         <source>{0} problems</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="93"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="95"/>
         <source>{0:.1f} s</source>
         <translation>{0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="100"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="102"/>
         <source>{0} file of another type not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="101"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="103"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="104"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="106"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="106"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="108"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="111"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="113"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="116"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="118"/>
         <source>{0} file</source>
         <translation>{0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="116"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="118"/>
         <source>{0} files</source>
         <translation>{0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="120"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="122"/>
         <source>{0} group</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="120"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="122"/>
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>

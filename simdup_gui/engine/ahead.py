@@ -2,8 +2,8 @@
 
 Loading numba and the kernels' compiled code costs every process about half a second (numba's
 import, its registries, each kernel's code). The functions named in :data:`SIGNATURES` are
-built instead, once a machine, by ``numba.pycc`` into one extension module for this CPU (about
-20 s, as long as numba's first compile of them), kept in ``engine/__pycache__`` (where that
+built instead, once a machine, by ``numba.pycc`` into one extension module for this CPU (25 s
+here, against 14 s for numba's first compile of them), kept in ``engine/__pycache__`` (where that
 cannot be written, in simdup's cache folder) under a key of everything it is made from: the
 kernel modules' source, the signatures, the numba, numpy and Python versions, and the CPU. A
 later process imports it in a millisecond, without numba.
@@ -134,7 +134,7 @@ def failed() -> bool:
 def build() -> bool:
     """Build every kernel module's functions in a process of its own; True when built.
 
-    About as long as numba's first compile of them (20 s here), once a machine: one process
+    About 25 s here (numba's first compile of them: 14 s), once a machine: one process
     at a time (the others wait, then load what it built). A failure is noted (:func:`failed`)
     and logged, and not tried again under the same key.
     """

@@ -2,7 +2,7 @@
 
 The kernel modules (``text/token_kernels.py``, ``text/telltale_kernels.py``,
 ``fingerprint/kernels.py``, ``read/html_kernels.py``, ``match/index_kernels.py``) hold loops
-written for numba. Compiled, they are fast, but a machine's first use compiles them (15-20 s)
+written for numba. Compiled, they are fast, but a machine's first use compiles them (15-30 s)
 and, unless they are built ahead, every process pays about half a second to import numba and
 load them. A small scan (the sample, a handful of articles) is done sooner by the same loops
 run by Python: :func:`plain_kernels` runs a block of work that way, and :func:`kernel_module`
@@ -42,7 +42,7 @@ KERNEL_MODULES = (
     "simdup_gui.engine.match.index_kernels",
 )
 PLAIN_BYTES = 256 << 10  # a scan reading at most this much runs plain: about 0.6 s of work
-PLAIN_BYTES_UNCOMPILED = 2 << 20  # the same before the first compile (~5 s, against ~15 s)
+PLAIN_BYTES_UNCOMPILED = 2 << 20  # the same before the first compile (~5 s, against 15-30 s)
 PLAIN_FILES = 2_000  # grouping at most this many files runs plain (its loops are per file)
 
 _lock = threading.Lock()
@@ -57,9 +57,9 @@ _ahead_lock = threading.Lock()
 def reads_plain(to_read: int, compiled: bool) -> bool:
     """Whether reading ``to_read`` bytes is done sooner by the plain loops.
 
-    Loading the compiled kernels takes about half a second, compiling them (when they are
-    not ``compiled`` yet: :func:`kernels_compiled`) about 15 s, once per machine; the plain
-    loops read about 0.5 MB/s.
+    Loading numba's compiled kernels takes about half a second (built ahead: a millisecond),
+    compiling or building them (when they are not ``compiled`` yet: :func:`kernels_compiled`)
+    15-30 s, once per machine; the plain loops read about 0.5 MB/s.
     """
     return to_read <= (PLAIN_BYTES if compiled else PLAIN_BYTES_UNCOMPILED)
 

@@ -59,7 +59,9 @@ class StatusLine(QObject):
         stages = {
             "walking": self.tr("Finding files"),
             "preparing": self.tr("Preparing"),
-            "compiling": self.tr("Preparing fast kernels, once on this machine (about 15 s)"),
+            "compiling": self.tr(
+                "Preparing fast kernels, once on this machine (about half a minute)"
+            ),
             "fingerprinting": self.tr("Reading"),
             "indexing": self.tr("Indexing"),
             "grouping": self.tr("Grouping"),

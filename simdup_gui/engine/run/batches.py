@@ -46,7 +46,7 @@ def _executor(
     (see :func:`process_context`). Either takes files in batches, analysed together.
 
     Unless kept workers are ready, the compiled kernels are loaded first (the "preparing"
-    stage: a moment; "compiling" on a machine's first run, which compiles them for about 15 s).
+    stage: a moment; "compiling" on a machine's first run, which builds them, 15-30 s).
     A ``plain`` scan (a small one) compiles nothing and runs on one thread: Python's loops
     hold the GIL. ``compiled``: whether the compiled kernels are on disk already.
     """

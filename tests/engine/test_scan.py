@@ -353,6 +353,32 @@ def test_kept_workers_serve_many_scans_and_a_dead_pool_is_replaced(tmp_path: Pat
         workers.shutdown()
 
 
+def test_kept_workers_say_so_while_the_kernels_are_first_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A machine's first large scan in the app: its workers compile (or build) the kernels."""
+    from simdup_gui.engine import kernels
+
+    for n in range(40):
+        (tmp_path / f"a{n:02}.txt").write_text(f"article {n % 20} " * 3 + ARTICLE, "utf-8")
+    options = ScanOptions(jobs=2, processes=True)
+    workers = WorkerPool()
+
+    def stages(compiled: bool) -> list[str]:
+        monkeypatch.setattr(kernels, "kernels_compiled", lambda: compiled)
+        seen: list[str] = []
+        scan(str(tmp_path), options, workers=workers, progress=lambda e: seen.append(e.stage))
+        return seen
+
+    try:
+        first, later = stages(False), stages(True)
+        assert "compiling" in first
+        assert first.index("compiling") < first.index("fingerprinting")
+        assert "compiling" not in later
+    finally:
+        workers.shutdown()
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="workers only fork on Linux")
 def test_workers_fork_only_from_a_lone_main_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     def method() -> str:

@@ -57,6 +57,8 @@ def _executor(
     if use_processes is None:
         use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
     if use_processes and workers is not None:
+        if not compiled:  # the kept workers compile or build them before their first batch
+            progress(ProgressEvent("compiling", 0, files))
         return workers.executor(options.jobs), BATCH_FILES, False
     progress(ProgressEvent("preparing" if compiled else "compiling", 0, files))
     context = process_context() if use_processes else None

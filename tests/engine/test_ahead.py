@@ -1,4 +1,4 @@
-"""The all-pairs kernels built ahead of time: the same pairs, no numba, safe when they fail."""
+"""The kernels built ahead of time: the same results, no numba, safe when they fail."""
 
 from __future__ import annotations
 

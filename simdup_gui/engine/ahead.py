@@ -190,10 +190,11 @@ class AheadKernels:
             setattr(self, function, self._checked(function, compiled, arguments))
 
     def __getattr__(self, attribute: str) -> Any:
-        """Any other name: a constant as the module defines it, a function as numba's."""
+        """Any other name: a constant as the module defines it (kept), a function as numba's."""
         value = getattr(self._constants(self._name), attribute)
         if callable(value):
             return getattr(importlib.import_module(self._name), attribute)
+        setattr(self, attribute, value)  # read per page (html's column numbers): asked once
         return value
 
     def _checked(

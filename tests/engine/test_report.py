@@ -12,8 +12,27 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine.output.cells import modified_ns, modified_text, safe_cell
-from simdup_gui.engine.output.report import COLUMNS, write_report, write_rows
+from simdup_gui.engine.match.methods import DISTANCES
+from simdup_gui.engine.options import Method, ScanOptions, TextSettings
+from simdup_gui.engine.output.cells import (
+    guarded,
+    modified_ns,
+    modified_text,
+    modified_texts,
+    safe_cell,
+)
+from simdup_gui.engine.output.report import (
+    COLUMNS,
+    held_note,
+    method_note,
+    report_rows,
+    write_report,
+    write_rows,
+)
+from simdup_gui.engine.read.walk import display_path, is_link
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.resources import resource
+from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.scan import scan
 
 
@@ -55,6 +74,11 @@ def _modified_by_datetime(mtime_ns: int) -> str:
     return when.astimezone().isoformat(timespec="microseconds")
 
 
+@given(st.lists(st.text(alphabet="=+-@\t\r'a中 ", max_size=4)))
+def test_a_column_is_guarded_as_each_cell(texts: list[str]) -> None:
+    assert guarded(texts) == [safe_cell(text) for text in texts]
+
+
 def test_modified_times_are_written_as_datetime_writes_them(local_zone: str) -> None:
     @settings(max_examples=200, deadline=None)
     @given(st.integers(-(2**61), 2**62) | st.integers(-(10**18), 4 * 10**18))
@@ -62,6 +86,22 @@ def test_modified_times_are_written_as_datetime_writes_them(local_zone: str) -> 
         written = modified_text(mtime_ns)
         assert written == _modified_by_datetime(mtime_ns)
         assert modified_ns(written) == mtime_ns // 1000 * 1000
+
+    check()
+
+
+def test_a_column_of_times_is_written_as_each_time(local_zone: str) -> None:
+    """Times that share a second (a copied folder) share its text; 0 is an empty cell."""
+    second = st.integers(-(2**33), 2**34)  # seconds from before 1700 to after 2500
+    time_ns = st.builds(lambda s, ns: s * 1_000_000_000 + ns, second, st.integers(0, 10**9 - 1))
+
+    @settings(max_examples=100, deadline=None)
+    @given(st.lists(st.sampled_from([0, 2**62]) | time_ns, max_size=30), st.randoms())
+    def check(times: list[int], random: object) -> None:
+        times = times + [t + 1000 for t in times]  # the same seconds again
+        random.shuffle(times)  # type: ignore[attr-defined]
+        expected = [modified_text(t) if t else "" for t in times]
+        assert modified_texts(times) == expected
 
     check()
 
@@ -91,6 +131,7 @@ def test_report_is_utf8_with_bom_and_reads_back(tmp_path: Path) -> None:
     write_report(result, out)
     raw = out.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
+    assert raw.count(b"\xef\xbb\xbf") == 1
     rows = list(csv.DictReader(raw.decode("utf-8-sig").splitlines()))
     assert tuple(rows[0]) == COLUMNS
     by_name = {Path(r["path"].lstrip("'")).name: r for r in rows}
@@ -114,3 +155,89 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def _reference_rows(result: ScanResult) -> list[list[str]]:
+    """The definition of the report's rows: each file's cells made one by one from its record."""
+
+    def row(
+        group: object,
+        role: str,
+        record: FileRecord,
+        distance: object = "",
+        similarity: str = "",
+        matched: str = "",
+    ) -> list[str]:
+        notes = (
+            "; ".join(filter(None, (matched, *record.notes)))
+            if matched
+            else "; ".join(record.notes)
+        )
+        return [
+            str(group),
+            role,
+            safe_cell(display_path(record.path)),
+            str(distance),
+            similarity,
+            safe_cell(record.encoding),
+            str(record.size),
+            modified_text(record.mtime_ns) if record.mtime_ns else "",
+            "" if record.fingerprint is None else f"0x{record.fingerprint:016x}",
+            safe_cell(record.error),
+            str(record.chars or ""),
+            str(record.features or ""),
+            f"{100 * record.boilerplate:.0f}%" if record.boilerplate else "",
+            safe_cell(record.encoding_method),
+            safe_cell(notes),
+        ]
+
+    named = method_note(result.options.text.method)
+    rows, grouped = [], set()
+    for group in result.groups:
+        for n, member in enumerate(group.members):
+            grouped.add(member.file)
+            record = result.files[member.file]
+            reference = result.files[group.reference]
+            role = "reference" if n == 0 else "kept" if member.file in result.kept else "duplicate"
+            held = held_note(record, reference) if member.contained else ""
+            distance = member.distance if result.options.text.method.name in DISTANCES else ""
+            matched = "; ".join(filter(None, (named, held)))
+            share = f"{100 * member.similarity:.1f}%"
+            rows.append(row(group.id, role, record, distance, share, matched))
+    rows += [
+        row("", "unique", r, matched=named)
+        for n, r in enumerate(result.files)
+        if n not in grouped and not r.error
+    ]
+    rows += [row("", "link" if is_link(r.error) else "error", r) for r in result.files if r.error]
+    return rows
+
+
+@pytest.mark.parametrize("method", ["default", "minhash"])
+def test_report_rows_are_each_files_cells_as_defined(tmp_path: Path, method: str) -> None:
+    """Groups with a kept copy and a contained one, unique files, errors, a link, notes."""
+    story = (resource("sample") / "zh" / "春运返乡.txt").read_text(encoding="utf-8")
+    (tmp_path / "ref").mkdir()
+    (tmp_path / "ref" / "=original.txt").write_text(story, encoding="utf-8")
+    (tmp_path / "copy.txt").write_text(story + "转载请注明出处。", encoding="gbk")
+    (tmp_path / "ref" / "kept.txt").write_text(story + "(完)", encoding="utf-8")
+    (tmp_path / "part.txt").write_text(story[: len(story) // 3], encoding="utf-8")
+    (tmp_path / "page.html").write_text(f"<html><body><p>{story}</p></body></html>")
+    (tmp_path / "other.txt").write_text("A different article about the weather. " * 30)
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "link.txt").symlink_to(tmp_path / "other.txt")
+    text = TextSettings(method=Method(method))
+    options = ScanOptions(text=text, reference_folders=(str(tmp_path / "ref"),))
+    result = scan(str(tmp_path), options)
+    rows = list(report_rows(result))
+    assert rows == _reference_rows(result)
+    assert {row[1] for row in rows} == {"reference", "duplicate", "kept", "unique", "error", "link"}
+    if method == "default":
+        assert any("contained in the reference" in row[-1] for row in rows)
+    else:  # a method of its own: named in every row's notes, with no bit distance
+        assert all(
+            row[-1].startswith(f"method: {method}")
+            for row in rows
+            if row[1] not in ("error", "link")
+        )
+        assert all(row[3] == "" for row in rows)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
+_FORMULA_CHARS = frozenset(_FORMULA_START)  # each one character
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
@@ -17,6 +19,12 @@ def safe_cell(value: object) -> str:
     """
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def guarded(texts: Iterable[str]) -> list[str]:
+    """:func:`safe_cell` of each text, for a whole column at once (a report's hot path)."""
+    starts = _FORMULA_CHARS
+    return ["'" + text if text[:1] in starts else text for text in texts]
 
 
 def unsafe_cell(text: str) -> str:
@@ -36,14 +44,43 @@ def modified_text(mtime_ns: int) -> str:
     library's local time directly (1.2 µs instead of 2.1: a report writes one per file).
     """
     seconds, nanoseconds = divmod(mtime_ns, 1_000_000_000)
-    try:
-        local = time.localtime(seconds)
-    except (OverflowError, OSError, ValueError):  # beyond the C library's years
+    second = _second_text(seconds)
+    if second is None:  # beyond the C library's years
         when = _EPOCH + timedelta(microseconds=mtime_ns // 1000)
         return when.astimezone().isoformat(timespec="microseconds")
-    return "%04d-%02d-%02dT%02d:%02d:%02d" % local[:6] + (  # noqa: UP031  # twice as fast
-        f".{nanoseconds // 1000:06d}{_utc_offset(local.tm_gmtoff)}"
-    )
+    return f"{second[0]}.{nanoseconds // 1000:06d}{second[1]}"
+
+
+def modified_texts(times: Iterable[int]) -> list[str]:
+    """:func:`modified_text` of each time (empty for 0), for a whole column at once.
+
+    Files written in the same second (a folder copied or unpacked) share its local time.
+    """
+    seconds: dict[int, tuple[str, str] | None] = {}
+    texts = []
+    for mtime_ns in times:
+        if not mtime_ns:
+            texts.append("")
+            continue
+        whole, nanoseconds = divmod(mtime_ns, 1_000_000_000)
+        if whole not in seconds:
+            seconds[whole] = _second_text(whole)
+        second = seconds[whole]
+        if second is None:
+            texts.append(modified_text(mtime_ns))
+        else:
+            texts.append(f"{second[0]}.{nanoseconds // 1000:06d}{second[1]}")
+    return texts
+
+
+def _second_text(seconds: int) -> tuple[str, str] | None:
+    """A second's local date and time and its UTC offset (None: beyond the C library's years)."""
+    try:
+        local = time.localtime(seconds)
+    except (OverflowError, OSError, ValueError):
+        return None
+    text = "%04d-%02d-%02dT%02d:%02d:%02d" % local[:6]  # noqa: UP031  # twice as fast
+    return text, _utc_offset(local.tm_gmtoff)
 
 
 @cache

@@ -79,7 +79,11 @@ def write_atomically(
         return target
     handle, temp = _new_temp_file(target.parent, target.name)
     try:
-        with os.fdopen(handle, "w", encoding=encoding, newline="") as stream:
+        # A "-sig" codec's BOM is written here: that codec encodes each write in Python.
+        codec = encoding.removesuffix("-sig")
+        with os.fdopen(handle, "w", encoding=codec, newline="") as stream:
+            if codec != encoding:
+                stream.write("\ufeff")
             fill(stream)
             stream.flush()
             os.fsync(stream.fileno())

@@ -21,8 +21,9 @@ from simdup_gui.engine.options import Method
 from simdup_gui.engine.output.actions import Seen
 from simdup_gui.engine.output.cells import (
     fingerprint_hex,
+    guarded,
     modified_ns,
-    modified_text,
+    modified_texts,
     safe_cell,
     unsafe_cell,
 )
@@ -50,37 +51,41 @@ COLUMNS = (
 )
 
 
-def _row(
-    group: int | str,
-    role: str,
-    record: FileRecord,
-    distance: int | str,
-    similarity: str = "",
-    matched: str = "",
-) -> list[str]:
-    """One file's cells, as text.
+def _file_cells(files: Sequence[FileRecord]) -> list[tuple[str, ...]]:
+    """Each file's own cells as text: ``path``, then ``encoding`` to ``decoded_by``.
 
-    Only its texts can start like a formula (numbers, the ``0x`` fingerprint and the ISO time
-    cannot), so only they go through ``safe_cell``.
+    Made column by column from the records' fields (``zip(*files)``: no attribute lookup per
+    cell), since a report writes one row per file. Only texts can start like a formula
+    (numbers, the ``0x`` fingerprint and the ISO time cannot), so only they are guarded.
     """
-    notes = "; ".join((matched, *record.notes)) if matched else "; ".join(record.notes)
-    return [
-        str(group),
-        role,
-        safe_cell(display_path(record.path)),
-        str(distance),
-        similarity,
-        safe_cell(record.encoding),
-        str(record.size),
-        modified_text(record.mtime_ns) if record.mtime_ns else "",
-        fingerprint_hex(record.fingerprint),
-        safe_cell(record.error),
-        str(record.chars or ""),
-        str(record.features or ""),
-        f"{100 * record.boilerplate:.0f}%" if record.boilerplate else "",
-        safe_cell(record.encoding_method),
-        safe_cell(notes),
-    ]
+    if not files:
+        return []
+    field = dict(zip(FileRecord._fields, zip(*files, strict=True), strict=True))
+    columns = (
+        guarded(map(display_path, field["path"])),
+        guarded(field["encoding"]),
+        map(str, field["size"]),
+        modified_texts(field["mtime_ns"]),
+        map(fingerprint_hex, field["fingerprint"]),
+        guarded(field["error"]),
+        [str(chars) if chars else "" for chars in field["chars"]],
+        [str(features) if features else "" for features in field["features"]],
+        [f"{100 * share:.0f}%" if share else "" for share in field["boilerplate"]],
+        guarded(field["encoding_method"]),
+    )
+    return list(zip(*columns, strict=True))
+
+
+def _row(
+    group: str, role: str, cells: tuple[str, ...], distance: str, similarity: str, notes: str
+) -> list[str]:
+    """A row of the report: a file's own cells, and what its place in the results adds."""
+    return [group, role, cells[0], distance, similarity, *cells[1:], safe_cell(notes)]
+
+
+def _notes(matched: str, record: FileRecord) -> str:
+    """A row's notes: what the file matched by (if anything said), then the record's own."""
+    return "; ".join((matched, *record.notes) if matched else record.notes)
 
 
 def held_note(record: FileRecord, other: FileRecord, named: str = "the reference") -> str:
@@ -93,25 +98,29 @@ def held_note(record: FileRecord, other: FileRecord, named: str = "the reference
 def report_rows(result: ScanResult) -> Iterator[list[str]]:
     """Rows for every file: groups (reference first), then files with no duplicate, then errors."""
     grouped = set()
+    files = result.files
+    cells = _file_cells(files)
     method = result.options.text.method.name
     named = method_note(result.options.text.method)
     for group in result.groups:
+        group_id = str(group.id)
         for n, member in enumerate(group.members):
             grouped.add(member.file)
             role = "reference" if n == 0 else "kept" if member.file in result.kept else "duplicate"
+            record = files[member.file]
+            held = held_note(record, files[group.reference]) if member.contained else ""
+            matched = "; ".join(filter(None, (named, held)))
+            notes = _notes(matched, record)
+            distance = str(member.distance) if method in DISTANCES else ""
             share = f"{100 * member.similarity:.1f}%"
-            record = result.files[member.file]
-            held = held_note(record, result.files[group.reference]) if member.contained else ""
-            distance = member.distance if method in DISTANCES else ""
-            yield _row(
-                group.id, role, record, distance, share, "; ".join(filter(None, (named, held)))
-            )
-    for n, record in enumerate(result.files):
+            yield _row(group_id, role, cells[member.file], distance, share, notes)
+    for n, record in enumerate(files):
         if n not in grouped and not record.error:
-            yield _row("", "unique", record, "", "", named)
-    for record in result.files:
+            yield _row("", "unique", cells[n], "", "", _notes(named, record))
+    for n, record in enumerate(files):
         if record.error:
-            yield _row("", "link" if is_link(record.error) else "error", record, "")
+            role = "link" if is_link(record.error) else "error"
+            yield _row("", role, cells[n], "", "", _notes("", record))
 
 
 def write_rows(stream: TextIO, rows: Iterator[Sequence[str]]) -> None:

@@ -43,12 +43,7 @@ def modified_text(mtime_ns: int) -> str:
     What ``datetime.astimezone().isoformat(timespec="microseconds")`` writes, from the C
     library's local time directly (1.2 µs instead of 2.1: a report writes one per file).
     """
-    seconds, nanoseconds = divmod(mtime_ns, 1_000_000_000)
-    second = _second_text(seconds)
-    if second is None:  # beyond the C library's years
-        when = _EPOCH + timedelta(microseconds=mtime_ns // 1000)
-        return when.astimezone().isoformat(timespec="microseconds")
-    return f"{second[0]}.{nanoseconds // 1000:06d}{second[1]}"
+    return _in_second(_second_text(mtime_ns // 1_000_000_000), mtime_ns)
 
 
 def modified_texts(times: Iterable[int]) -> list[str]:
@@ -62,14 +57,10 @@ def modified_texts(times: Iterable[int]) -> list[str]:
         if not mtime_ns:
             texts.append("")
             continue
-        whole, nanoseconds = divmod(mtime_ns, 1_000_000_000)
+        whole = mtime_ns // 1_000_000_000
         if whole not in seconds:
             seconds[whole] = _second_text(whole)
-        second = seconds[whole]
-        if second is None:
-            texts.append(modified_text(mtime_ns))
-        else:
-            texts.append(f"{second[0]}.{nanoseconds // 1000:06d}{second[1]}")
+        texts.append(_in_second(seconds[whole], mtime_ns))
     return texts
 
 
@@ -81,6 +72,14 @@ def _second_text(seconds: int) -> tuple[str, str] | None:
         return None
     text = "%04d-%02d-%02dT%02d:%02d:%02d" % local[:6]  # noqa: UP031  # twice as fast
     return text, _utc_offset(local.tm_gmtoff)
+
+
+def _in_second(second: tuple[str, str] | None, mtime_ns: int) -> str:
+    """The time's text from its second's (:func:`_second_text`) and its microseconds."""
+    if second is None:
+        when = _EPOCH + timedelta(microseconds=mtime_ns // 1000)
+        return when.astimezone().isoformat(timespec="microseconds")
+    return f"{second[0]}.{mtime_ns % 1_000_000_000 // 1000:06d}{second[1]}"
 
 
 @cache

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from simdup_gui.cli_common import UsageError
-from simdup_gui.engine.match.fingerprint_files import FingerprintFileError
+from simdup_gui.engine.errors import InputError
 from simdup_gui.logs import start_logging
 
 log = logging.getLogger(__name__)
@@ -104,7 +104,7 @@ def main(
         code = _runner(args.command)(args, out, err)
         out.flush()
         return code
-    except (UsageError, FingerprintFileError) as exc:
+    except (UsageError, InputError) as exc:
         err.write(f"simdup: error: {exc}\n")
         return 2
     except KeyboardInterrupt:

@@ -16,8 +16,15 @@ from simdup_gui.engine.cluster.client import (
     check_address,
     cluster_client,
 )
-from simdup_gui.engine.match.index import MAX_K, check_k
-from simdup_gui.engine.options import METHODS, TOKENIZERS, WEIGHTINGS, Method, TextSettings
+from simdup_gui.engine.options import (
+    MAX_K,
+    METHODS,
+    TOKENIZERS,
+    WEIGHTINGS,
+    Method,
+    TextSettings,
+    check_k,
+)
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.progress import ProgressEvent
 

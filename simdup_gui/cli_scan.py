@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from simdup_gui.cli_common import (
     TerminalProgress,
@@ -26,15 +28,20 @@ from simdup_gui.cli_common import (
     text_settings,
 )
 from simdup_gui.core import not_duplicates
-from simdup_gui.engine.match.methods import FLOORS, thresholds_text
-from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.output.report import report_text, write_report
+from simdup_gui.engine.folders import Walked, folders_key, walk_folders
+from simdup_gui.engine.options import FLOORS, ScanOptions, thresholds_text
+from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.progress import ProgressEvent, no_progress
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, display_path, in_folders
-from simdup_gui.engine.results import ScanResult
-from simdup_gui.engine.scan import scan
-from simdup_gui.engine.store.cache import FingerprintCache, default_cache_path
+from simdup_gui.engine.resources import default_cache_path
+from simdup_gui.engine.store.outcomes import MOST_FILES, Outcome, load_outcome, outcome_digest
+
+if TYPE_CHECKING:
+    from simdup_gui.engine.results import ScanResult
+
+# The scan, the report and the cache are imported when a scan runs: an unchanged folder's
+# kept report needs none of them, nor numpy (store/outcomes.py).
 
 
 def add_scan_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -110,30 +117,78 @@ def _extension(text: str) -> str:
     return text.lower() if text.startswith(".") else "." + text.lower()
 
 
-def _summary(result: ScanResult) -> str:
-    options = result.options
-    files = len(result.files)
-    megabytes = sum(f.size for f in result.files) / 1e6
-    duplicates = sum(len(g) - 1 for g in result.groups)
-    state = " (cancelled: partial results)" if result.cancelled else ""
-    cached = f", {result.cached} from cache" if result.cached else ""
-    links = f", {counted(len(result.links), 'link')} not read" if result.links else ""
-    hidden = result.skipped_folders
+class _Tally(NamedTuple):
+    """What the summary line says of a scan."""
+
+    files: int
+    megabytes: float
+    cached: int
+    seconds: float
+    cancelled: bool
+    groups: int
+    duplicates: int
+    errors: int
+    links: int
+    skipped: tuple[str, ...]  # hidden and tool folders
+    other_types: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of(cls, result: ScanResult) -> _Tally:
+        """A scan's result summed up."""
+        return cls(
+            len(result.files),
+            sum(f.size for f in result.files) / 1e6,
+            result.cached,
+            result.seconds,
+            result.cancelled,
+            len(result.groups),
+            sum(len(g) - 1 for g in result.groups),
+            len(result.errors),
+            len(result.links),
+            result.skipped_folders,
+            result.other_types,
+        )
+
+    @classmethod
+    def kept(cls, walked: list[Walked], outcome: Outcome, seconds: float) -> _Tally:
+        """An unchanged folder's kept report summed up: every file from the cache."""
+        entries = [entry for part in walked for entry in part.entries]
+        other_types = sum((part.other_types for part in walked), Counter[str]())
+        return cls(
+            len(entries),
+            sum(entry.size for entry in entries) / 1e6,
+            len(entries),
+            seconds,
+            False,
+            outcome.groups,
+            outcome.duplicates,
+            0,
+            0,
+            tuple(folder for part in walked for folder in part.skipped),
+            tuple(other_types.most_common()),
+        )
+
+
+def _summary(tally: _Tally, options: ScanOptions) -> str:
+    state = " (cancelled: partial results)" if tally.cancelled else ""
+    cached = f", {tally.cached} from cache" if tally.cached else ""
+    links = f", {counted(tally.links, 'link')} not read" if tally.links else ""
+    hidden = tally.skipped
     skipped = f", {counted(len(hidden), 'hidden or tool folder')} skipped" if hidden else ""
-    others = sum(count for _, count in result.other_types)
+    others = sum(count for _, count in tally.other_types)
     if others:
-        kinds = " ".join(f"{ext} {count}" for ext, count in result.other_types[:4])
+        kinds = " ".join(f"{ext} {count}" for ext, count in tally.other_types[:4])
         skipped += f", {counted(others, 'file')} of other types not read ({kinds}; --ext adds them)"
     return (
-        f"simdup: {counted(files, 'file')} ({megabytes:.1f} MB{cached}) in {result.seconds:.1f} s"
-        f"{state}: {counted(len(result.groups), 'group')}, {counted(duplicates, 'duplicate')},"
-        f" {len(result.errors)} unreadable{links}{skipped}"
+        f"simdup: {counted(tally.files, 'file')} ({tally.megabytes:.1f} MB{cached})"
+        f" in {tally.seconds:.1f} s{state}: {counted(tally.groups, 'group')},"
+        f" {counted(tally.duplicates, 'duplicate')}, {tally.errors} unreadable{links}{skipped}"
         f" ({thresholds_text(options.text.method, options.k, options.min_similarity)})"
     )
 
 
-def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``simdup scan``."""
+def _options(args: argparse.Namespace, err: TextIO) -> ScanOptions:
+    """The scan's options from the arguments (folders checked: a bad one is a UsageError)."""
     for folder in args.folder:
         if not os.path.isdir(folder):
             raise UsageError(f"{folder}: not a folder")
@@ -143,7 +198,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 where = " or ".join(args.folder)
                 raise UsageError(f"{option} {folder}: not a folder inside {where}")
     settings = text_settings(args)
-    options = ScanOptions(
+    return ScanOptions(
         ScanOptions().k if args.k is None else args.k,
         tuple(_extension(e) for e in args.ext),
         settings,
@@ -158,6 +213,40 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         reference_folders=tuple(args.reference),
         excluded_folders=tuple(args.exclude),
     )
+
+
+def _report_key(
+    args: argparse.Namespace, options: ScanOptions, walked: list[Walked]
+) -> tuple[str, str] | None:
+    """Where the report of these folders is kept, and its digest; None if it is not kept.
+
+    Kept with the cache on, for the CSV alone (no --html page, no cluster), when every file
+    of at most :data:`MOST_FILES` has its record from its own text (not TF-IDF weights over
+    the folder) and the walk found nothing that a rescan reads again (links, errors).
+    """
+    if args.no_cache or args.html or args.dask or options.text.whole_folder:
+        return None
+    entries = [entry for part in walked for entry in part.entries]
+    if len(entries) > MOST_FILES or any(entry.error for entry in entries):
+        return None
+    return folders_key(walked), outcome_digest(walked, options)
+
+
+def _write_report(text: str, args: argparse.Namespace, out: TextIO) -> None:
+    """The report's text to ``--csv`` (atomically, with a byte-order mark) or to ``out``."""
+    if not args.csv:
+        out.write(text)
+        return
+    try:
+        write_atomically(args.csv, lambda stream: stream.write(text), "utf-8-sig")
+    except OSError as exc:
+        raise UsageError(f"{args.csv}: {exc.strerror or exc}") from None
+
+
+def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``simdup scan``: an unchanged folder's kept report, or a scan and its report."""
+    started = time.perf_counter()
+    options = _options(args, err)
     for output in (args.csv, args.html):
         if output:
             check_output(output, args.folder)
@@ -167,6 +256,38 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         progress = TerminalProgress(err)
     else:
         progress = compiling_note(err)
+    walked = walk_folders(args.folder, options, progress)
+    walking = time.perf_counter() - started
+    key = _report_key(args, options, walked)
+    outcome = load_outcome(default_cache_path(), *key) if key else None
+    if outcome is None:
+        tally = _scan_and_report(args, options, walked, progress, key, out, err)
+        tally = tally._replace(seconds=walking + tally.seconds)
+    else:
+        _write_report(outcome.report, args, out)
+        tally = _Tally.kept(walked, outcome, time.perf_counter() - started)
+    if args.verbose:
+        for folder in tally.skipped:
+            err.write(f"simdup: skipped folder {display_path(folder)}\n")
+    summary = _summary(tally, options)
+    err.write(("\r" if not args.quiet and err.isatty() else "") + summary + "\n")
+    return 1 if tally.cancelled else 0
+
+
+def _scan_and_report(
+    args: argparse.Namespace,
+    options: ScanOptions,
+    walked: list[Walked],
+    progress: Callable[[ProgressEvent], None],
+    key: tuple[str, str] | None,
+    out: TextIO,
+    err: TextIO,
+) -> _Tally:
+    """Scan the walked folders and write the report (kept under ``key`` if given)."""
+    from simdup_gui.engine.output.report import report_text, write_report
+    from simdup_gui.engine.scan import scan
+    from simdup_gui.engine.store.cache import FingerprintCache
+
     cache = FingerprintCache.disabled() if args.no_cache else FingerprintCache.default()
     with contextlib.ExitStack() as stack:
         stack.callback(cache.close)
@@ -178,20 +299,21 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
             grouper = cluster_grouper(pool.client)
         result = scan(
-            args.folder, options, cache=cache, progress=progress, workers=pool, grouper=grouper
+            walked, options, cache=cache, progress=progress, workers=pool, grouper=grouper
         )
+        tally = _Tally.of(result)
+        text = report_text(result) if key or not args.csv else None  # else streamed
+        if key and text and not result.cancelled and not any(f.error for f in result.files):
+            cache.put_outcome(*key, Outcome(text, tally.groups, tally.duplicates))
     for warning in result.warnings:
         err.write(f"simdup: warning: {warning}\n")
-    if args.verbose:
-        for folder in result.skipped_folders:
-            err.write(f"simdup: skipped folder {display_path(folder)}\n")
-    if args.csv:
+    if text is not None:
+        _write_report(text, args, out)
+    else:
         try:
             write_report(result, args.csv)
         except OSError as exc:
             raise UsageError(f"{args.csv}: {exc.strerror or exc}") from None
-    else:
-        out.write(report_text(result))
     if args.html:
         from simdup_gui.engine.output.html_report import write_html_report  # with --html only
 
@@ -199,12 +321,13 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             write_html_report(result, args.html)
         except OSError as exc:
             raise UsageError(f"{args.html}: {exc.strerror or exc}") from None
-    err.write(("\r" if not args.quiet and err.isatty() else "") + _summary(result) + "\n")
-    return 1 if result.cancelled else 0
+    return tally
 
 
 def run_cache(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup cache``."""
+    from simdup_gui.engine.store.cache import FingerprintCache
+
     path = default_cache_path()
     if args.action == "path":
         out.write(f"{path}\n")

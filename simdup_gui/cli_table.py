@@ -23,8 +23,7 @@ from simdup_gui.cli_common import (
     text_settings,
 )
 from simdup_gui.engine.cluster.table import scan_table_on_cluster
-from simdup_gui.engine.match.methods import FLOORS, thresholds_text
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import FLOORS, ScanOptions, thresholds_text
 from simdup_gui.engine.output.parquet_tables import write_parquet
 from simdup_gui.engine.output.report import report_text, write_report
 from simdup_gui.engine.output.words import counted

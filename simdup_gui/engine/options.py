@@ -6,20 +6,33 @@ Values only: this module imports nothing heavy, so every stage can take its sett
 from __future__ import annotations
 
 import hashlib
+import numbers
 import os
 from dataclasses import asdict, dataclass, field
 
-from simdup_gui.engine.match.tables import check_k
 from simdup_gui.engine.read.reader import DEFAULT_MAX_BYTES
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS
 
 TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
 WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
 PIPELINE_VERSION = 13  # bump when any step below changes what a fingerprint is
+GROUPING_VERSION = 8  # bump when grouping changes (cached groups are then made again)
+REPORT_VERSION = 1  # bump when the CSV report's rows change (kept reports are then made again)
+MAX_K = 8  # the largest Hamming distance the index answers
 
 
 METHODS = ("default", "simhash", "minhash", "sentences", "pinyin")  # docs/methods.md
 NUM_PERM = 128  # MinHash permutations (the LSH bands times rows use at most this many)
+FLOORS = {"default": 0.4, "simhash": 0.0, "minhash": 0.4, "sentences": 0.0, "pinyin": 0.995}
+"""Each method's similarity floor when none is given (docs/methods.md: the measured best)."""
+DISTANCES = ("default", "simhash")  # the methods whose pairs have a Hamming distance
+
+
+def check_k(k: int) -> int:
+    """Return ``k`` if it is a supported Hamming distance, else raise ValueError."""
+    if not isinstance(k, numbers.Integral) or isinstance(k, bool) or not 0 <= k <= MAX_K:
+        raise ValueError(f"k must be an integer from 0 to {MAX_K}, got {k!r}")
+    return int(k)
 
 
 @dataclass(frozen=True)
@@ -126,3 +139,14 @@ class ScanOptions:
             raise ValueError(f"jobs must be at least 1, got {self.jobs}")
         if self.max_bytes < 1:
             raise ValueError(f"max_bytes must be positive, got {self.max_bytes}")
+
+
+def thresholds_text(method: Method, k: int, floor: float) -> str:
+    """What a scan's pairs had to meet, in words: ``k=8, text similarity >= 40%``."""
+    if method.name == "default":
+        return f"k={k}, text similarity >= {100 * floor:g}%"
+    if method.name == "sentences":
+        return f"method sentences: {method.shared} of the {method.sentences} longest shared"
+    parts = [f"k={k}"] if method.name == "simhash" else []
+    parts += [f"similarity >= {100 * floor:g}%"] if floor > 0 else []
+    return f"method {method.name}: {', '.join(parts) or 'no floor'}"

@@ -28,3 +28,8 @@ def resource(*parts: str) -> Path:
 def user_cache() -> Path:
     """Where simdup keeps what it computed: ``$SIMDUP_CACHE_DIR`` or the user cache folder."""
     return Path(os.environ.get("SIMDUP_CACHE_DIR") or user_cache_dir("simdup", appauthor=False))
+
+
+def default_cache_path() -> Path:
+    """The fingerprint cache's database in simdup's cache folder (:func:`user_cache`)."""
+    return user_cache() / "fingerprints.sqlite3"

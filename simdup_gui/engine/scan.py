@@ -19,13 +19,19 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
-import numpy as np
-
+from simdup_gui.engine.folders import (
+    Walked,
+    cache_keys,
+    distinct_folders,
+    folder_state,
+    folders_key,
+    walk_folders,
+)
 from simdup_gui.engine.kernels import groups_plain, plain_kernels
-from simdup_gui.engine.match.groups import GROUPING_VERSION, kept_files
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.match.groups import kept_files
+from simdup_gui.engine.options import GROUPING_VERSION, ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
-from simdup_gui.engine.read.walk import Entry, display_path, walk
+from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.store.cache import CachedFile, FingerprintCache, Snapshot
@@ -39,22 +45,6 @@ if TYPE_CHECKING:
 # An unchanged folder is read from its snapshot and grouped from the cache: the reading
 # (fingerprint.files, run.batches) and the grouping (match.matching) are imported when a scan
 # needs them, so such a rescan does without them (20-30 ms of a 0.45 s command).
-
-
-def _cache_keys(root: str) -> Callable[[str], str]:
-    r"""The cache's name for each path under ``root``: absolute, undecodable bytes escaped.
-
-    Where a path's bytes can be other than UTF-8 (not on Windows), its backslashes are doubled
-    first, so a name with the byte 0xFF and one with the four characters ``\xff`` never share a
-    key. Every walked path starts with ``root``, so only the root is made absolute.
-    """
-    base = os.path.abspath(root)
-    if root.endswith(os.sep) and not base.endswith(os.sep):
-        base += os.sep
-    cut = len(root)
-    if os.sep == "\\":
-        return lambda path: display_path(base + path[cut:])
-    return lambda path: display_path((base + path[cut:]).replace("\\", "\\\\"))
 
 
 def _from_cache(entry: Entry, cached: CachedFile) -> Outcome:
@@ -98,7 +88,7 @@ class _Read(NamedTuple):
 
 @_cyclic_gc_paused()
 def scan(
-    root: str | Sequence[str],
+    root: str | Sequence[str] | Sequence[Walked],
     options: ScanOptions | None = None,
     *,
     cache: FingerprintCache | None = None,
@@ -110,7 +100,9 @@ def scan(
     """Scan a folder (or several, grouped together) and group its near-duplicate articles.
 
     Args:
-        root: the folder, or several folders (a folder inside another is read once).
+        root: the folder, or several folders (a folder inside another is read once), or
+            the folders as :func:`~simdup_gui.engine.folders.walk_folders` walked them with
+            these options (not walked again).
         options: what to read and how to fingerprint it.
         cache: where to look up and store fingerprints (default: none).
         progress: receives a :class:`ProgressEvent` per stage step and per file.
@@ -125,16 +117,23 @@ def scan(
     options = options or ScanOptions()
     cache = cache or FingerprintCache.disabled()
     started = time.perf_counter()
-    roots = _distinct_folders([root] if isinstance(root, str) else list(root))
+    if isinstance(root, str):
+        root = [root]
+    if root and all(isinstance(folder, Walked) for folder in root):
+        walked = list(root)
+        roots = [part.root for part in walked]
+    else:
+        roots = distinct_folders(root)
+        walked = walk_folders(roots, options, progress, cancel)
     parts = []
-    for folder in roots:
+    for folder in walked:
         parts.append(_read_folder(folder, options, cache, progress, cancel, workers))
         if cancel():
             break
     files = tuple(f for part in parts for f in part.files)
     done_bytes = sum(part.done_bytes for part in parts)
     progress(ProgressEvent("indexing", 0, 1, done_bytes))
-    key = "\n".join(_cache_keys(folder)(folder) for folder in roots)
+    key = folders_key(walked)
     digest = _grouping_digest("\n".join(part.records_digest for part in parts), options)
     known_groups = cache.load_groups(key, digest, len(files))
     if known_groups is None:
@@ -168,53 +167,20 @@ def scan(
     )
 
 
-def _distinct_folders(roots: list[str]) -> list[str]:
-    """The folders, each once: one inside another is left out (its files are the other's)."""
-    if not roots:
-        raise NotADirectoryError("no folder to scan")
-    for folder in roots:
-        if not os.path.isdir(folder):
-            raise NotADirectoryError(f"not a folder: {folder}")
-    full = [os.path.join(os.path.abspath(folder), "") for folder in roots]
-    return [
-        folder
-        for n, folder in enumerate(roots)
-        if not any(
-            full[n].startswith(other) and (full[n] != other or m < n)
-            for m, other in enumerate(full)
-            if m != n
-        )
-    ]
-
-
 def _read_folder(
-    root: str,
+    walked: Walked,
     options: ScanOptions,
     cache: FingerprintCache,
     progress: Progress,
     cancel: Callable[[], bool],
     workers: Pool | None,
 ) -> _Read:
-    """One folder walked, and its records: its snapshot when unchanged, else file by file."""
-    entries = []
-    skipped: list[str] = []
-    other_types: Counter[str] = Counter()
-    walked = walk(
-        root,
-        options.extensions,
-        cancel=cancel,
-        skipped=skipped,
-        other_types=other_types,
-        excluded=options.excluded_folders,
-    )
-    for entry in walked:
-        entries.append(entry)
-        if len(entries) % 200 == 0:
-            progress(ProgressEvent("walking", len(entries), 0, current=display_path(entry.path)))
+    """A walked folder's records: its snapshot when unchanged, else file by file."""
+    root, entries, skipped, other_types = walked
     total, total_bytes = len(entries), sum(e.size for e in entries)
-    folder = _cache_keys(root)(root)
+    folder = cache_keys(root)(root)
     snapshots = cache.enabled and not options.text.whole_folder
-    state = _folder_digest(entries, options) if snapshots else ""
+    state = folder_state(walked, options) if snapshots else ""
     snapshot = cache.load_snapshot(folder, state) if snapshots else None
     if snapshot is not None and len(snapshot.records) != total:
         snapshot = None
@@ -254,7 +220,7 @@ def _fingerprinted_files(
 
     total, total_bytes = len(entries), sum(e.size for e in entries)
     settings = options.text.version
-    cache_key = _cache_keys(root)
+    cache_key = cache_keys(root)
     if snapshot is not None:
         # An unchanged folder: every record in one piece; files that failed are tried again.
         work_items = [
@@ -305,21 +271,6 @@ def _fingerprinted_files(
     if options.text.whole_folder:
         records = with_tfidf(records, features)
     return tuple(records), cached, done_bytes
-
-
-def _folder_digest(entries: list[Entry], options: ScanOptions) -> str:
-    """A digest of everything a folder's records are made from.
-
-    The walked files (path, size, modification time, or the walk's error) and the options
-    that change a record: the text settings' version and how large files are read.
-    """
-    digest = hashlib.blake2b(digest_size=16)
-    digest.update(repr((options.text.version, options.max_bytes, options.skip_oversize)).encode())
-    paths, sizes, mtimes, errors = zip(*entries, strict=True) if entries else ((), (), (), ())
-    digest.update(np.array([sizes, mtimes], dtype=np.int64).tobytes())  # no Python per file
-    digest.update("\0".join(errors).encode() + b"\n")  # no error message has a line break
-    digest.update("\0".join(paths).encode("utf-8", "surrogateescape"))
-    return digest.hexdigest()
 
 
 def _records_digest(files: tuple[FileRecord, ...]) -> str:

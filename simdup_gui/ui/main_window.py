@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QToolBar
 from simdup_gui.core import not_duplicates
 from simdup_gui.core.session import Session
 from simdup_gui.engine.kernels import groups_at_once
-from simdup_gui.engine.match.methods import DISTANCES
+from simdup_gui.engine.options import DISTANCES
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.results import ScanResult

@@ -18,8 +18,7 @@ from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.kernels import kernels_compiled, reads_plain
 from simdup_gui.engine.library.check import check_folder
 from simdup_gui.engine.library.store import Library
-from simdup_gui.engine.match.methods import FLOORS
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import FLOORS, ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.results import ScanResult

@@ -10,9 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QSpinBox, QToolBar, QWidget
 
-from simdup_gui.engine.match.index import MAX_K
-from simdup_gui.engine.match.methods import DISTANCES
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import DISTANCES, MAX_K, ScanOptions
 
 
 def threshold_label(k: int) -> str:

@@ -29,8 +29,13 @@ from bench_peers import minhash_lsh, simhash_pypi  # noqa: E402
 from simdup_gui.engine.fingerprint.methods import signatures  # noqa: E402
 from simdup_gui.engine.fingerprint.pipeline import analyze_many, extract_text  # noqa: E402
 from simdup_gui.engine.match.matching import group_files  # noqa: E402
-from simdup_gui.engine.match.methods import FLOORS  # noqa: E402
-from simdup_gui.engine.options import METHODS, Method, ScanOptions, TextSettings  # noqa: E402
+from simdup_gui.engine.options import (  # noqa: E402
+    FLOORS,
+    METHODS,
+    Method,
+    ScanOptions,
+    TextSettings,
+)
 from simdup_gui.engine.records import FileRecord  # noqa: E402
 from simdup_gui.engine.run.batches import BATCH_FILES  # noqa: E402
 

@@ -27,14 +27,20 @@ from simdup_gui.engine.fingerprint.methods import (
 )
 from simdup_gui.engine.match.index import brute_force_pairs
 from simdup_gui.engine.match.methods import (
-    FLOORS,
     RUN_WINDOW,
     linked,
     lsh_bands,
     method_measure,
     similarities_of,
 )
-from simdup_gui.engine.options import METHODS, NUM_PERM, Method, ScanOptions, TextSettings
+from simdup_gui.engine.options import (
+    FLOORS,
+    METHODS,
+    NUM_PERM,
+    Method,
+    ScanOptions,
+    TextSettings,
+)
 from simdup_gui.engine.output.report import report_rows
 from simdup_gui.engine.progress import never
 from simdup_gui.engine.records import FileRecord

@@ -13,13 +13,14 @@ from pathlib import Path
 
 import numpy as np
 
+from simdup_gui.engine.errors import InputError
 from simdup_gui.engine.match.index import U64, as_fingerprints
 
 _HEX = re.compile(r"(?:0[xX])?([0-9a-fA-F]{16})")
 _BITS = re.compile(r"[01]{64}")
 
 
-class FingerprintFileError(ValueError):
+class FingerprintFileError(InputError):
     """A fingerprint file that cannot be read; the message names the file and line."""
 
 

@@ -30,7 +30,6 @@ from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
 
-GROUPING_VERSION = 8  # bump when grouping changes (cached groups are then made again)
 LOOSE_K = 7  # from this k on ("loose"), a text alike enough is grouped whatever its distance
 SHARED_DIGITS = 2  # mean similarities equal to this many digits are a tie
 VOTERS = 64  # a part larger than this picks its reference by similarity to a sample this big

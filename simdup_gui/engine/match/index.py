@@ -59,19 +59,18 @@ from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.match.tables import (
     BITS,
     DEFAULT_MEMORY_BUDGET,
-    MAX_K,
     Permutation,
     TableGroup,
     TablePlan,
     as_fingerprints,
     block_masks,
-    check_k,
     first_tables,
     hamming,
     plan_for_pairs,
     plan_for_queries,
     table_groups,
 )
+from simdup_gui.engine.options import MAX_K, check_k
 from simdup_gui.engine.records import Pairs
 
 __all__ = [  # what the index offers, its tables' helpers among them

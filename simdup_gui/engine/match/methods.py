@@ -33,13 +33,10 @@ from simdup_gui.engine.fingerprint.codes import PAD
 from simdup_gui.engine.fingerprint.methods import LETTERS, mix_array
 from simdup_gui.engine.match.groups import Similarities, Thresholds
 from simdup_gui.engine.match.index import all_pairs
-from simdup_gui.engine.options import NUM_PERM, Method
+from simdup_gui.engine.options import DISTANCES, NUM_PERM, Method
 from simdup_gui.engine.records import FileRecord, Pairs
 
 RUN_WINDOW = 32  # each key is checked against this many after it in its sorted run
-FLOORS = {"default": 0.4, "simhash": 0.0, "minhash": 0.4, "sentences": 0.0, "pinyin": 0.995}
-"""Each method's similarity floor when none is given (docs/methods.md: the measured best)."""
-DISTANCES = ("default", "simhash")  # the methods whose pairs have a Hamming distance
 TABLES, PROJECTIONS, WIDTH = 32, 8, 4.0  # pinyin's LSH: tables, projections each, cell width
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _CHUNK = 1 << 16  # pairs measured at once (bounds the memory of a large part's voting)
@@ -221,17 +218,6 @@ def lsh_bands(threshold: float, num_perm: int = NUM_PERM) -> tuple[int, int]:
             if false_positive + false_negative < best:
                 best, chosen = false_positive + false_negative, (bands, rows)
     return chosen
-
-
-def thresholds_text(method: Method, k: int, floor: float) -> str:
-    """What a scan's pairs had to meet, in words: ``k=8, text similarity >= 40%``."""
-    if method.name == "default":
-        return f"k={k}, text similarity >= {100 * floor:g}%"
-    if method.name == "sentences":
-        return f"method sentences: {method.shared} of the {method.sentences} longest shared"
-    parts = [f"k={k}"] if method.name == "simhash" else []
-    parts += [f"similarity >= {100 * floor:g}%"] if floor > 0 else []
-    return f"method {method.name}: {', '.join(parts) or 'no floor'}"
 
 
 def member_measures(

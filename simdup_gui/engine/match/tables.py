@@ -16,9 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 from simdup_gui.engine.match.coverings import coverings
+from simdup_gui.engine.options import check_k
 
 U64 = npt.NDArray[np.uint64]
-MAX_K = 8
 BITS = 64
 QUERY_BUCKET = 64
 DEFAULT_MEMORY_BUDGET = 4 * 1024**3
@@ -26,13 +26,6 @@ BUCKET_BITS = 22  # at most this many leading key bits make an all-pairs table's
 MAX_BLOCKS = 16  # an all-pairs plan's blocks: its kernel looks up each set of intact ones
 _TABLE_COST = 20.0  # one fingerprint through one table's sort (measured against ...)
 _PAIR_COST = 1.0  # ... checking one pair of a bucket
-
-
-def check_k(k: int) -> int:
-    """Return ``k`` if it is a supported Hamming distance, else raise ValueError."""
-    if not isinstance(k, int | np.integer) or isinstance(k, bool) or not 0 <= k <= MAX_K:
-        raise ValueError(f"k must be an integer from 0 to {MAX_K}, got {k!r}")
-    return int(k)
 
 
 def as_fingerprints(values: npt.ArrayLike) -> U64:

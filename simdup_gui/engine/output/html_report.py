@@ -16,8 +16,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from simdup_gui.engine.fingerprint.files import read_text
-from simdup_gui.engine.match.methods import DISTANCES, thresholds_text
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import DISTANCES, ScanOptions, thresholds_text
 from simdup_gui.engine.output.cells import modified_text
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.output.words import counted

@@ -16,8 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from simdup_gui.engine.match.methods import DISTANCES
-from simdup_gui.engine.options import Method
+from simdup_gui.engine.options import DISTANCES, Method
 from simdup_gui.engine.output.actions import Seen
 from simdup_gui.engine.output.cells import (
     fingerprint_hex,

@@ -24,8 +24,9 @@ from typing import NamedTuple
 
 from simdup_gui.engine.match.groups import Group
 from simdup_gui.engine.records import FIELD_KINDS, FileRecord, Pairs
-from simdup_gui.engine.resources import user_cache
+from simdup_gui.engine.resources import default_cache_path
 from simdup_gui.engine.store.groupings import grouping_blobs, stored_groups
+from simdup_gui.engine.store.outcomes import OUTCOMES_TABLE, PUT_OUTCOME, Outcome, outcome_row
 from simdup_gui.engine.store.rows import (
     COLUMNS,
     FILES_TABLE,
@@ -55,6 +56,7 @@ CREATE TABLE IF NOT EXISTS groupings (
     sizes BLOB NOT NULL
 );
 """
+    + OUTCOMES_TABLE
 )
 
 # The cache's version: a digest of its tables and of the record they store, so a change to
@@ -62,11 +64,6 @@ CREATE TABLE IF NOT EXISTS groupings (
 SCHEMA_VERSION = hashlib.blake2b(
     repr((_SCHEMA, FIELD_KINDS, SNAPSHOT_LAYOUT)).encode(), digest_size=6
 ).hexdigest()
-
-
-def default_cache_path() -> Path:
-    """The cache database in simdup's cache folder (``resources.user_cache``)."""
-    return user_cache() / "fingerprints.sqlite3"
 
 
 class Snapshot(NamedTuple):
@@ -116,7 +113,7 @@ class FingerprintCache:
                     # another version's tables (or ones it left half changed): start afresh
                     db.executescript(
                         "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS groupings;"
-                        " DROP TABLE IF EXISTS snapshots;"
+                        " DROP TABLE IF EXISTS snapshots; DROP TABLE IF EXISTS outcomes;"
                     )
                     db.execute(
                         "INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
@@ -237,6 +234,11 @@ class FingerprintCache:
             row = (folder, digest, pack(snapshot.records), snapshot.records_digest)
             self._write("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", [row])
 
+    def put_outcome(self, folder: str, digest: str, outcome: Outcome) -> None:
+        """Keep the report of ``folder`` as made from ``digest`` (``outcomes.py`` serves it)."""
+        if self.enabled:
+            self._write(PUT_OUTCOME, [outcome_row(folder, digest, outcome)])
+
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[object, ...]]:
         """A query's rows; none when the cache is off or fails (it is then not used again)."""
         if self._db is None:
@@ -274,6 +276,7 @@ class FingerprintCache:
                 self._db.execute("DELETE FROM files")
                 self._db.execute("DELETE FROM groupings")
                 self._db.execute("DELETE FROM snapshots")
+                self._db.execute("DELETE FROM outcomes")
             self._db.execute("VACUUM")
             return int(count)
         except sqlite3.Error:

@@ -1,0 +1,116 @@
+"""A folder's last report, kept whole under a digest of everything it was made from.
+
+Scanning a folder whose files and options are as they were gives the same report, so the
+``simdup`` command keeps each folder's last CSV report (up to :data:`MOST_FILES` files) with
+its counts, and an unchanged rescan serves it without loading the records, the groups or
+numpy: the walk, one query and the writing (docs/speed.md). The table lives in the
+fingerprint cache's database (``cache.py`` creates it, writes it and clears it); this module
+reads it on a connection of its own and imports nothing heavy. A kept report whose bytes or
+counts no longer match their digest is a miss, so a damaged one is made again, never served.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from simdup_gui.engine.folders import Walked, folder_state
+from simdup_gui.engine.options import GROUPING_VERSION, REPORT_VERSION, ScanOptions
+
+OUTCOMES_TABLE = """
+CREATE TABLE IF NOT EXISTS outcomes (
+    folder TEXT PRIMARY KEY,
+    digest TEXT NOT NULL,
+    report BLOB NOT NULL,
+    report_digest TEXT NOT NULL,
+    groups INTEGER NOT NULL,
+    duplicates INTEGER NOT NULL
+);
+"""
+PUT_OUTCOME = "INSERT OR REPLACE INTO outcomes VALUES (?, ?, ?, ?, ?, ?)"
+MOST_FILES = 100_000  # a larger folder's report (tens of megabytes) is not kept
+
+
+class Outcome(NamedTuple):
+    """A scan's report (its CSV text, without the byte-order mark) and what it counts."""
+
+    report: str
+    groups: int
+    duplicates: int
+
+
+def outcome_digest(walked: Sequence[Walked], options: ScanOptions) -> str:
+    """A digest of everything a scan's report is made from: the same digest, the same report.
+
+    Each folder's state (its files and the options that make their records), the options
+    that make the groups, the versions of grouping and of the report, and the local time zone
+    the modification times are written in.
+    """
+    states = [folder_state(part, options) for part in walked]
+    grouping = (
+        options.k,
+        options.min_chars,
+        options.min_similarity,
+        options.text.method,
+        sorted(options.not_duplicates),
+        options.reference_folders,
+    )
+    zone = (os.environ.get("TZ"), time.tzname, time.timezone, time.altzone, _zone_file())
+    text = repr((GROUPING_VERSION, REPORT_VERSION, states, grouping, zone))
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+
+
+def _zone_file() -> str:
+    """Where the system's local time zone comes from (the rules behind ``time.tzname``)."""
+    try:
+        return os.path.realpath("/etc/localtime") + str(os.stat("/etc/localtime").st_mtime_ns)
+    except OSError:
+        return ""
+
+
+def _check(data: bytes, groups: object, duplicates: object) -> str:
+    """The digest a kept report's bytes and counts are checked against when read."""
+    return hashlib.blake2b(data + f"\0{groups}\0{duplicates}".encode(), digest_size=16).hexdigest()
+
+
+def outcome_row(folder: str, digest: str, outcome: Outcome) -> tuple[object, ...]:
+    """The table's row for ``outcome``: the report's bytes and counts, with their digest."""
+    data = outcome.report.encode("utf-8", "surrogatepass")
+    check = _check(data, outcome.groups, outcome.duplicates)
+    return folder, digest, data, check, outcome.groups, outcome.duplicates
+
+
+def load_outcome(database: Path, folder: str, digest: str) -> Outcome | None:
+    """The report kept for ``folder`` if it was made from ``digest``, else None.
+
+    The database is opened if it exists (never made here); a database that cannot be read,
+    has no such table or holds a damaged report gives None: the scan then runs in full, and
+    the fingerprint cache says what is wrong.
+    """
+    if not database.is_file():
+        return None
+    try:
+        db = sqlite3.connect(f"{database.as_uri()}?mode=rw", uri=True, timeout=2.0)
+    except sqlite3.Error:
+        return None
+    try:
+        row = db.execute(
+            "SELECT report, report_digest, groups, duplicates FROM outcomes"
+            " WHERE folder = ? AND digest = ?",
+            (folder, digest),
+        ).fetchone()
+    except sqlite3.Error:
+        return None
+    finally:
+        db.close()
+    if row is None:
+        return None
+    data, check, groups, duplicates = row
+    if not isinstance(data, bytes) or _check(data, groups, duplicates) != check:
+        return None
+    return Outcome(data.decode("utf-8", "surrogatepass"), int(groups), int(duplicates))

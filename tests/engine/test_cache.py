@@ -8,14 +8,24 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from simdup_gui.engine import scan as scan_module
 from simdup_gui.engine.fingerprint import files as fingerprinting
 from simdup_gui.engine.match import matching
 from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.records import (
+    FIELD_KINDS,
+    SIGNATURE_BYTES,
+    SKETCH_BYTES,
+    STORED_FIELDS,
+    FileRecord,
+)
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import SCHEMA_VERSION, FingerprintCache
+from simdup_gui.engine.store.rows import CachedFile, cached_file, file_row
 
 SAMPLE = resource("sample")
 TEXT = "The harbour lighthouse reopened after two years of careful repairs. " * 30
@@ -442,3 +452,44 @@ def test_several_folders_rescan_from_the_cache(tmp_path: Path) -> None:
     alone = scan(str(first), cache=FingerprintCache(cache_path))  # each folder's own snapshot
     assert alone.cached == len(alone.files) == 6
     assert alone.roots == ()
+
+
+_FIELD_VALUES = {  # a value a scan could store, by the field's kind
+    "int": st.integers(0, 2**40),
+    "float": st.floats(0.0, 1.0),
+    "int | None": st.none()
+    | st.sampled_from((0, 2**63 - 1, 2**63, 2**64 - 1))
+    | st.integers(0, 2**64 - 1),
+    "str": st.text(max_size=8),
+    "tuple[str, ...]": st.lists(st.text("ab; ", min_size=1, max_size=5), max_size=3).map(tuple),
+}
+_BYTES_VALUES = {
+    "sketch": st.integers(0, SKETCH_BYTES // 8).map(lambda n: b"s" * 8 * n),
+    "signature": st.integers(0, SIGNATURE_BYTES // 4).map(lambda n: b"g" * 4 * n),
+}
+
+
+@st.composite
+def _stored_records(draw: st.DrawFn) -> FileRecord:
+    return FileRecord(
+        "",
+        **{
+            name: draw(_BYTES_VALUES[name] if name in _BYTES_VALUES else _FIELD_VALUES[kind])
+            for name, kind in ((n, FIELD_KINDS[n]) for n in STORED_FIELDS)
+        },
+    )
+
+
+@given(_stored_records())
+def test_a_files_row_is_each_field_as_sqlite_takes_it(record: FileRecord) -> None:
+    """The row against its definition, field by field; and it reads back as the record."""
+
+    def as_sqlite(name: str, value: object) -> object:
+        if FIELD_KINDS[name] == "int | None" and value is not None:
+            return value - 2**64 if value >= 2**63 else value  # signed 64-bit
+        return "\n".join(value) if FIELD_KINDS[name] == "tuple[str, ...]" else value
+
+    row = file_row("/a/b.txt", 5, 6, "v1", CachedFile(record))
+    stored = [as_sqlite(name, getattr(record, name)) for name in STORED_FIELDS]
+    assert row == ("/a/b.txt", "v1", 5, 6, *stored, None, None)
+    assert cached_file(*row[4:]) == CachedFile(record)

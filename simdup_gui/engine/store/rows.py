@@ -8,6 +8,7 @@ schema's digest, the cache's version, changes with it).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 import numpy as np
@@ -53,13 +54,12 @@ def _to_unsigned(value: int | None) -> int | None:
     return None if value is None else value + (1 << 64) if value < 0 else value
 
 
-def _to_sql(name: str, value: object) -> object:
-    kind = FIELD_KINDS[name]
-    if kind == "int | None":
-        return _to_signed(value)  # type: ignore[arg-type]
-    if kind == "tuple[str, ...]":
-        return "\n".join(value)  # type: ignore[arg-type]
-    return value
+_STORED = itemgetter(*(FileRecord._fields.index(name) for name in STORED_FIELDS))
+_CONVERTED = [  # the stored fields SQLite takes otherwise, by place: (place, conversion)
+    (at, _to_signed if FIELD_KINDS[name] == "int | None" else "\n".join)
+    for at, name in enumerate(STORED_FIELDS)
+    if FIELD_KINDS[name] in ("int | None", "tuple[str, ...]")
+]
 
 
 def _from_sql(name: str, value: object) -> object:
@@ -85,12 +85,15 @@ def file_row(
 ) -> tuple[object, ...]:
     """The ``files`` table's row for an entry (``path, settings, size, mtime_ns``, COLUMNS)."""
     features = cached.tfidf_features
+    stored = list(_STORED(cached.record))  # a scan stores one per file: no lookup per field
+    for at, conversion in _CONVERTED:
+        stored[at] = conversion(stored[at])
     return (
         path,
         settings,
         size,
         mtime_ns,
-        *(_to_sql(name, getattr(cached.record, name)) for name in STORED_FIELDS),
+        *stored,
         None if features is None else features.hashes.astype("<u8").tobytes(),
         None if features is None else features.counts.astype("<f8").tobytes(),
     )

@@ -7,6 +7,7 @@ import threading
 import unicodedata
 from collections.abc import Callable
 from functools import cache
+from itertools import compress
 from typing import NamedTuple
 
 import numpy as np
@@ -72,13 +73,11 @@ def _may_join_the_previous() -> frozenset[str]:
     Combining marks; the second characters of canonical compositions (among them a few
     ordinary-looking letters of Indic scripts); and the Hangul vowel and final jamo.
     """
-    chars = [chr(code) for code in range(0x20000)]
+    chars = list(map(chr, range(0x20000)))
     joining = {chr(code) for code in range(0x1161, 0x1176)} | {
         chr(code) for code in range(0x11A8, 0x11C3)
     }
-    joining.update(
-        char for char, mark in zip(chars, map(unicodedata.combining, chars), strict=True) if mark
-    )
+    joining.update(compress(chars, map(unicodedata.combining, chars)))  # no Python per char
     for decomposition in filter(None, map(unicodedata.decomposition, chars)):
         parts = decomposition.split()
         if len(parts) == 2 and not parts[0].startswith("<"):

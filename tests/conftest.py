@@ -13,6 +13,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 settings.register_profile(
     "long", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+# No example is timed: its time is the machine's (and a first call may load a library), so
+# a deadline would only make a test fail now and then. --hypothesis-profile overrides this.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 
 @pytest.fixture(scope="session", autouse=True)

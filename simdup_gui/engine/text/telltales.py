@@ -94,12 +94,12 @@ def telltales(text: str, raw: bytes = b"") -> Telltales:
     if not text:
         return Telltales(raw.count(b"\r"), 0, "", 0)
     codes = _codes(text)
-    counts = _kernels().telltale_counts(codes, _classes())
-    return Telltales(
+    counts = _kernels().telltale_counts(codes, _classes()).tolist()  # Python ints: no numpy
+    return Telltales(  # scalar per sum (a microsecond each), for every file
         _converted(len(codes), counts) + raw.count(b"\r"),
         _notice_chars(text, codes),
         _language(counts),
-        len(codes) - int(counts[_SPACES_AT]),
+        len(codes) - counts[_SPACES_AT],
     )
 
 
@@ -116,10 +116,10 @@ def _kernels() -> Any:
     return kernel_module("simdup_gui.engine.text.telltale_kernels")
 
 
-def _counts(text: str) -> tuple[int, Index]:
+def _counts(text: str) -> tuple[int, list[int]]:
     """The text's length in code points and its counts (``telltale_kernels.telltale_counts``)."""
     codes = _codes(text)
-    return len(codes), _kernels().telltale_counts(codes, _classes())
+    return len(codes), _kernels().telltale_counts(codes, _classes()).tolist()
 
 
 def converted_chars(text: str, raw: bytes = b"") -> int:
@@ -132,10 +132,10 @@ def converted_chars(text: str, raw: bytes = b"") -> int:
     return _converted(*_counts(text)) + raw.count(b"\r")
 
 
-def _converted(length: int, counts: Index) -> int:
-    count = int(counts[_FFFD] + counts[_RARE] + counts[_BESIDE] + counts[_MIXED])
+def _converted(length: int, counts: list[int]) -> int:
+    count = counts[_FFFD] + counts[_RARE] + counts[_BESIDE] + counts[_MIXED]
     if counts[_IDEOGRAPHS_AT] < _LATIN_TEXT * length:
-        count += int(counts[_FULL_PUNCTUATION])
+        count += counts[_FULL_PUNCTUATION]
     return count
 
 
@@ -204,9 +204,9 @@ def language_of(text: str) -> str:
     return _language(_counts(text)[1]) if text else ""
 
 
-def _language(counts: Index) -> str:
-    ideographs, ascii_letters = int(counts[_IDEOGRAPHS_AT]), int(counts[_LETTERS])
+def _language(counts: list[int]) -> str:
+    ideographs, ascii_letters = counts[_IDEOGRAPHS_AT], counts[_LETTERS]
     letters = ideographs + ascii_letters
     if letters and ideographs >= 0.1 * letters:
         return "zh"
-    return "en" if ascii_letters and ascii_letters >= 0.5 * int(counts[_WORDS]) else "other"
+    return "en" if ascii_letters and ascii_letters >= 0.5 * counts[_WORDS] else "other"

@@ -44,7 +44,7 @@ def code_points(text: str) -> Codes:
 
 
 def _text(codes: Codes, start: int, end: int) -> str:
-    return codes[start:end].astype("<u4").tobytes().decode("utf-32-le")
+    return codes[start:end].astype("<u4", copy=False).tobytes().decode("utf-32-le")
 
 
 def joined(texts: list[str]) -> tuple[Codes, Index]:
@@ -127,23 +127,20 @@ class Batch:
         )
         if not tables.any():
             return cls(codes, bounds, flags)
-        pieces, piece_flags = [], []
+        pieces = []
         for text, table, lo, hi in zip(
             texts, tables.tolist(), bounds[:-1].tolist(), bounds[1:].tolist(), strict=True
         ):
             if table == 0:  # done
                 pieces.append(codes[lo:hi])
-                piece_flags.append(flags[lo:hi])
-                continue
-            if table == 1:  # in forms before case folding: OpenCC, then case folding
-                piece = code_points(simplified(_text(codes, lo, hi)))
+            elif table == 1:  # in forms before case folding: OpenCC, then case folding
+                pieces.append(code_points(simplified(_text(codes, lo, hi))))
             else:  # left out
-                piece = code_points(normalize(text).strip())
-            pieces.append(piece)
-            piece_flags.append(char_flags(piece))
+                pieces.append(code_points(normalize(text).strip()))
         lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
         bounds = np.concatenate(([0], np.cumsum(lengths)))
-        return cls(np.concatenate(pieces), bounds, np.concatenate(piece_flags))
+        codes = np.concatenate(pieces)
+        return cls(codes, bounds, char_flags(codes))  # each character's own: one pass for all
 
 
 def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:

@@ -218,6 +218,18 @@ def test_a_kept_report_is_served_without_numpy(tmp_path: Path) -> None:
     assert [run.stdout.split() for run in runs] == [["0", "True"], ["0", "False"]]
 
 
+def test_a_cache_folder_given_as_a_relative_path(
+    tmp_path: Path, scans: Scans, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = _folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SIMDUP_CACHE_DIR", "relative cache #1")
+    first = _scan(folder, tmp_path / "first.csv")
+    assert _scan(folder, tmp_path / "again.csv") == first
+    assert scans.count == 1
+    assert (tmp_path / "relative cache #1" / "fingerprints.sqlite3").is_file()
+
+
 def test_cache_clear_forgets_kept_reports(tmp_path: Path, scans: Scans) -> None:
     folder = _folder(tmp_path)
     _scan(folder, tmp_path / "report.csv")

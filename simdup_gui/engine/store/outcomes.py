@@ -95,7 +95,7 @@ def load_outcome(database: Path, folder: str, digest: str) -> Outcome | None:
     if not database.is_file():
         return None
     try:
-        db = sqlite3.connect(f"{database.as_uri()}?mode=rw", uri=True, timeout=2.0)
+        db = sqlite3.connect(f"{database.absolute().as_uri()}?mode=rw", uri=True, timeout=2.0)
     except sqlite3.Error:
         return None
     try:

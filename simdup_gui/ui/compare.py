@@ -8,6 +8,7 @@ import re
 from PySide6.QtCore import QEvent, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -156,18 +157,19 @@ class CompareView(QWidget):
         self.previous_button.clicked.connect(lambda: self.move_difference(-1))
         self.next_button.clicked.connect(lambda: self.move_difference(1))
 
-        columns = QHBoxLayout()
-        for title, bits, text in (
-            (self.left_title, self.left_bits, self.left_text),
-            (self.right_title, self.right_bits, self.right_text),
+        # Each path above its fingerprint, the column's whole width for it (a narrow pane wraps
+        # it at its slashes); rows shared by both sides, so the two texts start level.
+        columns = QGridLayout()
+        for side, widgets in enumerate(
+            (
+                (self.left_title, self.left_bits, self.left_text),
+                (self.right_title, self.right_bits, self.right_text),
+            )
         ):
-            column = QVBoxLayout()
-            head = QHBoxLayout()
-            head.addWidget(bits)
-            head.addWidget(title, 1)
-            column.addLayout(head)
-            column.addWidget(text, 1)
-            columns.addLayout(column, 1)
+            for row, widget in enumerate(widgets):
+                columns.addWidget(widget, row, side)
+            columns.setColumnStretch(side, 1)
+        columns.setRowStretch(2, 1)
         bar = QHBoxLayout()
         bar.addWidget(self.summary, 1)
         bar.addWidget(self.position)

@@ -236,6 +236,26 @@ def engine_groups(options: ScanOptions) -> list[set[str]]:
     return [{Path(result.files[m.file].path).name for m in g.members} for g in result.groups]
 
 
+def test_compared_paths_have_their_columns_width_and_the_texts_start_level(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """In a narrow window a path is not squeezed beside its fingerprint (wrapped letter by
+    letter); one path on two lines and the other on one still leave both texts level."""
+    scan_and_wait(qtbot, window, SAMPLE)
+    window.resize(800, 600)
+    window.show()
+    qtbot.waitExposed(window)
+    select_file(window, "春运返乡-镜像.html")
+    compare = window.compare
+    qtbot.waitUntil(lambda: compare.right_title.text().endswith("春运返乡-镜像.html"))
+    for title, bits in (
+        (compare.left_title, compare.left_bits),
+        (compare.right_title, compare.right_bits),
+    ):
+        assert title.width() > bits.width()
+    assert compare.left_text.y() == compare.right_text.y()
+
+
 def test_compare_view_highlights_bits_and_text(qtbot: QtBot, window: MainWindow) -> None:
     scan_and_wait(qtbot, window, SAMPLE)
     info = select_file(window, "茶园春茶-改写.txt")

@@ -7,7 +7,7 @@ import contextlib
 import os
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
@@ -232,15 +232,22 @@ def _report_key(
     return folders_key(walked), outcome_digest(walked, options)
 
 
+@contextlib.contextmanager
+def _writing(path: str) -> Iterator[None]:
+    """An output that cannot be written is a one-line error naming it (exit 2)."""
+    try:
+        yield
+    except OSError as exc:
+        raise UsageError(f"{path}: {exc.strerror or exc}") from None
+
+
 def _write_report(text: str, args: argparse.Namespace, out: TextIO) -> None:
     """The report's text to ``--csv`` (atomically, with a byte-order mark) or to ``out``."""
     if not args.csv:
         out.write(text)
         return
-    try:
+    with _writing(args.csv):
         write_atomically(args.csv, lambda stream: stream.write(text), "utf-8-sig")
-    except OSError as exc:
-        raise UsageError(f"{args.csv}: {exc.strerror or exc}") from None
 
 
 def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -310,17 +317,13 @@ def _scan_and_report(
     if text is not None:
         _write_report(text, args, out)
     else:
-        try:
+        with _writing(args.csv):
             write_report(result, args.csv)
-        except OSError as exc:
-            raise UsageError(f"{args.csv}: {exc.strerror or exc}") from None
     if args.html:
         from simdup_gui.engine.output.html_report import write_html_report  # with --html only
 
-        try:
+        with _writing(args.html):
             write_html_report(result, args.html)
-        except OSError as exc:
-            raise UsageError(f"{args.html}: {exc.strerror or exc}") from None
     return tally
 
 

@@ -251,3 +251,12 @@ def test_the_report_format_is_pinned_to_its_version() -> None:
     result = ScanResult("a", files, None, groups, ScanOptions(), kept=frozenset({1}))  # type: ignore[arg-type]
     digest = hashlib.blake2b(report_text(result).encode(), digest_size=8).hexdigest()
     assert (REPORT_VERSION, digest) == (1, "5dcda9c7594562d1")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_report_that_cannot_be_written_is_a_one_line_error(tmp_path: Path) -> None:
+    """Made by a scan or kept, a report the disk refuses is exit 2 and one line naming it."""
+    folder = _folder(tmp_path)
+    for _ in range(2):  # a scan, then the kept report
+        code, out, err = _run("scan", str(folder), "--quiet", "--csv", "/dev/full")
+        assert (code, out, err) == (2, "", "simdup: error: /dev/full: No space left on device\n")

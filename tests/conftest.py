@@ -42,6 +42,15 @@ def _private_cache(
     return folder
 
 
+@pytest.fixture(autouse=True)
+def _no_repeats_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts with no outcomes kept by their bytes (``fingerprint/repeats.py``)."""
+    from simdup_gui.engine.fingerprint import files
+    from simdup_gui.engine.fingerprint.repeats import Repeats
+
+    monkeypatch.setattr(files, "REPEATS", Repeats())
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that uses a QApplication as ``gui`` (run the engine alone: -m "not gui")."""
     for item in items:

@@ -10,12 +10,26 @@ import logging
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from simdup_gui.engine.fingerprint.codes import SKETCH
 from simdup_gui.engine.fingerprint.methods import Signed, signatures
-from simdup_gui.engine.fingerprint.pipeline import Analysis, Extracted, analyze_many, extract_text
+from simdup_gui.engine.fingerprint.pipeline import (
+    Analysis,
+    Extracted,
+    analyze_many,
+    extract_text,
+    named_html,
+)
+from simdup_gui.engine.fingerprint.repeats import (
+    Key,
+    Known,
+    Outcome,
+    Repeats,
+    as_copy,
+    content_key,
+)
 from simdup_gui.engine.fingerprint.shingles import Sketch, shingle_set
-from simdup_gui.engine.fingerprint.simhash import Features
 from simdup_gui.engine.options import ScanOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError
 from simdup_gui.engine.read.html import PageTooComplex, html_to_text
@@ -25,7 +39,7 @@ from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.text.telltales import telltales
 
 log = logging.getLogger(__name__)
-Outcome = tuple[FileRecord, Features | None]
+REPEATS = Repeats()  # this process's outcomes by their bytes: a copy is not read twice
 
 
 def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
@@ -40,16 +54,34 @@ def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
 def fingerprint_batch(entries: list[Entry], options: ScanOptions) -> list[Outcome]:
     """:func:`fingerprint_file` over a few files, their texts analysed together.
 
-    numpy's per-call cost is paid once per batch, and a worker process gets one task.
+    numpy's per-call cost is paid once per batch, and a worker process gets one task. A file
+    whose bytes this process analysed before, in this batch or an earlier one, takes that
+    outcome (``repeats.py``).
     """
     read = [_read_entry(entry, options) for entry in entries]
-    analyses = iter(_analyses([text for _, text, _ in read if text is not None], options.text))
-    return [
-        _fingerprinted(record, next(analyses), notes, options)
-        if text is not None
-        else (record._replace(notes=tuple(notes)), None)
-        for record, text, notes in read
+    first: dict[Key, int] = {}  # each text's first file in the batch
+    texts = [
+        item.text
+        for n, item in enumerate(read)
+        if item.text is not None and first.setdefault(item.key, n) == n
     ]
+    analyses = iter(_analyses(texts, options.text))
+    done: dict[Key, Known] = {}
+    outcomes: list[Outcome] = []
+    for n, item in enumerate(read):
+        if item.known is not None:
+            outcomes.append(as_copy(item.known, item.record, item.notes))
+        elif item.text is None:
+            outcomes.append((item.record._replace(notes=tuple(item.notes)), None))
+        elif first[item.key] == n:
+            record, features = _fingerprinted(item.record, next(analyses), item.notes, options)
+            done[item.key] = Known(record, record.notes[item.own :], features)
+            if not record.error:
+                REPEATS.put(item.key, done[item.key])
+            outcomes.append((record, features))
+        else:
+            outcomes.append(as_copy(done[item.key], item.record, item.notes))
+    return outcomes
 
 
 def _analyze(texts: list[str], settings: TextSettings) -> list[Analysis] | list[Signed]:
@@ -74,31 +106,52 @@ def _analyses(texts: list[str], settings: TextSettings) -> list[Analysis | Signe
         return out
 
 
-def _read_entry(entry: Entry, options: ScanOptions) -> tuple[FileRecord, str | None, list[str]]:
-    """Read, decode and strip one file.
+class _Read(NamedTuple):
+    """A file read: its record so far, its text to analyse (None: none) and its notes."""
+
+    record: FileRecord
+    text: str | None
+    notes: list[str]
+    key: Key | None = None  # its bytes' content_key, once read
+    own: int = 0  # how many notes are the file's own (its name's, its read's), not its bytes'
+    known: Known | None = None  # what the same bytes gave before (then no text to analyse)
+
+
+def _read_entry(entry: Entry, options: ScanOptions) -> _Read:
+    """Read, decode and strip one file, unless its bytes were analysed before.
 
     Returns its record so far, its text (None when there is nothing to fingerprint: the record
-    says why) and notes about it.
+    says why, or the same bytes' outcome is known) and notes about it.
     """
     record = FileRecord(entry.path, entry.size, entry.mtime_ns, error=entry.error)
     notes: list[str] = []
     if record.error:
-        return record, None, notes
+        return _Read(record, None, notes)
     if display_path(entry.path) != entry.path:
         notes.append("file name is not valid UTF-8")
     if options.skip_oversize and entry.size > options.max_bytes:
-        return record._replace(error=f"larger than {options.max_bytes} bytes, skipped"), None, notes
+        return _Read(
+            record._replace(error=f"larger than {options.max_bytes} bytes, skipped"), None, notes
+        )
     try:
         data, truncated = read_prefix(entry.path, options.max_bytes)
         if truncated:
             notes.append(f"only the first {options.max_bytes} bytes read")
+        key = content_key(data, html_name=named_html(entry.path), settings=options.text)
+        known = REPEATS.get(key)
+        if known is not None:
+            record = record._replace(size=max(record.size, len(data)))
+            return _Read(record, None, notes, key, len(notes), known)
+        own = len(notes)
         extracted = extract_text(data, entry.path, boilerplate=options.text.boilerplate)
     except (ReadError, DecodeError, PageTooComplex) as exc:
-        return record._replace(error=str(exc)), None, notes
+        return _Read(record._replace(error=str(exc)), None, notes)
     except Exception as exc:  # a library choking on one file stays that file's error
         log.warning("%s could not be read", display_path(entry.path), exc_info=True)
-        return record._replace(error=f"could not be read: {type(exc).__name__}: {exc}"), None, notes
-    return _with_text(record, extracted, data, notes)
+        error = f"could not be read: {type(exc).__name__}: {exc}"
+        return _Read(record._replace(error=error), None, notes)
+    record, text, notes = _with_text(record, extracted, data, notes)
+    return _Read(record, text, notes, key, own)
 
 
 def _with_text(

@@ -36,11 +36,16 @@ class Extracted:
     template_kept: bool = False  # what looked like template was most of the page: kept
 
 
+def named_html(path: str) -> bool:
+    """Whether the file's name says it is HTML (its content may say so too)."""
+    return path.lower().endswith(HTML_EXTENSIONS)
+
+
 def extract_text(data: bytes, path: str, *, boilerplate: bool = True) -> Extracted:
     """Decode bytes and strip HTML when the file is HTML (by extension or content)."""
     decoded = decode_bytes(data)
     text = decoded.text
-    if not (path.lower().endswith(HTML_EXTENSIONS) or looks_like_html(text)):
+    if not (named_html(path) or looks_like_html(text)):
         return Extracted(text, decoded.encoding, decoded.method, decoded.replaced)
     page = html_to_text(text, boilerplate=boilerplate)
     return Extracted(

@@ -1,0 +1,178 @@
+"""A copy of bytes read before takes their outcome: the same as reading it, without the work."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simdup_gui.engine.fingerprint import files
+from simdup_gui.engine.fingerprint.repeats import Known, Repeats, content_key
+from simdup_gui.engine.options import Method, ScanOptions, TextSettings
+from simdup_gui.engine.read.walk import Entry
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.resources import resource
+
+SAMPLE = Path(resource("sample"))
+STORY = (SAMPLE / "zh" / "茶园春茶.txt").read_text(encoding="utf-8")
+PAGE = (SAMPLE / "zh" / "春运返乡-镜像.html").read_bytes()
+CONTENTS = [
+    STORY.encode("utf-8"),
+    STORY.encode("gbk"),  # the same text, other bytes
+    (STORY + "\n本文转自某网站。").encode("utf-8"),  # the same first bytes when cut short
+    STORY.encode("utf-8")[:400],  # those bytes whole: the same text, though nothing was cut
+    PAGE,  # a page: stripped when named .html, and when its content says so
+    (SAMPLE / "en" / "harbor-lighthouse.txt").read_bytes(),
+    b"A short note.",
+    b"   \n\t ",  # no text
+    bytes(range(256)) * 8,  # binary: not text
+    "caf\xe9 ol\xe9 \xe7a".encode("latin-1") + b"\xff\xfe\x00",  # undecodable bytes replaced
+]
+NAMES = ["a.txt", "b.html", "c.md", os.fsdecode(b"d-\xff.txt")]  # the last one not UTF-8
+SETTINGS = [
+    TextSettings(),
+    TextSettings(weighting="tfidf"),  # features come back with the record
+    TextSettings(tokenizer="chars", boilerplate=False),
+    TextSettings(method=Method("minhash")),
+]
+
+
+@contextmanager
+def _repeats(keep: int) -> Iterator[Repeats]:
+    """This process's outcomes by their bytes, fresh and keeping ``keep``, for the block."""
+    kept, files.REPEATS = files.REPEATS, Repeats(keep)
+    try:
+        yield files.REPEATS
+    finally:
+        files.REPEATS = kept
+
+
+def _comparable(outcome: files.Outcome) -> tuple[object, ...]:
+    record, features = outcome
+    if features is None:
+        return record, None
+    return record, features.hashes.tolist(), features.counts.tolist()
+
+
+def _entries(folder: Path, layout: list[tuple[int, int]]) -> list[Entry]:
+    entries = []
+    for n, (content, name) in enumerate(layout):
+        path = folder / f"{n}-{NAMES[name]}"
+        path.write_bytes(CONTENTS[content])
+        os.utime(path, ns=(10**18 + n, 10**18 + n))  # each copy its own time
+        info = path.stat()
+        entries.append(Entry(str(path), info.st_size, info.st_mtime_ns))
+    return entries
+
+
+@settings(max_examples=40)
+@given(
+    layout=st.lists(
+        st.tuples(st.integers(0, len(CONTENTS) - 1), st.integers(0, len(NAMES) - 1)),
+        min_size=1,
+        max_size=12,
+    ),
+    cuts=st.lists(st.integers(1, 12), max_size=4),
+    keep=st.integers(0, 6),
+    texts=st.lists(st.sampled_from(SETTINGS), min_size=1, max_size=3),
+    max_bytes=st.sampled_from([16 << 20, 400]),
+)
+def test_outcomes_of_copies_are_those_of_reading_each_file_alone(
+    layout: list[tuple[int, int]],
+    cuts: list[int],
+    keep: int,
+    texts: list[TextSettings],
+    max_bytes: int,
+) -> None:
+    with tempfile.TemporaryDirectory() as folder, _repeats(keep):  # kept across the settings
+        entries = _entries(Path(folder), layout)
+        for text in texts:
+            options = ScanOptions(jobs=1, text=text, max_bytes=max_bytes)
+            with _repeats(0):  # the definition: each file read and analysed alone, none kept
+                alone = [files.fingerprint_batch([entry], options)[0] for entry in entries]
+            batched, start = [], 0
+            for size in [*cuts, len(entries)]:
+                batched += files.fingerprint_batch(entries[start : start + size], options)
+                start += size
+            assert [_comparable(o) for o in batched] == [_comparable(o) for o in alone]
+
+
+def test_a_copy_is_analysed_once_in_a_batch_and_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    analysed: list[str] = []
+    real = files.analyze_many
+
+    def counted(texts: list[str], settings: TextSettings) -> object:
+        analysed.extend(texts)
+        return real(texts, settings)
+
+    monkeypatch.setattr(files, "analyze_many", counted)
+    entries = _entries(tmp_path, [(0, 0), (4, 0), (0, 2), (0, 0), (0, 2)])
+    options = ScanOptions(jobs=1)
+    with _repeats(16) as repeats:
+        first = files.fingerprint_batch(entries[:3], options)
+        later = files.fingerprint_batch(entries[3:], options)
+        assert len(repeats) == 2
+    assert len(analysed) == 2  # the story once, the English text once
+    outcomes = first + later
+    assert [record.path for record, _ in outcomes] == [entry.path for entry in entries]
+    assert [record.mtime_ns for record, _ in outcomes] == [entry.mtime_ns for entry in entries]
+    assert len({record.fingerprint for record, _ in outcomes[:1] + outcomes[2:]}) == 1
+
+
+def test_a_failed_analysis_is_shared_in_its_batch_but_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+    real = files.analyze_many
+
+    def fragile(texts: list[str], settings: TextSettings) -> object:
+        calls.append(len(texts))
+        if any("茶" in text for text in texts):
+            raise RuntimeError("segmenter crashed")
+        return real(texts, settings)
+
+    monkeypatch.setattr(files, "analyze_many", fragile)
+    entries = _entries(tmp_path, [(0, 0), (0, 0), (0, 0)])
+    with _repeats(16) as repeats:
+        outcomes = files.fingerprint_batch(entries[:2], ScanOptions(jobs=1))
+        outcomes += files.fingerprint_batch(entries[2:], ScanOptions(jobs=1))
+        assert len(repeats) == 0
+    error = "text could not be fingerprinted: RuntimeError: segmenter crashed"
+    assert [record.error for record, _ in outcomes] == [error] * 3
+    assert calls == [1, 1, 1, 1]  # each batch: its one text, then again alone when it failed
+
+
+def test_repeats_forget_the_least_recently_used() -> None:
+    settings = TextSettings()
+    keys = [content_key(bytes([n]), html_name=False, settings=settings) for n in b"abc"]
+    repeats = Repeats(keep=2)
+    known = [Known(FileRecord(f"{n}"), (), None) for n in range(3)]
+    repeats.put(keys[0], known[0])
+    repeats.put(keys[1], known[1])
+    assert repeats.get(keys[0]) == known[0]  # used: now the most recent
+    repeats.put(keys[2], known[2])
+    assert (repeats.get(keys[0]), repeats.get(keys[1]), repeats.get(keys[2])) == (
+        known[0],
+        None,
+        known[2],
+    )
+
+
+def test_what_shapes_an_outcome_is_in_its_key() -> None:
+    data, settings = STORY.encode(), TextSettings()
+    key = content_key(data, html_name=False, settings=settings)
+    assert key == content_key(bytes(data), html_name=False, settings=TextSettings())
+    others = [
+        content_key(data + b" ", html_name=False, settings=settings),
+        content_key(data, html_name=True, settings=settings),
+        content_key(data, html_name=False, settings=TextSettings(stopwords=False)),
+    ]
+    assert all(other != key for other in others)

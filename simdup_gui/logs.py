@@ -9,7 +9,6 @@ or a "scan failed" message can always be traced.
 from __future__ import annotations
 
 import logging
-import logging.handlers
 import os
 from pathlib import Path
 from typing import TextIO
@@ -17,6 +16,37 @@ from typing import TextIO
 from platformdirs import user_log_dir
 
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+MAX_BYTES, BACKUPS = 1_000_000, 3  # the log file is rotated at this size, this many kept
+
+
+class _LogFile(logging.Handler):
+    """The rotating log file, made at the first record: most runs log nothing.
+
+    Python's rotating handler lives in ``logging.handlers``, whose imports (sockets, pickle,
+    queues) cost every start of the command about 10 ms.
+    """
+
+    def __init__(self, path: Path):
+        super().__init__()
+        self._path = path
+        self._file: logging.Handler | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write the record to the file, opening it first if need be."""
+        if self._file is None:
+            import logging.handlers
+
+            self._file = logging.handlers.RotatingFileHandler(
+                self._path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=True
+            )
+            self._file.setFormatter(self.formatter)
+        self._file.emit(record)
+
+    def close(self) -> None:
+        """Close the file, if it was opened."""
+        if self._file is not None:
+            self._file.close()
+        super().close()
 
 
 def log_path() -> Path:
@@ -40,9 +70,7 @@ def start_logging(stream: TextIO | None = None) -> Path | None:
     path: Path | None = log_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=1_000_000, backupCount=3, encoding="utf-8", delay=True
-        )
+        handler = _LogFile(path)
         handler.setFormatter(logging.Formatter(_FORMAT))
         root.addHandler(handler)
     except OSError:

@@ -439,6 +439,32 @@ def test_a_file_a_library_chokes_on_is_logged_with_its_traceback(
     assert "RuntimeError: the parser fell over" in logged
 
 
+def test_the_log_file_is_made_at_its_first_record_and_rotated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import logging
+
+    from simdup_gui import logs
+
+    monkeypatch.setenv("SIMDUP_LOG_DIR", str(tmp_path))
+    monkeypatch.setattr(logs, "MAX_BYTES", 300)
+    path = logs.start_logging()
+    root = logging.getLogger("simdup_gui")
+    try:
+        assert path == tmp_path / "simdup.log"
+        assert not path.exists()  # nothing logged yet
+        for n in range(20):
+            logging.getLogger("simdup_gui.engine.scan").warning("record %d %s", n, "x" * 60)
+        kept = sorted(p.name for p in tmp_path.iterdir())
+        assert kept == ["simdup.log", "simdup.log.1", "simdup.log.2", "simdup.log.3"]
+        assert "record 19" in path.read_text(encoding="utf-8")
+        assert all(p.stat().st_size <= 300 for p in tmp_path.iterdir())
+    finally:
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+            handler.close()
+
+
 def test_article_formats_are_read_and_other_files_counted(tmp_path: Path) -> None:
     story = (resource("sample") / "en" / "river-cleanup.txt").read_text(encoding="utf-8")
     for name in ("story.rst", "story-copy.adoc", "story.markdown", "page.xhtml"):

@@ -7,7 +7,6 @@ checked here before any work starts, so a wrong path costs a one-line error, not
 from __future__ import annotations
 
 import os
-import secrets
 import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -55,7 +54,7 @@ def output_problem(path: str, inputs: Sequence[str], *, folder: bool = False) ->
 def _new_temp_file(folder: Path, name: str) -> tuple[int, Path]:
     """A new file beside the destination, made with the mode the user's umask gives new files."""
     for _ in range(100):
-        temp = folder / f".{name}.{secrets.token_hex(4)}.tmp"
+        temp = folder / f".{name}.{os.urandom(4).hex()}.tmp"
         try:
             return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), temp
         except FileExistsError:

@@ -17,6 +17,8 @@ from simdup_gui.engine.text.tokens import (
     char_spans,
     count_hashes,
     count_per_text,
+    jieba_cuts,
+    line_cuts,
     span_hashes,
     spans,
     text_of,
@@ -145,3 +147,29 @@ def test_positions_outside_spans(edges: list[int], positions: list[int]) -> None
     where = np.array(sorted(positions), dtype=np.int64)
     got = kernels.outside(where, starts, ends).tolist()
     assert got == [not any(a <= p < b for a, b in pairs) for p in where.tolist()]
+
+
+LINES = st.lists(
+    st.sampled_from(["北京大学", "新闻", "发布会", "中文abc", "3.14元", "，", "。", " ", "\r"]),
+    min_size=1,
+    max_size=6,
+).map("".join)
+
+
+@given(st.lists(st.lists(LINES, max_size=6), min_size=1, max_size=4), st.integers(1, 5))
+def test_line_cuts_are_jiebas_cuts_of_the_whole_text(texts: list[list[str]], keep: int) -> None:
+    """Lines seen before (kept, or forgotten beyond ``keep``) are cut as the whole text is."""
+    from simdup_gui.engine.text import tokens
+
+    tokens._line_cuts.clear()
+    kept, tokens.KEPT_LINES = tokens.KEPT_LINES, keep
+    try:
+        for lines in texts:
+            for text in ("\n" + "\n".join(lines), " ".join(lines)):
+                cut, whole = line_cuts(text), jieba_cuts(text)
+                assert cut[0].tolist() == whole[0].tolist()
+                assert cut[1].tolist() == whole[1].tolist()
+            assert len(tokens._line_cuts) <= keep
+    finally:
+        tokens.KEPT_LINES = kept
+        tokens._line_cuts.clear()

@@ -29,6 +29,7 @@ from simdup_gui.engine.text.codes import (
 )
 
 APOSTROPHE = 39
+LINE_BREAK, CARRIAGE_RETURN, BLANK = np.uint32(10), np.uint32(13), np.uint32(32)
 _TOKEN_BASE, _GOLDEN = np.uint64(TOKEN_BASE), np.uint64(GOLDEN)
 _M1, _M2 = (np.uint64(m) for m in MIXERS)
 _S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
@@ -325,8 +326,10 @@ def ideograph_chunks(
 ) -> tuple[Index, Index, Codes, Index]:
     """The whitespace-separated chunks of each text that hold an ideograph, joined for jieba.
 
-    Returns the chunks' starts and ends, their code points one after another with a line
-    break before each, and where each of those came from (-1 for the line breaks).
+    Returns the chunks' starts and ends, their code points one after another with a separator
+    before each, and where each of those came from (-1 for the separators). The separator is
+    a line break before a text's first chunk and before a chunk after a line break, else a
+    space: jieba joins no word across either, and the chunks of one line stay one string.
     """
     chinese = np.zeros(len(bounds) - 1, np.bool_)
     most = 0
@@ -336,11 +339,15 @@ def ideograph_chunks(
             most += (bounds[text + 1] - bounds[text]) // 2 + 1
     starts = np.empty(most, np.int64)
     ends = np.empty(most, np.int64)
+    separators = np.empty(most, np.uint32)
     found, size = 0, 0
     for text in np.flatnonzero(chinese):
         at, stop = bounds[text], bounds[text + 1]
+        separator = LINE_BREAK
         while at < stop:
             if flags[at] & SPACE:
+                if codes[at] == LINE_BREAK or codes[at] == CARRIAGE_RETURN:
+                    separator = LINE_BREAK
                 at += 1
                 continue
             start, ideograph = at, False
@@ -348,14 +355,15 @@ def ideograph_chunks(
                 ideograph = ideograph or (flags[at] & IDEOGRAPH) != 0
                 at += 1
             if ideograph:
-                starts[found], ends[found] = start, at
+                starts[found], ends[found], separators[found] = start, at, separator
+                separator = BLANK
                 found += 1
                 size += 1 + at - start
     joined = np.empty(size, np.uint32)
     places = np.empty(size, np.int64)
     done = 0
     for chunk in range(found):
-        joined[done], places[done] = 10, -1  # "\n": jieba joins no word across it
+        joined[done], places[done] = separators[chunk], -1
         done += 1
         for at in range(starts[chunk], ends[chunk]):
             joined[done], places[done] = codes[at], at

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
+from operator import not_
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +38,8 @@ U64 = npt.NDArray[np.uint64]
 
 _MASK = (1 << 64) - 1
 _NONE = np.empty(0, np.uint64)
+KEPT_LINES = 32_768  # lines of Chinese whose cuts a process keeps: about 10 MB
+_line_cuts: dict[str, bytes] = {}  # a line → its tokens' lengths (int32), its line break's first
 
 
 def code_points(text: str) -> Codes:
@@ -178,6 +182,38 @@ def jieba_cuts(text: str) -> Spans:
     return np.concatenate(([0], ends[:-1])), ends
 
 
+def line_cuts(text: str) -> Spans:
+    """:func:`jieba_cuts` of a text of lines, each after a line break: a line is cut once.
+
+    jieba joins no word across a line break, so a line's tokens are the same wherever it
+    stands, and an article's copies share most of their lines. So each process keeps the
+    cuts of up to ``KEPT_LINES`` lines it cut lately, as their tokens' lengths; the lines it
+    has not seen are cut together, in one call. (A text that does not start with a line break, or
+    holds a carriage return, whose line break with it is one token, is cut whole.)
+    """
+    if not text.startswith("\n") or "\r" in text:
+        return jieba_cuts(text)
+    lines = text.split("\n")[1:]
+    found = list(map(_line_cuts.get, lines))
+    missing = list(dict.fromkeys(compress(lines, map(not_, found))))
+    fresh: dict[str, bytes] = {}
+    if missing:
+        starts, ends = jieba_cuts("\n" + "\n".join(missing))
+        sizes = np.fromiter(map(len, missing), dtype=np.int64, count=len(missing)) + 1
+        lasts = np.searchsorted(ends, np.cumsum(sizes))  # each line's last token
+        cuts = (np.concatenate(([0], lasts + 1)) * 4).tolist()
+        lengths = (ends - starts).astype(np.int32).tobytes()
+        pieces = map(lengths.__getitem__, map(slice, cuts[:-1], cuts[1:]))
+        fresh = dict(zip(missing, pieces, strict=True))
+        if len(_line_cuts) + len(fresh) > KEPT_LINES:
+            _line_cuts.clear()  # a plain dict, and forgotten all at once: cheaper than an LRU
+        if len(fresh) <= KEPT_LINES:
+            _line_cuts.update(fresh)
+    lengths = b"".join(map(fresh.get, lines, found))  # a line found before: as found
+    ends = np.cumsum(np.frombuffer(lengths, dtype=np.int32), dtype=np.int64)
+    return np.concatenate(([0], ends[:-1])), ends
+
+
 def char_spans(batch: Batch) -> Spans:
     """Every ideograph on its own, runs of letters and digits elsewhere (no dictionary)."""
     cjk = (batch.flags & IDEOGRAPH).astype(bool)
@@ -190,8 +226,9 @@ def char_spans(batch: Batch) -> Spans:
 def spans(tokenizer: str, batch: Batch) -> Spans:
     """The word spans of a batch of (normalised) texts, in order, by the named tokenizer.
 
-    With ``words``: the whitespace-separated chunks that hold an ideograph are cut by jieba
-    (keeping the tokens that hold a letter, digit or ideograph); all other text is cut into
+    With ``words``: the whitespace-separated chunks that hold an ideograph are cut by jieba,
+    line by line (:func:`line_cuts`), keeping the tokens that hold a letter, digit or
+    ideograph; all other text is cut into
     runs of letters and digits, so an English sentence gives the same words with or without
     Chinese around it.
     """
@@ -205,7 +242,7 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
     )
     if not len(chunk_starts):
         return starts, ends
-    cut_starts, cut_ends = jieba_cuts(_text(codes, 0, len(codes)))
+    cut_starts, cut_ends = line_cuts(_text(codes, 0, len(codes)))
     return kernels.with_cuts(
         starts, ends, chunk_starts, chunk_ends, cut_starts, cut_ends, places, batch.flags
     )

@@ -5,6 +5,9 @@
 Builds folders of about ``--mb`` MB from the articles in ``../shared/eval/corpus`` (told apart
 by their share of CJK characters, copied as often as needed): Chinese (text and HTML), English
 (text and HTML: mostly Python and LibreOffice documentation pages) and English plain text only.
+Copied, most files are exact copies of others, which a scan reads once (``repeats.py``); so
+the Chinese folder is built a second time, ``zh-edited``, each copy with a line of its own (a
+copy edited: no two files alike, most of their lines shared).
 Each is scanned ``--repeat`` times with 2 jobs (worker processes) and once with 1 job, in this
 process (so after the first scan the compiled kernels are loaded: as in the app's second scan);
 the median is reported. "Reading" is the time until the scan starts indexing: walking, reading,
@@ -42,13 +45,14 @@ sys.path.insert(0, str(HERE))
 
 from common import machine  # noqa: E402
 
+from simdup_gui.engine.fingerprint.files import forget_what_was_read  # noqa: E402
 from simdup_gui.engine.fingerprint.pipeline import extract_text, warm_up  # noqa: E402
 from simdup_gui.engine.options import (  # noqa: E402
     ScanOptions,
     TextSettings,
 )
 from simdup_gui.engine.progress import ProgressEvent  # noqa: E402
-from simdup_gui.engine.read.decode import DecodeError  # noqa: E402
+from simdup_gui.engine.read.decode import DecodeError, decode_bytes  # noqa: E402
 from simdup_gui.engine.scan import scan  # noqa: E402
 from simdup_gui.engine.store.cache import FingerprintCache  # noqa: E402
 from simdup_gui.engine.text.normalize import has_cjk  # noqa: E402
@@ -74,16 +78,32 @@ def sources() -> dict[str, list[tuple[Path, str]]]:
     return found
 
 
-def build_folder(folder: Path, paths: list[Path], megabytes: float) -> None:
-    """Copies of ``paths`` in ``folder`` until it holds about ``megabytes``."""
+def build_folder(folder: Path, paths: list[Path], megabytes: float, edited: bool = False) -> None:
+    """Copies of ``paths`` in ``folder`` until it holds about ``megabytes``.
+
+    ``edited``: each copy but the first gets a line of its own, in the file's encoding.
+    """
     folder.mkdir()
     size, copy = 0, 0
     while size < megabytes * 1e6:
         for path in paths:
             target = folder / f"{copy:03}-{path.parent.name}-{path.name}"
-            shutil.copyfile(path, target)
+            data = path.read_bytes()
+            target.write_bytes(
+                with_a_line(data, f"（编辑：{copy:03}）") if edited and copy else data
+            )
             size += target.stat().st_size
         copy += 1
+
+
+def with_a_line(data: bytes, line: str) -> bytes:
+    """The file's bytes with ``line`` added at the end of its text (a page's: of its body)."""
+    decoded = decode_bytes(data)
+    if "</body>" in decoded.text:
+        text = decoded.text.replace("</body>", f"<p>{line}</p></body>", 1)
+    else:
+        text = f"{decoded.text}\n{line}\n"
+    return text.encode(decoded.encoding)
 
 
 def timed_scan(folder: Path, jobs: int) -> tuple[float, float, float]:
@@ -93,6 +113,7 @@ def timed_scan(folder: Path, jobs: int) -> tuple[float, float, float]:
     def progress(event: ProgressEvent) -> None:
         stages.setdefault(event.stage, time.perf_counter())
 
+    forget_what_was_read()  # else the last scan's texts are known: its copies, in effect
     start = time.perf_counter()
     result = scan(str(folder), ScanOptions(jobs=jobs, processes=None), progress=progress)
     seconds = time.perf_counter() - start
@@ -161,9 +182,10 @@ def main() -> None:
             " | whole scan s | whole scan MB/s | cold command s | cold MB/s |"
         )
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        found["zh-edited"] = found["zh"]
         for kind, items in found.items():
             folder = Path(tmp) / kind
-            build_folder(folder, [path for path, _ in items], args.mb)
+            build_folder(folder, [path for path, _ in items], args.mb, kind.endswith("edited"))
             files = sum(1 for _ in folder.iterdir())
             for jobs, repeat in ((1, 1), (2, args.repeat)):
                 runs = [timed_scan(folder, jobs) for _ in range(repeat)]
@@ -180,11 +202,11 @@ def main() -> None:
                     f"| {seconds:.2f} | {megabytes / seconds:.1f} {cold}",
                     flush=True,
                 )
-            if kind == "zh":
+            if kind.startswith("zh"):
                 firsts, rescans = command_rescans(folder, Path(tmp), args.repeat)
                 first, again = statistics.median(firsts), statistics.median(rescans)
                 print(
-                    f"\nthe whole command on zh ({files} files, {megabytes:.1f} MB): first scan"
+                    f"\nthe whole command on {kind} ({files} files, {megabytes:.1f} MB): first scan"
                     f" {first:.2f} s ({megabytes / first / jieba_mbs:.1f}x jieba.lcut), unchanged"
                     f" rescan {again:.2f} s, ratio {first / again:.1f}x (each run: first"
                     f" {', '.join(f'{t:.2f}' for t in firsts)}; rescan"
@@ -209,6 +231,7 @@ def rescan(root: Path, count: int, repeat: int) -> None:
         for timings in (firsts, rescans):
             cache = FingerprintCache(cache_path)
             result = None  # the last scan's records are freed before the clock starts
+            forget_what_was_read()
             start = time.perf_counter()
             result = scan(str(folder), ScanOptions(jobs=2, processes=None), cache=cache)
             timings.append(time.perf_counter() - start)

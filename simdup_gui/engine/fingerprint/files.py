@@ -37,9 +37,19 @@ from simdup_gui.engine.read.reader import ReadError, read_prefix
 from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.text.telltales import telltales
+from simdup_gui.engine.text.tokens import forget_line_cuts
 
 log = logging.getLogger(__name__)
 REPEATS = Repeats()  # this process's outcomes by their bytes: a copy is not read twice
+
+
+def forget_what_was_read() -> None:
+    """Forget the outcomes and line cuts this process keeps: the next scan reads as a first one.
+
+    For a benchmark timing a first reading in a process that has read the folder before.
+    """
+    REPEATS.clear()
+    forget_line_cuts()
 
 
 def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:

@@ -18,7 +18,7 @@ from simdup_gui.engine.fingerprint.simhash import Features
 from simdup_gui.engine.options import TextSettings
 from simdup_gui.engine.records import FileRecord
 
-KEEP = 8_192  # outcomes kept per process: about 10 MB (a record holds a 1 KB sketch)
+KEEP = 8_192  # outcomes kept per process: about 15 MB (a record holds a 1 KB sketch)
 
 Key = tuple[bytes, int, bool, TextSettings]
 Outcome = tuple[FileRecord, Features | None]  # a file's record, and its features for TF-IDF

@@ -38,7 +38,7 @@ U64 = npt.NDArray[np.uint64]
 
 _MASK = (1 << 64) - 1
 _NONE = np.empty(0, np.uint64)
-KEPT_LINES = 32_768  # lines of Chinese whose cuts a process keeps: about 10 MB
+KEPT_LINES = 32_768  # lines of Chinese whose cuts a process keeps: about 12 MB
 _line_cuts: dict[str, bytes] = {}  # a line → its tokens' lengths (int32), its line break's first
 
 

@@ -193,8 +193,8 @@ def line_cuts(text: str) -> Spans:
     jieba joins no word across a line break, so a line's tokens are the same wherever it
     stands, and an article's copies share most of their lines. So each process keeps the
     cuts of up to ``KEPT_LINES`` lines it cut lately, as their tokens' lengths; the lines it
-    has not seen are cut together, in one call. (A text that does not start with a line break, or
-    holds a carriage return, whose line break with it is one token, is cut whole.)
+    has not seen are cut together, in one call. (A text that does not start with a line
+    break, or holds a carriage return, whose line break with it is one token, is cut whole.)
     """
     if not text.startswith("\n") or "\r" in text:
         return jieba_cuts(text)
@@ -233,9 +233,8 @@ def spans(tokenizer: str, batch: Batch) -> Spans:
 
     With ``words``: the whitespace-separated chunks that hold an ideograph are cut by jieba,
     line by line (:func:`line_cuts`), keeping the tokens that hold a letter, digit or
-    ideograph; all other text is cut into
-    runs of letters and digits, so an English sentence gives the same words with or without
-    Chinese around it.
+    ideograph; all other text is cut into runs of letters and digits, so an English sentence
+    gives the same words with or without Chinese around it.
     """
     kernels = kernel_module("simdup_gui.engine.text.token_kernels")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -103,17 +103,22 @@ def test_outcomes_of_copies_are_those_of_reading_each_file_alone(
             assert [_comparable(o) for o in batched] == [_comparable(o) for o in alone]
 
 
+def _watch_analyses(monkeypatch: pytest.MonkeyPatch, look: Callable[[list[str]], None]) -> None:
+    """Show ``look`` the texts of every analysis before it runs (it may raise instead)."""
+    real = files.analyze_many
+
+    def watched(texts: list[str], settings: TextSettings) -> object:
+        look(texts)
+        return real(texts, settings)
+
+    monkeypatch.setattr(files, "analyze_many", watched)
+
+
 def test_a_copy_is_analysed_once_in_a_batch_and_after_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     analysed: list[str] = []
-    real = files.analyze_many
-
-    def counted(texts: list[str], settings: TextSettings) -> object:
-        analysed.extend(texts)
-        return real(texts, settings)
-
-    monkeypatch.setattr(files, "analyze_many", counted)
+    _watch_analyses(monkeypatch, analysed.extend)
     entries = _entries(tmp_path, [(0, 0), (4, 0), (0, 2), (0, 0), (0, 2)])
     options = ScanOptions(jobs=1)
     with _repeats(16) as repeats:
@@ -131,15 +136,13 @@ def test_a_failed_analysis_is_shared_in_its_batch_but_not_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[int] = []
-    real = files.analyze_many
 
-    def fragile(texts: list[str], settings: TextSettings) -> object:
+    def fragile(texts: list[str]) -> None:
         calls.append(len(texts))
         if any("茶" in text for text in texts):
             raise RuntimeError("segmenter crashed")
-        return real(texts, settings)
 
-    monkeypatch.setattr(files, "analyze_many", fragile)
+    _watch_analyses(monkeypatch, fragile)
     entries = _entries(tmp_path, [(0, 0), (0, 0), (0, 0)])
     with _repeats(16) as repeats:
         outcomes = files.fingerprint_batch(entries[:2], ScanOptions(jobs=1))

@@ -113,9 +113,10 @@ def folder_state(walked: Walked, options: ScanOptions) -> str:
     """
     digest = hashlib.blake2b(digest_size=16)
     digest.update(repr((options.text.version, options.max_bytes, options.skip_oversize)).encode())
-    entries = walked.entries
-    paths, sizes, mtimes, errors = zip(*entries, strict=True) if entries else ((), (), (), ())
-    digest.update(array("q", sizes).tobytes() + array("q", mtimes).tobytes())  # no Python per file
-    digest.update("\0".join(errors).encode() + b"\n")  # no error message has a line break
-    digest.update("\0".join(paths).encode("utf-8", "surrogateescape"))
+    entries = walked.entries  # each field taken alone: zip(*entries) makes an iterator per file
+    digest.update(array("q", [entry.size for entry in entries]).tobytes())
+    digest.update(array("q", [entry.mtime_ns for entry in entries]).tobytes())
+    errors = "\0".join([entry.error for entry in entries])  # no error message has a line break
+    digest.update(errors.encode() + b"\n")
+    digest.update("\0".join([entry.path for entry in entries]).encode("utf-8", "surrogateescape"))
     return digest.hexdigest()

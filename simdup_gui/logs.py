@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import TextIO
 
-from platformdirs import user_log_dir
+from simdup_gui.engine.resources import user_folder
 
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 MAX_BYTES, BACKUPS = 1_000_000, 3  # the log file is rotated at this size, this many kept
@@ -51,8 +51,7 @@ class _LogFile(logging.Handler):
 
 def log_path() -> Path:
     """The log file: ``$SIMDUP_LOG_DIR/simdup.log`` or in the user log folder."""
-    folder = os.environ.get("SIMDUP_LOG_DIR") or user_log_dir("simdup", appauthor=False)
-    return Path(folder) / "simdup.log"
+    return Path(os.environ.get("SIMDUP_LOG_DIR") or user_folder("log")) / "simdup.log"
 
 
 def start_logging(stream: TextIO | None = None) -> Path | None:

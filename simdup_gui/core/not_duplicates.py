@@ -11,14 +11,14 @@ import json
 import os
 from pathlib import Path
 
-from platformdirs import user_data_dir
+from simdup_gui.engine.resources import user_folder
 
 Pair = tuple[str, str]
 
 
 def default_path() -> Path:
     """Where the list lives."""
-    return Path(user_data_dir("simdup", appauthor=False)) / "not-duplicates.json"
+    return user_folder("data") / "not-duplicates.json"
 
 
 def load(path: Path | None = None) -> set[Pair]:

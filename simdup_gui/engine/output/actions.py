@@ -31,6 +31,7 @@ from urllib.parse import unquote_to_bytes
 
 from simdup_gui.engine.output.cells import safe_cell, unsafe_cell
 from simdup_gui.engine.read.walk import display_path
+from simdup_gui.engine.resources import user_folder
 
 MANIFEST_COLUMNS = ("path", "action", "destination", "error", "path_bytes", "destination_bytes")
 
@@ -94,10 +95,7 @@ class Manifest:
 def manifest_path(folder: str | os.PathLike[str] | None = None) -> Path:
     """A new ``simdup-manifest-<time>.csv`` in ``folder`` (default: the user data folder)."""
     if folder is None:
-        _unset_empty_xdg()
-        from platformdirs import user_data_dir
-
-        folder = user_data_dir("simdup", appauthor=False)
+        folder = user_folder("data")
         os.makedirs(folder, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     return free_name(Path(folder) / f"simdup-manifest-{stamp}.csv")

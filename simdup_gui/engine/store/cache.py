@@ -4,9 +4,9 @@ Rows are keyed by path, size, modification time (ns) and the version of the sett
 change a fingerprint (:attr:`TextSettings.version`), so an edited file or a changed setting is
 never served a stale fingerprint. A folder's records are also kept whole (``snapshot.py``)
 under a digest of its files, so that an unchanged folder is served in one piece. The database
-lives in the user cache folder (platformdirs), or where ``SIMDUP_CACHE_DIR`` points. A corrupt
-database is moved aside and rebuilt; a locked or read-only one is bypassed. Either way the scan
-goes on and says why in a warning.
+lives in the user cache folder (``resources.user_folder``), or where ``SIMDUP_CACHE_DIR``
+points. A corrupt database is moved aside and rebuilt; a locked or read-only one is bypassed.
+Either way the scan goes on and says why in a warning.
 """
 
 from __future__ import annotations

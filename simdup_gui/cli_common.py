@@ -8,14 +8,8 @@ import os
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from simdup_gui.engine.cluster.client import (
-    ClusterError,
-    ClusterPool,
-    check_address,
-    cluster_client,
-)
 from simdup_gui.engine.options import (
     MAX_K,
     METHODS,
@@ -27,6 +21,11 @@ from simdup_gui.engine.options import (
 )
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.progress import ProgressEvent
+
+if TYPE_CHECKING:
+    from simdup_gui.engine.cluster.client import ClusterPool
+
+# The cluster's client (concurrent.futures, signal) is imported with --dask only.
 
 MAX_MB = 4096  # --max-mb: a file's text read at most
 
@@ -188,6 +187,8 @@ def capped_jobs(jobs: int, err: TextIO) -> int:
 
 def dask_address(text: str) -> str:
     """A cluster's address: ``local:N`` or a scheduler's (an option type)."""
+    from simdup_gui.engine.cluster.client import ClusterError, check_address
+
     try:
         return check_address(text)
     except ClusterError as exc:
@@ -196,6 +197,8 @@ def dask_address(text: str) -> str:
 
 def open_cluster(stack: ExitStack, address: str) -> ClusterPool:
     """The cluster at ``address``, for as long as ``stack`` (a local one is then stopped)."""
+    from simdup_gui.engine.cluster.client import ClusterError, ClusterPool, cluster_client
+
     try:
         return ClusterPool(stack.enter_context(cluster_client(address)))
     except ClusterError as exc:

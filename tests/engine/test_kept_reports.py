@@ -203,19 +203,22 @@ def test_an_html_page_or_no_cache_keeps_no_report(tmp_path: Path, scans: Scans) 
 
 
 def test_a_kept_report_is_served_without_numpy(tmp_path: Path) -> None:
-    """The point of keeping it: the rescan loads neither the records nor numpy."""
+    """The point of keeping it: the rescan loads neither the records nor numpy.
+
+    Nor does a scan load the cluster's client, which only ``--dask`` needs.
+    """
     folder = _folder(tmp_path)
     check = (
         "import sys; from simdup_gui.cli import main;"
         f" code = main(['scan', {str(folder)!r}, '--quiet', '--csv', {str(tmp_path / 'r.csv')!r}]);"
-        " print(code, 'numpy' in sys.modules)"
+        " print(code, 'numpy' in sys.modules, 'simdup_gui.engine.cluster.client' in sys.modules)"
     )
     env = {**os.environ, "PYTHONWARNINGS": "ignore"}
     runs = [
         subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env)
         for _ in range(2)
     ]
-    assert [run.stdout.split() for run in runs] == [["0", "True"], ["0", "False"]]
+    assert [run.stdout.split() for run in runs] == [["0", "True", "False"], ["0", "False", "False"]]
 
 
 def test_a_cache_folder_given_as_a_relative_path(

@@ -124,12 +124,18 @@ def timed_scan(folder: Path, jobs: int) -> tuple[float, float, float]:
 PYTHON = [sys.executable]  # what runs the commands (--python)
 
 
+def simdup_command() -> list[str]:
+    """``simdup`` as a user runs it: the script installed beside the Python, else ``-m``."""
+    script = Path(PYTHON[0]).with_name("simdup")
+    return [str(script)] if script.is_file() else [*PYTHON, "-m", "simdup_gui.cli"]
+
+
 def cold_command(folder: Path, cache: Path | None = None) -> float:
     """Seconds for a fresh ``simdup scan`` of the folder (2 jobs), report included.
 
     With no ``cache`` folder, ``--no-cache``; else the cache in that folder (as the user's).
     """
-    command = [*PYTHON, "-m", "simdup_gui.cli", "scan", str(folder), "--quiet", "--jobs", "2"]
+    command = [*simdup_command(), "scan", str(folder), "--quiet", "--jobs", "2"]
     command += ["--csv", os.devnull, *([] if cache else ["--no-cache"])]
     environment = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else None
     start = time.perf_counter()

@@ -21,7 +21,8 @@ unchanged, ``--repeat`` times each (a fresh cache file each time); the ratio is 
 first scan over the median rescan. The same for the whole command on the Chinese folder: the
 first ``simdup scan`` with an empty cache folder, then the same command on the unchanged folder.
 
-The commands run on ``--python`` (default: this interpreter). A user's install is
+The commands run on ``--python`` (default: this interpreter), as a user types them: the
+``simdup`` script installed beside it (else ``python -m simdup_gui.cli``). A user's install is
 ``pip install -e .`` alone; the test extra adds SciPy, which numba then imports (about 0.2 s
 more for every command that loads the kernels), so give a virtual environment made that way.
 

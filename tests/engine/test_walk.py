@@ -123,7 +123,9 @@ def test_regular_files_are_found_by_name_in_their_open_folder(
     by_name = []
     stat = os.stat
 
-    def counting(path: str, *, dir_fd: int | None = None, follow_symlinks: bool = True):  # type: ignore[no-untyped-def]
+    def counting(
+        path: str, *, dir_fd: int | None = None, follow_symlinks: bool = True
+    ) -> os.stat_result:
         if dir_fd is not None:
             by_name.append(path)
         return stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)

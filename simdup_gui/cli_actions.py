@@ -19,7 +19,7 @@ from simdup_gui.cli_common import (
 )
 from simdup_gui.core import not_duplicates
 from simdup_gui.engine.fingerprint.files import fingerprint_now
-from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.output.actions import Manifest, act, manifest_path, restore
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.output.report import ReportError, report_duplicates, report_method
@@ -64,7 +64,7 @@ def run_apply(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         problem = output_problem(args.move_to, [root, args.report], folder=True)
         if problem:
             raise UsageError(problem)
-    options = ScanOptions(text=_report_settings(args), max_bytes=max_bytes(args))
+    options = ReadOptions(_report_settings(args), max_bytes(args))
 
     manifest = None
     if not args.dry_run:
@@ -108,12 +108,9 @@ def _report_settings(args: argparse.Namespace) -> TextSettings:
         raise UsageError(str(exc)) from None
     if args.method == "default":  # not given: the report's
         return replace(settings, method=made_with)
-    if settings.method.fingerprint_settings != made_with.fingerprint_settings:
-        raise UsageError(
-            f"{args.report}: made with --method {made_with.name}"
-            f"{f' --sentences {made_with.sentences}' if made_with.name == 'sentences' else ''},"
-            f" not --method {args.method}"
-        )
+    if settings.method.read_settings != made_with.read_settings:
+        made = made_with.note() or "the default method"
+        raise UsageError(f"{args.report}: made with {made}, not --method {args.method}")
     return settings
 
 

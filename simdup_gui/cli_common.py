@@ -10,15 +10,8 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, TextIO
 
-from simdup_gui.engine.options import (
-    MAX_K,
-    METHODS,
-    TOKENIZERS,
-    WEIGHTINGS,
-    Method,
-    TextSettings,
-    check_k,
-)
+from simdup_gui.engine.methods import NAMES, method_class, method_named
+from simdup_gui.engine.options import MAX_K, TOKENIZERS, WEIGHTINGS, TextSettings, check_k
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.progress import ProgressEvent
 
@@ -91,7 +84,7 @@ def add_method_options(p: argparse.ArgumentParser, *, pairing: bool) -> None:
     """``--method`` and its settings: those of the fingerprint and, with ``pairing``, the rest."""
     p.add_argument(
         "--method",
-        choices=METHODS,
+        choices=NAMES,
         default="default",
         help="the fingerprint method (docs/methods.md; default: %(default)s, the most accurate)",
     )
@@ -115,42 +108,39 @@ def count_value(text: str) -> int:
     return int(text)
 
 
-_USED_BY = {  # options only some methods use, and which
-    "--tokenizer": ("default", "simhash"),
-    "--weighting": ("default", "simhash"),
-    "--no-stopwords": ("default", "simhash"),
-    "--sentences": ("sentences",),
-    "--shared": ("sentences",),
-    "--bands": ("minhash",),
-    "--rows": ("minhash",),
-    "--k": ("default", "simhash"),
-    "--min-similarity": ("default", "simhash", "minhash", "pinyin"),
+_METHOD_OPTIONS = {  # the options only some methods take, and the setting each one sets
+    "--tokenizer": "tokenizer",
+    "--weighting": "weighting",
+    "--no-stopwords": "stopwords",
+    "--sentences": "sentences",
+    "--shared": "shared",
+    "--bands": "bands",
+    "--rows": "rows",
+    "--k": "k",
+    "--min-similarity": "min_similarity",
 }
-
-
-def check_method_options(args: argparse.Namespace) -> None:
-    """Refuse an option the chosen method does not use."""
-    method = getattr(args, "method", "default")
-    for option, users in _USED_BY.items():
-        value = getattr(args, option[2:].replace("-", "_"), None)
-        if value not in (None, False) and method not in users:
-            raise UsageError(f"{option} is not used by --method {method}")
+_OWN = ("sentences", "shared", "bands", "rows")  # a method's own parameters, when it takes them
 
 
 def text_settings(args: argparse.Namespace) -> TextSettings:
-    """The fingerprint settings the options given by :func:`add_text_options` say."""
-    check_method_options(args)
-    defaults, given = TextSettings(), vars(args)
+    """The fingerprint settings the options given by :func:`add_text_options` say.
+
+    Raises:
+        UsageError: an option the chosen method does not use, or a value it cannot work with.
+    """
+    given = vars(args)
+    name = given.get("method") or "default"
+    kind = method_class(name)
+    for option, setting in _METHOD_OPTIONS.items():
+        value = given.get(option[2:].replace("-", "_"))
+        if value not in (None, False) and not kind.uses(setting):
+            raise UsageError(f"{option} is not used by --method {name}")
+    own = {key: given[key] for key in _OWN if given.get(key) is not None}
     try:
-        method = Method(
-            given.get("method") or "default",
-            given.get("sentences") or defaults.method.sentences,
-            given.get("shared") or defaults.method.shared,
-            given.get("bands") or 0,
-            given.get("rows") or 0,
-        )
+        method = method_named(name, **own)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    defaults = TextSettings()
     return TextSettings(
         args.tokenizer or defaults.tokenizer,
         not args.no_stopwords,

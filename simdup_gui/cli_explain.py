@@ -9,7 +9,7 @@ from typing import TextIO
 from simdup_gui.cli_common import UsageError, add_text_options, max_bytes, text_settings
 from simdup_gui.engine.fingerprint.explain import WORDS, explain
 from simdup_gui.engine.fingerprint.files import read_text
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import ReadOptions
 from simdup_gui.engine.read.walk import display_path
 
 
@@ -36,7 +36,7 @@ def _words(text: str) -> int:
 def run_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup explain``: text or JSON on standard output."""
     settings = text_settings(args)
-    options = ScanOptions(text=settings, max_bytes=max_bytes(args))
+    options = ReadOptions(settings, max_bytes(args))
     texts = []
     for path in (args.a, args.b):
         try:

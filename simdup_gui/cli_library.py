@@ -20,7 +20,7 @@ from simdup_gui.engine.library.build import add_fingerprints, add_folders, remov
 from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats
 from simdup_gui.engine.match.fingerprint_files import parse_fingerprint
-from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.options import ReadOptions, RunOptions, ScanOptions, TextSettings
 from simdup_gui.engine.output.cells import fingerprint_hex, modified_text, safe_cell
 from simdup_gui.engine.output.outputs import output_problem, write_atomically
 from simdup_gui.engine.output.report import held_note
@@ -97,7 +97,8 @@ def run_library(args: argparse.Namespace, out: TextIO, err: TextIO, settings: Te
 
 
 def _options(args: argparse.Namespace, settings: TextSettings) -> ScanOptions:
-    return ScanOptions(text=settings, max_bytes=max_bytes(args), processes=None)
+    read = ReadOptions(settings, max_bytes(args))
+    return ScanOptions(read=read, run=RunOptions(processes=None))
 
 
 def _add(args: argparse.Namespace, err: TextIO, settings: TextSettings) -> int:
@@ -187,7 +188,7 @@ def _article_rows(
         elif os.path.exists(target):
             info = os.stat(target)
             entry = Entry(os.path.abspath(target), info.st_size, info.st_mtime_ns)
-            records.append(fingerprint_batch([entry], options)[0][0])
+            records.append(fingerprint_batch([entry], options.read)[0][0])
         else:
             raise UsageError(f"{target}: no such file or folder")
     k = 8 if args.k is None else args.k

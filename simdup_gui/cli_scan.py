@@ -29,7 +29,14 @@ from simdup_gui.cli_common import (
 )
 from simdup_gui.core import not_duplicates
 from simdup_gui.engine.folders import Walked, folders_key, walk_folders
-from simdup_gui.engine.options import FLOORS, ScanOptions, thresholds_text
+from simdup_gui.engine.methods import method_class
+from simdup_gui.engine.options import (
+    GroupOptions,
+    ReadOptions,
+    RunOptions,
+    ScanOptions,
+    WalkOptions,
+)
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.progress import ProgressEvent, no_progress
@@ -53,7 +60,7 @@ def add_scan_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     p.add_argument(
         "--k",
         type=k_value,
-        help=f"largest Hamming distance (0-8, default {ScanOptions().k}); from 7 on, files sharing"
+        help=f"largest Hamming distance (0-8, default {GroupOptions().k}); from 7 on, files sharing"
         " most of their text are candidates too, whatever their distance",
     )
     p.add_argument(
@@ -61,7 +68,8 @@ def add_scan_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         type=share,
         metavar="S",
         help="least similarity (0-1), by the method's own measure: the default's is the Jaccard"
-        f" similarity of 5-character shingles, at least {FLOORS['default']} unless given",
+        " similarity of 5-character shingles, at least"
+        f" {method_class('default').floor} unless given",
     )
     add_method_options(p, pairing=True)
     p.add_argument(
@@ -183,7 +191,7 @@ def _summary(tally: _Tally, options: ScanOptions) -> str:
         f"simdup: {counted(tally.files, 'file')} ({tally.megabytes:.1f} MB{cached})"
         f" in {tally.seconds:.1f} s{state}: {counted(tally.groups, 'group')},"
         f" {counted(tally.duplicates, 'duplicate')}, {tally.errors} unreadable{links}{skipped}"
-        f" ({thresholds_text(options.text.method, options.k, options.min_similarity)})"
+        f" ({options.describe()})"
     )
 
 
@@ -199,19 +207,16 @@ def _options(args: argparse.Namespace, err: TextIO) -> ScanOptions:
                 raise UsageError(f"{option} {folder}: not a folder inside {where}")
     settings = text_settings(args)
     return ScanOptions(
-        ScanOptions().k if args.k is None else args.k,
-        tuple(_extension(e) for e in args.ext),
-        settings,
-        max_bytes=max_bytes(args),
-        skip_oversize=args.skip_oversize,
-        jobs=capped_jobs(args.jobs, err),
-        min_similarity=(
-            FLOORS[settings.method.name] if args.min_similarity is None else args.min_similarity
+        WalkOptions(tuple(_extension(e) for e in args.ext), tuple(args.exclude)),
+        ReadOptions(settings, max_bytes(args), args.skip_oversize),
+        GroupOptions(
+            GroupOptions().k if args.k is None else args.k,
+            settings.method.floor if args.min_similarity is None else args.min_similarity,
+            not_duplicates=frozenset(not_duplicates.load()),  # what the app was told, kept apart
+            reference_folders=tuple(args.reference),
         ),
-        processes=None,  # the console script is import-safe, so large scans may use processes
-        not_duplicates=frozenset(not_duplicates.load()),  # what the app was told, kept apart
-        reference_folders=tuple(args.reference),
-        excluded_folders=tuple(args.exclude),
+        # the console script is import-safe, so large scans may use processes
+        RunOptions(capped_jobs(args.jobs, err), processes=None),
     )
 
 
@@ -224,7 +229,7 @@ def _report_key(
     of at most :data:`MOST_FILES` has its record from its own text (not TF-IDF weights over
     the folder) and the walk found nothing that a rescan reads again (links, errors).
     """
-    if args.no_cache or args.html or args.dask or options.text.whole_folder:
+    if args.no_cache or args.html or args.dask or options.read.text.whole_folder:
         return None
     entries = [entry for part in walked for entry in part.entries]
     if len(entries) > MOST_FILES or any(entry.error for entry in entries):
@@ -301,7 +306,7 @@ def _scan_and_report(
         pool = open_cluster(stack, args.dask) if args.dask else None
         grouper = None
         if pool is not None:
-            options = replace(options, jobs=pool.threads, processes=True)
+            options = replace(options, run=RunOptions(pool.threads, processes=True))
             from simdup_gui.engine.cluster.table import cluster_grouper  # with --dask only
 
             grouper = cluster_grouper(pool.client)

@@ -23,7 +23,7 @@ from simdup_gui.cli_common import (
     text_settings,
 )
 from simdup_gui.engine.cluster.table import scan_table_on_cluster
-from simdup_gui.engine.options import FLOORS, ScanOptions, thresholds_text
+from simdup_gui.engine.options import GroupOptions, ReadOptions, RunOptions, ScanOptions
 from simdup_gui.engine.output.parquet_tables import write_parquet
 from simdup_gui.engine.output.report import report_text, write_report
 from simdup_gui.engine.output.words import counted
@@ -44,7 +44,7 @@ def add_table_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     p.add_argument("--parquet", metavar="DIR", help="also write records, pairs, groups here")
     p.add_argument("--dask", type=dask_address, metavar="ADDRESS", help="local:N or tcp://…")
     p.add_argument(
-        "--k", type=k_value, help=f"largest Hamming distance (default {ScanOptions().k})"
+        "--k", type=k_value, help=f"largest Hamming distance (default {GroupOptions().k})"
     )
     p.add_argument("--min-similarity", type=share, metavar="S", help="least similarity (0-1)")
     p.add_argument("--jobs", type=jobs_value, default=cpus, help=f"processes (default {cpus})")
@@ -64,13 +64,11 @@ def run_table(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         check_output(args.csv, paths)
     if args.parquet:
         check_output(args.parquet, paths, folder=True)
-    floor = FLOORS[settings.method.name] if args.min_similarity is None else args.min_similarity
+    floor = settings.method.floor if args.min_similarity is None else args.min_similarity
     options = ScanOptions(
-        ScanOptions().k if args.k is None else args.k,
-        text=settings,
-        jobs=capped_jobs(args.jobs, err),
-        min_similarity=floor,
-        processes=None,
+        read=ReadOptions(settings),
+        group=GroupOptions(GroupOptions().k if args.k is None else args.k, floor),
+        run=RunOptions(capped_jobs(args.jobs, err), processes=None),
     )
     progress = TerminalProgress(err, "rows") if err.isatty() else no_progress
     with ExitStack() as stack:
@@ -102,6 +100,6 @@ def run_table(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"simdup: {counted(len(result.files), 'row')} in {result.seconds:.1f} s:"
             f" {counted(len(result.groups), 'group')}, {counted(duplicates, 'duplicate')},"
             f" {len(result.errors)} without text"
-            f" ({thresholds_text(settings.method, options.k, options.min_similarity)})\n"
+            f" ({options.describe()})\n"
         )
     return 0

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Protocol
 
 from simdup_gui.engine.fingerprint.files import fingerprint_now
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import ReadOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Manifest, Seen, act, manifest_path
 
 
@@ -43,7 +43,7 @@ class Action:
     seen: tuple[Seen, ...]
     destination: str | None  # a folder to move them to; None: the trash
     root: str
-    options: ScanOptions
+    options: ReadOptions  # to take a file's fingerprint again as the scan did
 
     def run(self) -> Done:
         """Act: each file re-checked against the scan, the manifest written ahead of each step.

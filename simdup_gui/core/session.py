@@ -17,7 +17,7 @@ from typing import Literal
 from simdup_gui.core.acting import Action, Done, Plan, Questions
 from simdup_gui.core.columns import COLUMNS
 from simdup_gui.engine.match.groups import Group, Member
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Seen
 from simdup_gui.engine.output.copies import copy_files
 from simdup_gui.engine.output.outputs import output_problem
@@ -37,8 +37,8 @@ class Session:
         self.pinned: int | None = None  # the file every selection is compared with
 
     # --- results ---------------------------------------------------------------------------
-    def show(self, result: ScanResult, wanted: ScanOptions) -> ScanResult:
-        """Take a (new or regrouped) result, regrouped to the thresholds ``wanted``.
+    def show(self, result: ScanResult, wanted: GroupOptions) -> ScanResult:
+        """Take a (new or regrouped) result, regrouped to the grouping options ``wanted``.
 
         Marks on files that are still duplicates are kept; nothing stays pinned.
         """
@@ -49,43 +49,33 @@ class Session:
         return result
 
     @staticmethod
-    def needs_regroup(result: ScanResult, wanted: ScanOptions) -> bool:
-        """Whether ``result`` was grouped with other thresholds than ``wanted``."""
-        return _grouping(result.options) != _grouping(wanted)
+    def needs_regroup(result: ScanResult, wanted: GroupOptions) -> bool:
+        """Whether ``result`` was grouped with other grouping options than ``wanted``."""
+        return result.options.group != wanted
 
     @classmethod
     def regrouped(
-        cls, result: ScanResult, wanted: ScanOptions, cancel: Callable[[], bool] = never
+        cls, result: ScanResult, wanted: GroupOptions, cancel: Callable[[], bool] = never
     ) -> ScanResult:
-        """``result`` grouped with the thresholds ``wanted`` (itself if it already is).
+        """``result`` grouped with the grouping options ``wanted`` (itself if it already is).
 
         ``cancel`` is polled between steps (see :meth:`ScanResult.regroup`).
         """
         if not cls.needs_regroup(result, wanted):
             return result
-        return result.regroup(
-            wanted.k,
-            wanted.min_chars,
-            wanted.min_similarity,
-            wanted.not_duplicates,
-            wanted.reference_folders,
-            cancel,
-        )
+        return result.regroup(wanted, cancel)
 
     @staticmethod
     def after_settings(before: ScanOptions, after: ScanOptions) -> Literal["", "regroup", "rescan"]:
-        """What a change of settings takes: nothing, a regroup (thresholds only) or a rescan."""
-        if after == before:
+        """What a change of settings takes: nothing, a regroup (grouping only) or a rescan.
+
+        How a scan runs changes nothing it finds.
+        """
+        if replace(after, run=before.run) == before:
             return ""
-        grouping_only = replace(
-            after,
-            k=before.k,
-            min_chars=before.min_chars,
-            min_similarity=before.min_similarity,
-            not_duplicates=before.not_duplicates,
-            reference_folders=before.reference_folders,
+        return (
+            "regroup" if replace(after, group=before.group, run=before.run) == before else "rescan"
         )
-        return "regroup" if grouping_only == before else "rescan"
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -338,7 +328,7 @@ class Session:
         if not questions.confirm(self.plan(destination)):
             return None
         root = self.root or self.result.root
-        return Action(tuple(self._seen_marked()), destination, root, self.result.options)
+        return Action(tuple(self._seen_marked()), destination, root, self.result.options.read)
 
     def _seen_marked(self) -> list[Seen]:
         """The marked files as the scan saw them, each with its group's reference."""
@@ -355,14 +345,3 @@ class Session:
             )
             for n in self.marked_files()
         ]
-
-
-def _grouping(options: ScanOptions) -> tuple[object, ...]:
-    """What the groups are made from besides the files."""
-    return (
-        options.k,
-        options.min_chars,
-        options.min_similarity,
-        options.not_duplicates,
-        options.reference_folders,
-    )

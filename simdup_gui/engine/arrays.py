@@ -1,4 +1,4 @@
-"""The array types the engine's compiled loops take and give, and :func:`distinct`."""
+"""The array types the engine's compiled loops take and give, :func:`distinct` and :func:`mix`."""
 
 from __future__ import annotations
 
@@ -25,3 +25,14 @@ def distinct(values: npt.ArrayLike) -> np.ndarray:
     if len(ordered) < 2:
         return ordered
     return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
+
+
+_U64 = np.uint64
+
+
+def mix(values: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """SplitMix64's finaliser on each value (``tokens.mix`` for arrays): a well-spread hash."""
+    with np.errstate(over="ignore"):
+        values = (values ^ (values >> _U64(30))) * _U64(0xBF58476D1CE4E5B9)
+        values = (values ^ (values >> _U64(27))) * _U64(0x94D049BB133111EB)
+    return values ^ (values >> _U64(31))

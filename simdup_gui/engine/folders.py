@@ -67,11 +67,11 @@ def walk_folders(
         other_types: Counter[str] = Counter()
         files = walk(
             root,
-            options.extensions,
+            options.walk.extensions,
             cancel=cancel,
             skipped=skipped,
             other_types=other_types,
-            excluded=options.excluded_folders,
+            excluded=options.walk.excluded_folders,
         )
         for entry in files:
             entries.append(entry)
@@ -109,10 +109,10 @@ def folder_state(walked: Walked, options: ScanOptions) -> str:
     """A digest of everything a folder's records are made from.
 
     The walked files (path, size, modification time, or the walk's error) and the options
-    that change a record: the text settings' version and how large files are read.
+    that change a record (:attr:`ReadOptions.key`).
     """
     digest = hashlib.blake2b(digest_size=16)
-    digest.update(repr((options.text.version, options.max_bytes, options.skip_oversize)).encode())
+    digest.update(options.read.key.encode())
     entries = walked.entries  # each field taken alone: zip(*entries) makes an iterator per file
     digest.update(array("q", [entry.size for entry in entries]).tobytes())
     digest.update(array("q", [entry.mtime_ns for entry in entries]).tobytes())

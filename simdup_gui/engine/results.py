@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
 
 from simdup_gui.engine.match.groups import Group, kept_files
-from simdup_gui.engine.match.methods import member_measures
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.progress import never
 from simdup_gui.engine.read.walk import is_link
 from simdup_gui.engine.records import FileRecord, Pairs
@@ -57,8 +55,8 @@ class ScanResult:
 
     def with_reference(self, group: Group, file: int) -> Group:
         """``group`` around its member ``file``, each member measured against it anew."""
-        bits = member_measures(self.options.text.method)[0]
-        prints = {m.file: bits(self.files[m.file]) for m in group.members}
+        method = self.options.method
+        prints = {m.file: method.bits(self.files[m.file]) for m in group.members}
         return group.with_reference(file, prints, self._like())
 
     def _like(self) -> Callable[[int, int], tuple[float, bool]]:
@@ -66,29 +64,13 @@ class ScanResult:
 
         The text similarity reads the two files again when their sketches cannot tell.
         """
-        files, method = self.files, self.options.text.method
-        if method.name != "default":
-            alike = member_measures(method)[1]
-            return lambda a, b: (alike(files[a], files[b]), False)
         from simdup_gui.engine.fingerprint.files import TextShingles
-        from simdup_gui.engine.match.exact import exact_similarity
-        from simdup_gui.engine.match.matching import likeness
 
-        shingles, floor = TextShingles(files, self.options), self.options.min_similarity
-        return lambda a, b: likeness(
-            files[a], files[b], floor, partial(exact_similarity, shingles, a, b)
-        )
+        shingles = TextShingles(self.files, self.options.read)
+        return self.options.method.likeness(self.files, self.options.group.min_similarity, shingles)
 
-    def regroup(
-        self,
-        k: int,
-        min_chars: int | None = None,
-        min_similarity: float | None = None,
-        not_duplicates: frozenset[tuple[str, str]] | None = None,
-        reference_folders: tuple[str, ...] | None = None,
-        cancel: Callable[[], bool] = never,
-    ) -> ScanResult:
-        """The same files grouped at another k (or length or similarity floor), no rescan.
+    def regroup(self, group: GroupOptions, cancel: Callable[[], bool] = never) -> ScanResult:
+        """The same files grouped with other grouping options (k, floors, ...), no rescan.
 
         ``cancel`` is polled between steps; once it is true the groups are incomplete.
 
@@ -96,22 +78,9 @@ class ScanResult:
         """
         if self.library:
             return self
-        options = replace(
-            self.options,
-            k=k,
-            min_chars=self.options.min_chars if min_chars is None else min_chars,
-            min_similarity=(
-                self.options.min_similarity if min_similarity is None else min_similarity
-            ),
-            not_duplicates=(
-                self.options.not_duplicates if not_duplicates is None else not_duplicates
-            ),
-            reference_folders=(
-                self.options.reference_folders if reference_folders is None else reference_folders
-            ),
-        )
+        options = replace(self.options, group=group)
         from simdup_gui.engine.match.matching import group_here
 
         pairs, groups = group_here(self.files, options, cancel)
-        kept = kept_files(self.files, options.reference_folders)
+        kept = kept_files(self.files, group.reference_folders)
         return replace(self, pairs=pairs, groups=groups, options=options, kept=kept)

@@ -29,7 +29,7 @@ from simdup_gui.engine.folders import (
 )
 from simdup_gui.engine.kernels import groups_plain, plain_kernels
 from simdup_gui.engine.match.groups import kept_files
-from simdup_gui.engine.options import GROUPING_VERSION, ScanOptions
+from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
@@ -161,7 +161,7 @@ def scan(
         sum(part.cached for part in parts),
         tuple(cache.warnings),
         tuple(folder for part in parts for folder in part.skipped),
-        kept=kept_files(files, options.reference_folders),
+        kept=kept_files(files, options.group.reference_folders),
         other_types=tuple(other_types.most_common()),
         roots=tuple(roots) if len(roots) > 1 else (),
     )
@@ -179,7 +179,7 @@ def _read_folder(
     root, entries, skipped, other_types = walked
     total, total_bytes = len(entries), sum(e.size for e in entries)
     folder = cache_keys(root)(root)
-    snapshots = cache.enabled and not options.text.whole_folder
+    snapshots = cache.enabled and not options.read.text.whole_folder
     state = folder_state(walked, options) if snapshots else ""
     snapshot = cache.load_snapshot(folder, state) if snapshots else None
     if snapshot is not None and len(snapshot.records) != total:
@@ -219,7 +219,7 @@ def _fingerprinted_files(
     from simdup_gui.engine.run.batches import in_batches
 
     total, total_bytes = len(entries), sum(e.size for e in entries)
-    settings = options.text.version
+    settings = options.read.key
     cache_key = cache_keys(root)
     if snapshot is not None:
         # An unchanged folder: every record in one piece; files that failed are tried again.
@@ -232,7 +232,7 @@ def _fingerprinted_files(
 
         def lookup(entry: Entry) -> Outcome | Entry:
             if entry.error:
-                return fingerprint_file(entry, options)  # the error is the record: no reading
+                return fingerprint_file(entry, options.read)  # the error is the record: no reading
             size, mtime_ns, hit = known.get(cache_key(entry.path), (-1, -1, None))
             if hit is None or (size, mtime_ns) != (entry.size, entry.mtime_ns):
                 return entry
@@ -268,7 +268,7 @@ def _fingerprinted_files(
                 )
             )
     cache.put_many(fresh)
-    if options.text.whole_folder:
+    if options.read.text.whole_folder:
         records = with_tfidf(records, features)
     return tuple(records), cached, done_bytes
 
@@ -286,8 +286,5 @@ def _records_digest(files: tuple[FileRecord, ...]) -> str:
 
 def _grouping_digest(records_digest: str, options: ScanOptions) -> str:
     """A digest of everything the groups are made from: the same digest, the same groups."""
-    grouping = (GROUPING_VERSION, options.text.version, options.k, options.min_chars)
-    apart, kept = sorted(options.not_duplicates), options.reference_folders
-    method = options.text.method
-    text = repr((grouping, method, options.min_similarity, records_digest, apart, kept))
+    text = repr((options.grouping_key, records_digest))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()

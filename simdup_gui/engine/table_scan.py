@@ -54,8 +54,8 @@ def scan_table(
     options = options or ScanOptions()
     started = time.perf_counter()
     with _local_executor(options) as executor:
-        run = partial(fingerprint_rows, options=options, html=html)
-        window = BATCHES_PER_JOB * options.jobs
+        run = partial(fingerprint_rows, options=options.read, html=html)
+        window = BATCHES_PER_JOB * options.run.jobs
         records: list[FileRecord] = []
         features: list[Features | None] = []
         done_bytes = 0
@@ -66,7 +66,7 @@ def scan_table(
             done_bytes += record.size
             if len(records) % 256 == 0:
                 progress(ProgressEvent("fingerprinting", len(records), 0, done_bytes))
-    if options.text.whole_folder:
+    if options.read.text.whole_folder:
         records = with_tfidf(records, features)
     files = tuple(records)
     progress(ProgressEvent("grouping", 0, 1, done_bytes))
@@ -79,10 +79,10 @@ def scan_table(
 
 def _local_executor(options: ScanOptions) -> Executor:
     """This machine's cores: worker processes, or one thread for ``jobs = 1``."""
-    if options.jobs == 1 or options.processes is False:
-        warm_up(options.text)
+    if options.run.jobs == 1 or options.run.processes is False:
+        warm_up(options.read.text)
         return ThreadPoolExecutor(1)
     context = process_context()
     if context.get_start_method() == "fork":
-        warm_up(options.text)  # loaded once, inherited by every worker
-    return process_pool(options.jobs, context)
+        warm_up(options.read.text)  # loaded once, inherited by every worker
+    return process_pool(options.run.jobs, context)

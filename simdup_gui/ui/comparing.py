@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from simdup_gui.engine.fingerprint.explain import Explained, explain
 from simdup_gui.engine.fingerprint.files import read_text
-from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError
 from simdup_gui.engine.read.reader import ReadError
 from simdup_gui.engine.read.walk import display_path
@@ -30,7 +30,7 @@ AT_ONCE_BYTES = 64 * 1024  # pairs of files this small are compared on the GUI t
 Document = tuple[str, str, int | None]  # title, plain text, fingerprint
 
 
-def document(record: FileRecord, options: ScanOptions | None) -> tuple[Document, str]:
+def document(record: FileRecord, options: ReadOptions | None) -> tuple[Document, str]:
     """A file as the compare view shows it, and why it cannot be read (empty if it can)."""
     try:
         text = read_text(record.path, options)[:COMPARE_LIMIT]
@@ -52,7 +52,7 @@ class Compared(NamedTuple):
 
 
 def compared(
-    a: str, b: str, options: ScanOptions | None, likeness: Callable[[], float]
+    a: str, b: str, options: ReadOptions | None, likeness: Callable[[], float]
 ) -> Compared:
     """The differences of two texts, why their fingerprints' bits differ, their ``likeness``."""
     settings = options.text if options is not None else TextSettings()
@@ -70,7 +70,7 @@ class _Job(QRunnable):
         loader: CompareLoader,
         serial: int,
         records: tuple[FileRecord, FileRecord],
-        options: ScanOptions | None,
+        options: ReadOptions | None,
         likeness: Callable[[], float],
     ) -> None:
         super().__init__()
@@ -109,7 +109,7 @@ class CompareLoader(QObject):
         self,
         left: FileRecord,
         right: FileRecord,
-        options: ScanOptions | None,
+        options: ReadOptions | None,
         likeness: Callable[[], float],
     ) -> bool:
         """Ask for a pair and its ``likeness``; returns True when made in the background."""

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject
 
 from simdup_gui.engine.library.build import Added, add_folders
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats
-from simdup_gui.engine.options import Method
+from simdup_gui.engine.methods import method_named
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.ui.library_dialogs import LibraryStatsDialog
@@ -92,9 +92,9 @@ class LibraryActions(QObject):
             text = (
                 Library.open(library).settings
                 if os.path.isfile(os.path.join(library, "library.json"))
-                else replace(options.text, method=Method())  # a library keeps simhash's
+                else replace(options.read.text, method=method_named("default"))  # the default's
             )
-            wanted = replace(options, text=text)
+            wanted = replace(options, read=replace(options.read, text=text))
             return add_folders(library, [folder], wanted, progress=progress, cancel=cancel)
 
         task = CallTask(work, f"adding {folder} to {library}")

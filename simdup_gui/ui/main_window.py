@@ -21,7 +21,6 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QToolBar
 from simdup_gui.core import not_duplicates
 from simdup_gui.core.session import Session
 from simdup_gui.engine.kernels import groups_at_once
-from simdup_gui.engine.options import DISTANCES
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.results import ScanResult
@@ -142,7 +141,7 @@ class MainWindow(QMainWindow):
         self.knobs = ThresholdBar(self.settings, self)
         self.knobs.changed.connect(self.regroup)
         self.addToolBar(self.knobs)
-        self.knobs.fit(options_from_settings(self.settings, 0, 0.0).text.method.name)
+        self.knobs.fit(options_from_settings(self.settings, 0, 0.0).method)
         self.knobs.addAction(c.settings)
         c.fill_menus(self.menuBar())
 
@@ -225,7 +224,7 @@ class MainWindow(QMainWindow):
 
     def show_result(self, result: ScanResult) -> None:
         """Show a scan's groups and problems (regrouped first, off the GUI thread if large)."""
-        wanted = self.scans.options()
+        wanted = self.scans.options().group
         self._regroup_serial += 1
         at_once = len(result.files) <= REGROUP_AT_ONCE and groups_at_once(len(result.files))
         if not at_once and self.session.needs_regroup(result, wanted):
@@ -239,7 +238,7 @@ class MainWindow(QMainWindow):
             self.in_background(self.regroup_pool, task)
             return
         selected = self.selected_member()
-        result = self.session.show(result, self.scans.options())
+        result = self.session.show(result, wanted)
         self.groups.refresh()
         self.problems.set_result(result)
         self.groups_panel.expand()
@@ -262,14 +261,13 @@ class MainWindow(QMainWindow):
 
     def fit_columns(self) -> None:
         """Fit the groups' columns to what they show (the distance only for simhash's)."""
-        method = self.result.options.text.method.name if self.result else "default"
-        self.groups_panel.fit_columns(method in DISTANCES)
+        self.groups_panel.fit_columns(self.result is None or self.result.options.method.distances)
 
     def show_saved(self, result: ScanResult) -> None:
         """Show saved results at the thresholds they were saved with (no scan)."""
         options = result.options
-        self.knobs.set_values(k=options.k, min_similarity=options.min_similarity)
-        self.knobs.fit(options.text.method.name)
+        self.knobs.set_values(k=options.group.k, min_similarity=options.group.min_similarity)
+        self.knobs.fit(options.method)
         self.root = result.root
         self.scans.folders = list(result.roots) or [result.root]
         self.show_result(result)
@@ -334,7 +332,7 @@ class MainWindow(QMainWindow):
         left, right = self.session.compare_pair(info.member.file)
         reference, other = self.result.files[left], self.result.files[right]
         likeness = partial(self.result.likeness, left, right)
-        if self.loader.request(reference, other, self.result.options, likeness):
+        if self.loader.request(reference, other, self.result.options.read, likeness):
             self.compare.show_pending(display_path(reference.path), display_path(other.path))
 
     def _show_compared(
@@ -347,14 +345,14 @@ class MainWindow(QMainWindow):
                 text = self.tr("(cannot show this file: {0})").format(problem)
             shown.append((title, text, fingerprint))
         clean = not any(problems)
-        method = self.result.options.text.method.name if self.result else "default"
+        method = self.result.options.method if self.result else None
         self.compare.show_pair(
             shown[0],
             shown[1],
             found.similarity,
             found.hunks if clean else None,
             found.explained if clean else None,
-            method="" if method in DISTANCES else method,
+            method="" if method is None or method.distances else method.name,
         )
 
     # --- words and order ------------------------------------------------------------------

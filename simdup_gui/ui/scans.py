@@ -18,7 +18,7 @@ from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.kernels import kernels_compiled, reads_plain
 from simdup_gui.engine.library.check import check_folder
 from simdup_gui.engine.library.store import Library
-from simdup_gui.engine.options import FLOORS, ScanOptions
+from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.results import ScanResult
@@ -58,7 +58,8 @@ class Scans(QObject):
         window = self.window
         knobs = window.knobs
         options = options_from_settings(window.settings, knobs.k, knobs.min_similarity)
-        return replace(options, not_duplicates=frozenset(window.session.not_duplicates))
+        apart = frozenset(window.session.not_duplicates)
+        return replace(options, group=replace(options.group, not_duplicates=apart))
 
     def edit_settings(self) -> None:
         """Edit the scan settings; rescan when they change what a fingerprint is."""
@@ -66,9 +67,9 @@ class Scans(QObject):
         before = self.options()
         if not window.dialogs.edit(SettingsDialog(window.settings, window)):
             return
-        method = options_from_settings(window.settings, 0, 0.0).text.method.name
-        if method != before.text.method.name:  # another measure: its own floor
-            window.knobs.set_values(min_similarity=FLOORS[method])
+        method = options_from_settings(window.settings, 0, 0.0).method
+        if method.name != before.method.name:  # another measure: its own floor
+            window.knobs.set_values(min_similarity=method.floor)
             window.knobs.fit(method)
         self.apply_settings(before)
 
@@ -119,12 +120,15 @@ class Scans(QObject):
         task: CallTask
         if library:
             opened = Library.open(library)  # checked by the caller
-            # a library keeps simhash fingerprints: another method's floor is not its measure
-            default = options.text.method.name == "default"
-            floor = options.min_similarity if default else FLOORS["default"]
+            # a library keeps the default's fingerprints: another method's floor is not its own
+            kept = opened.settings.method
+            same = options.method == kept
+            floor = options.group.min_similarity if same else kept.floor
+            group = replace(options.group, min_similarity=floor)
+            read = replace(options.read, text=opened.settings)
 
             def work(progress: Callable[[ProgressEvent], None], cancel: CancelToken) -> object:
-                wanted = replace(options, text=opened.settings, min_similarity=floor)
+                wanted = replace(options, read=read, group=group)
                 return check_folder(opened, folder, wanted, progress=progress, cancel=cancel)
 
             task = CallTask(work, f"checking {folder} against {library}")
@@ -154,7 +158,7 @@ class Scans(QObject):
         if self._kernels_loading or reads_plain(size, compiled=True) or not kernels_compiled():
             return
         self._kernels_loading = True
-        settings = result.options.text
+        settings = result.options.read.text
         task = CallTask(lambda progress, cancel: warm_up(settings), "loading the kernels")
         self.window.in_background(self.window.background_pool, task)
 

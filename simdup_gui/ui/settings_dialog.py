@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from PySide6.QtCore import QSettings
@@ -16,7 +17,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from simdup_gui.engine.options import NUM_PERM, Method, ScanOptions, TextSettings
+from simdup_gui.engine.methods import (
+    NAMES,
+    NUM_PERM,
+    FingerprintMethod,
+    method_class,
+    method_named,
+)
+from simdup_gui.engine.options import (
+    GroupOptions,
+    ReadOptions,
+    RunOptions,
+    ScanOptions,
+    TextSettings,
+    WalkOptions,
+)
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS
 
 
@@ -38,19 +53,30 @@ def set_folder_list(settings: QSettings, key: str, folders: list[str]) -> None:
     settings.setValue(key, json.dumps(folders))
 
 
-def _method(settings: QSettings) -> Method:
-    """The fingerprint method kept in ``settings`` (the default if what is kept is not one)."""
-    default = Method()
+def _parameters() -> dict[str, int]:
+    """Every method's own parameters with their defaults, by name (``sentences``, ``bands``...)."""
+    return {
+        name: value
+        for method in NAMES
+        for name, value in dataclasses.asdict(method_named(method)).items()
+    }
+
+
+def _method(settings: QSettings) -> FingerprintMethod:
+    """The fingerprint method kept in ``settings`` (the default if what is kept is not one).
+
+    Each parameter is kept as ``method_<name>``.
+    """
     try:
-        return Method(
-            str(settings.value("method", default.name)),
-            int(settings.value("method_sentences", default.sentences)),
-            int(settings.value("method_shared", default.shared)),
-            int(settings.value("method_bands", default.bands)),
-            int(settings.value("method_rows", default.rows)),
-        )
-    except ValueError:
-        return default
+        kind = method_class(str(settings.value("method", "default")))
+        own = {
+            field.name: int(settings.value(f"method_{field.name}"))  # type: ignore[call-overload]
+            for field in dataclasses.fields(kind)
+            if settings.contains(f"method_{field.name}")
+        }
+        return kind(**own)
+    except (ValueError, TypeError):
+        return method_named("default")
 
 
 def options_from_settings(settings: QSettings, k: int, min_similarity: float) -> ScanOptions:
@@ -66,14 +92,17 @@ def options_from_settings(settings: QSettings, k: int, min_similarity: float) ->
         DEFAULT_EXTENSIONS
     )
     return ScanOptions(
-        k=k,
-        extensions=tuple(e.lower() for e in extensions),
-        text=text,
-        min_chars=int(settings.value("min_chars", 0)),
-        min_similarity=min_similarity,
-        processes=None,  # the app's entry points are import-safe
-        reference_folders=tuple(folder_list(settings, "reference_folders")),
-        excluded_folders=tuple(folder_list(settings, "excluded_folders")),
+        WalkOptions(
+            tuple(e.lower() for e in extensions), tuple(folder_list(settings, "excluded_folders"))
+        ),
+        ReadOptions(text),
+        GroupOptions(
+            k,
+            min_similarity,
+            int(settings.value("min_chars", 0)),
+            reference_folders=tuple(folder_list(settings, "reference_folders")),
+        ),
+        RunOptions(processes=None),  # the app's entry points are import-safe
     )
 
 
@@ -84,23 +113,24 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self.settings = settings
         options = options_from_settings(settings, 0, 0.0)
-        self.extensions = QLineEdit(" ".join(options.extensions))
+        text = options.read.text
+        self.extensions = QLineEdit(" ".join(options.walk.extensions))
         self.extensions.setCursorPosition(0)  # the list shown from its start
         self.min_chars = QSpinBox()
         self.min_chars.setRange(0, 100_000)
-        self.min_chars.setValue(options.min_chars)
+        self.min_chars.setValue(options.group.min_chars)
         self.tokenizer = QComboBox()
         self.tokenizer.addItem(self.tr("Words (jieba for Chinese)"), "words")
         self.tokenizer.addItem(self.tr("Single characters"), "chars")
-        self.tokenizer.setCurrentIndex(self.tokenizer.findData(options.text.tokenizer))
+        self.tokenizer.setCurrentIndex(self.tokenizer.findData(text.tokenizer))
         self.weighting = QComboBox()
         self.weighting.addItem(self.tr("Term frequency, 1.5th power (best measured)"), "tf1.5")
         self.weighting.addItem(self.tr("Term frequency"), "tf")
         self.weighting.addItem(self.tr("TF-IDF over the folder"), "tfidf")
-        self.weighting.setCurrentIndex(self.weighting.findData(options.text.weighting))
+        self.weighting.setCurrentIndex(self.weighting.findData(text.weighting))
         self.boilerplate = QCheckBox(self.tr("Remove site templates from HTML pages"))
-        self.boilerplate.setChecked(options.text.boilerplate)
-        method = options.text.method
+        self.boilerplate.setChecked(text.boilerplate)
+        method = text.method
         self.method = QComboBox()
         for name, label in (
             ("default", self.tr("simdup's combination (most accurate)")),
@@ -111,17 +141,22 @@ class SettingsDialog(QDialog):
         ):
             self.method.addItem(label, name)
         self.method.setCurrentIndex(self.method.findData(method.name))
-        self.sentences = QSpinBox()
-        self.sentences.setRange(1, 64)
-        self.sentences.setValue(method.sentences)
-        self.shared = QSpinBox()
-        self.shared.setRange(1, 64)
-        self.shared.setValue(method.shared)
+        values = {**_parameters(), **dataclasses.asdict(method)}
+        self.sentences, self.shared = QSpinBox(), QSpinBox()
+        for box in (self.sentences, self.shared):
+            box.setRange(1, 64)
         self.bands, self.rows = QSpinBox(), QSpinBox()
-        for box, value in ((self.bands, method.bands), (self.rows, method.rows)):
+        for box in (self.bands, self.rows):
             box.setRange(0, NUM_PERM)
             box.setSpecialValueText(self.tr("from the similarity floor"))
-            box.setValue(value)
+        self.parameters = {
+            "sentences": self.sentences,
+            "shared": self.shared,
+            "bands": self.bands,
+            "rows": self.rows,
+        }
+        for name, box in self.parameters.items():
+            box.setValue(values[name])
         self.method.currentIndexChanged.connect(self._fit_to_method)
         self.sentences.valueChanged.connect(self._fit_to_method)
         self.bands.valueChanged.connect(self._fit_to_method)
@@ -147,38 +182,33 @@ class SettingsDialog(QDialog):
 
     def _fit_to_method(self) -> None:
         """Enable only the settings the chosen method uses."""
-        method = self.method.currentData()
-        for box, users in (
-            (self.tokenizer, ("default", "simhash")),
-            (self.weighting, ("default", "simhash")),
-            (self.sentences, ("sentences",)),
-            (self.shared, ("sentences",)),
-            (self.bands, ("minhash",)),
-            (self.rows, ("minhash",)),
+        kind = method_class(self.method.currentData())
+        for name, box in (
+            ("tokenizer", self.tokenizer),
+            ("weighting", self.weighting),
+            *self.parameters.items(),
         ):
-            box.setEnabled(method in users)
+            box.setEnabled(kind.uses(name))
         self.shared.setMaximum(self.sentences.value())  # no more shared than hashed
         self.rows.setMaximum(NUM_PERM // max(self.bands.value(), 1))  # bands x rows <= NUM_PERM
 
-    def chosen_method(self) -> Method:
+    def chosen_method(self) -> FingerprintMethod:
         """The method chosen, with its settings (bands and rows count only together)."""
-        bands, rows = self.bands.value(), self.rows.value()
-        return Method(
-            self.method.currentData(),
-            self.sentences.value(),
-            self.shared.value(),
-            bands if bands and rows else 0,
-            rows if bands and rows else 0,
-        )
+        kind = method_class(self.method.currentData())
+        values = {name: box.value() for name, box in self.parameters.items() if kind.uses(name)}
+        if not (values.get("bands") and values.get("rows")):
+            values = {
+                name: value for name, value in values.items() if name not in ("bands", "rows")
+            }
+        return kind(**values)
 
     def accept(self) -> None:
         """Save the settings."""
         method = self.chosen_method()
         self.settings.setValue("method", method.name)
-        self.settings.setValue("method_sentences", method.sentences)
-        self.settings.setValue("method_shared", method.shared)
-        self.settings.setValue("method_bands", method.bands)
-        self.settings.setValue("method_rows", method.rows)
+        shown = {name: box.value() for name, box in self.parameters.items()}
+        for name, value in {**shown, **dataclasses.asdict(method)}.items():
+            self.settings.setValue(f"method_{name}", value)
         self.settings.setValue("extensions", self.extensions.text())
         self.settings.setValue("min_chars", self.min_chars.value())
         self.settings.setValue("tokenizer", self.tokenizer.currentData())

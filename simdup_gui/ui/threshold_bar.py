@@ -10,7 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QSpinBox, QToolBar, QWidget
 
-from simdup_gui.engine.options import DISTANCES, MAX_K, ScanOptions
+from simdup_gui.engine.methods import FingerprintMethod
+from simdup_gui.engine.options import MAX_K, GroupOptions
 
 
 def threshold_label(k: int) -> str:
@@ -30,12 +31,12 @@ class ThresholdBar(QToolBar):
         self.k_label, self.k_words, self.floor_label = QLabel(), QLabel(), QLabel()
         self.k_box = QSpinBox()
         self.k_box.setRange(0, MAX_K)
-        self.k_box.setValue(int(settings.value("k", ScanOptions().k)))
+        self.k_box.setValue(int(settings.value("k", GroupOptions().k)))
         self.floor_box = QDoubleSpinBox()
         self.floor_box.setRange(0, 100)
         self.floor_box.setDecimals(1)  # pinyin's floor is 99.5 %
         self.floor_box.setSuffix(" %")
-        default_floor = 100 * ScanOptions().min_similarity
+        default_floor = 100 * GroupOptions().min_similarity
         self.floor_box.setValue(float(settings.value("min_similarity", default_floor)))
         self._remembered = {
             box: settings.contains(key)
@@ -83,11 +84,11 @@ class ThresholdBar(QToolBar):
                 self._forget(box)
         self._show_k_word()
 
-    def fit(self, method: str) -> None:
-        """Turn on the knobs ``method`` uses: k for simhash's, the floor for all but sentences."""
-        self.k_box.setEnabled(method in DISTANCES)
-        self.k_words.setEnabled(method in DISTANCES)
-        self.floor_box.setEnabled(method != "sentences")
+    def fit(self, method: FingerprintMethod) -> None:
+        """Turn on the knobs ``method`` uses: k where its pairs have a distance, its floor."""
+        self.k_box.setEnabled(method.distances)
+        self.k_words.setEnabled(method.distances)
+        self.floor_box.setEnabled(method.uses("min_similarity"))
 
     def retranslate(self) -> None:
         """Set every translatable text (called again after a language switch)."""

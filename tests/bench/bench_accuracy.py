@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 EVAL = HERE.parents[2] / "shared" / "eval"
 
 from simdup_gui.engine.match.index import MAX_K  # noqa: E402
-from simdup_gui.engine.options import ScanOptions  # noqa: E402
+from simdup_gui.engine.options import GroupOptions, RunOptions, ScanOptions  # noqa: E402
 from simdup_gui.engine.output.report import write_report  # noqa: E402
 from simdup_gui.engine.results import ScanResult  # noqa: E402
 from simdup_gui.engine.scan import scan  # noqa: E402
@@ -90,14 +90,19 @@ def main() -> None:
         name: {p for p, r in truth.items() if half(r["cluster_id"]) == name}
         for name in ("tune", "held-out")
     }
-    base = scan(str(root), ScanOptions(k=MAX_K, min_similarity=0.0, processes=None))
+    base = scan(
+        str(root),
+        ScanOptions(
+            group=GroupOptions(k=MAX_K, min_similarity=0.0), run=RunOptions(processes=None)
+        ),
+    )
     print(f"# accuracy on {len(truth)} files, {len(wanted)} true pairs\n")
     print("| k | text similarity ≥ | tune F1 | held-out P | held-out R | held-out F1 | all F1 |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     best = None
     for k in range(3, MAX_K + 1):
         for floor in FLOORS:
-            found = detected_pairs(base.regroup(k, min_similarity=floor), root)
+            found = detected_pairs(base.regroup(GroupOptions(k, floor)), root)
             scores = {}
             for name in halves:
                 inside = {p for p in found if p[0] in members[name] and p[1] in members[name]}
@@ -116,11 +121,11 @@ def main() -> None:
     defaults = ScanOptions()
     print(
         f"\nbest on the tuning half: k={best[1]}, floor={best[2]:.1f};"
-        f" defaults: k={defaults.k}, floor={defaults.min_similarity:.1f},"
-        f" weighting={defaults.text.weighting}\n"
+        f" defaults: k={defaults.group.k}, floor={defaults.group.min_similarity:.1f},"
+        f" weighting={defaults.read.text.weighting}\n"
     )
 
-    result = base.regroup(defaults.k, min_similarity=defaults.min_similarity)
+    result = base.regroup(defaults.group)
     found = detected_pairs(result, root)
     per = defaultdict(lambda: [0, 0])
     for pair in wanted:

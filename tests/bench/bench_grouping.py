@@ -69,7 +69,7 @@ def main() -> None:
                 )
     options = ScanOptions()
     start = time.perf_counter()
-    pairs, groups = group_files(tuple(files), options.k, 0, options.min_similarity)
+    pairs, groups = group_files(tuple(files), options.group)
     seconds = time.perf_counter() - start
     whole = sum(1 for g in groups if len(g) == args.family)
     print(f"# grouping, {machine()}")

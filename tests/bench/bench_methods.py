@@ -26,29 +26,25 @@ sys.path.insert(0, str(HERE))
 from bench_accuracy import EVAL, load_truth, prf, true_pairs  # noqa: E402
 from bench_peers import minhash_lsh, simhash_pypi  # noqa: E402
 
-from simdup_gui.engine.fingerprint.methods import signatures  # noqa: E402
 from simdup_gui.engine.fingerprint.pipeline import analyze_many, extract_text  # noqa: E402
 from simdup_gui.engine.match.matching import group_files  # noqa: E402
-from simdup_gui.engine.options import (  # noqa: E402
-    FLOORS,
-    METHODS,
-    Method,
-    ScanOptions,
-    TextSettings,
-)
+from simdup_gui.engine.methods import NAMES, FingerprintMethod, method_named  # noqa: E402
+from simdup_gui.engine.options import GroupOptions, TextSettings  # noqa: E402
 from simdup_gui.engine.records import FileRecord  # noqa: E402
 from simdup_gui.engine.run.batches import BATCH_FILES  # noqa: E402
 
 Pair = tuple[str, str]
 
 
-def fingerprinted(names: list[str], texts: list[str], method: Method) -> list[FileRecord]:
+def fingerprinted(
+    names: list[str], texts: list[str], method: FingerprintMethod
+) -> list[FileRecord]:
     """Each text's record under ``method``, in batches as a scan makes them."""
     settings = TextSettings(method=method)
     records = []
     for lo in range(0, len(texts), BATCH_FILES):
         batch = texts[lo : lo + BATCH_FILES]
-        if method.name in ("default", "simhash"):
+        if method.words:
             fields = [
                 {"fingerprint": a.fingerprint, "sketch": a.sketch, "lead": a.lead_fingerprint}
                 for a in analyze_many(batch, settings)
@@ -56,7 +52,7 @@ def fingerprinted(names: list[str], texts: list[str], method: Method) -> list[Fi
         else:
             fields = [
                 {"fingerprint": s.fingerprint, "signature": s.signature}
-                for s in signatures(batch, method)
+                for s in method.signatures(batch)
             ]
         records += [
             FileRecord(name, chars=len("".join(text.split())), **made)
@@ -65,10 +61,12 @@ def fingerprinted(names: list[str], texts: list[str], method: Method) -> list[Fi
     return records
 
 
-def grouped_pairs(files: tuple[FileRecord, ...], method: Method) -> tuple[set[Pair], float]:
+def grouped_pairs(
+    files: tuple[FileRecord, ...], method: FingerprintMethod
+) -> tuple[set[Pair], float]:
     """Every pair of files sharing a group at the method's defaults, and the seconds it took."""
     start = time.perf_counter()
-    _, groups = group_files(files, ScanOptions().k, 0, FLOORS[method.name], method=method)
+    _, groups = group_files(files, GroupOptions(min_similarity=method.floor), method)
     seconds = time.perf_counter() - start
     pairs = set()
     for group in groups:
@@ -87,11 +85,12 @@ def main() -> None:
         texts.append(extract_text((root / name).read_bytes(), name).text)
     megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
     print(f"# {len(texts)} files, {megabytes:.1f} MB of stripped text, one thread\n")
-    for method in METHODS:  # load what each needs (dictionaries, tables, kernels) first
-        grouped_pairs(tuple(fingerprinted(names[:40], texts[:40], Method(method))), Method(method))
+    for name in NAMES:  # load what each needs (dictionaries, tables, kernels) first
+        method = method_named(name)
+        grouped_pairs(tuple(fingerprinted(names[:40], texts[:40], method)), method)
     rows, found_by = [], {}
-    for name in METHODS:
-        method = Method(name)
+    for name in NAMES:
+        method = method_named(name)
         start = time.perf_counter()
         files = tuple(fingerprinted(names, texts, method))
         fingerprinting = time.perf_counter() - start
@@ -113,13 +112,13 @@ def main() -> None:
     for a, b in wanted:
         kinds = {truth[a]["transform"], truth[b]["transform"]} - {"original"}
         by_transform[kinds.pop() if len(kinds) == 1 else "two copies"].add((a, b))
-    print("| transform | pairs | " + " | ".join(METHODS) + " |")
-    print("|---|---:|" + "---:|" * len(METHODS))
+    print("| transform | pairs | " + " | ".join(NAMES) + " |")
+    print("|---|---:|" + "---:|" * len(NAMES))
     for transform, pairs in sorted(by_transform.items()):
-        recalls = [len(pairs & found_by[m]) / len(pairs) for m in METHODS]
+        recalls = [len(pairs & found_by[m]) / len(pairs) for m in NAMES]
         print(f"| {transform} | {len(pairs)} | " + " | ".join(f"{r:.2f}" for r in recalls) + " |")
     print("\nFalse pairs by method (files of different clusters grouped):")
-    for name in METHODS:
+    for name in NAMES:
         wrong = found_by[name] - wanted
         print(f"- {name}: {len(wrong)}")
 

@@ -36,8 +36,9 @@ sys.path.insert(0, str(HERE))
 from bench_accuracy import EVAL, load_truth, prf, true_pairs  # noqa: E402
 
 from simdup_gui.engine.fingerprint.pipeline import analyze_many, extract_text  # noqa: E402
+from simdup_gui.engine.match.default_measure import similarity  # noqa: E402
 from simdup_gui.engine.match.index import brute_force_pairs  # noqa: E402
-from simdup_gui.engine.match.matching import group_files, similarity  # noqa: E402
+from simdup_gui.engine.match.matching import group_files  # noqa: E402
 from simdup_gui.engine.options import ScanOptions  # noqa: E402
 from simdup_gui.engine.records import FileRecord  # noqa: E402
 from simdup_gui.engine.run.batches import BATCH_FILES  # noqa: E402
@@ -51,7 +52,7 @@ def ours(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float, s
     analyses = [  # in batches, as a scan does
         analysis
         for lo in range(0, len(texts), BATCH_FILES)
-        for analysis in analyze_many(texts[lo : lo + BATCH_FILES], options.text)
+        for analysis in analyze_many(texts[lo : lo + BATCH_FILES], options.read.text)
     ]
     records = [
         FileRecord(
@@ -66,7 +67,7 @@ def ours(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float, s
     fingerprinting = time.perf_counter() - start
     files = tuple(records)
     start = time.perf_counter()
-    pairs, _ = group_files(files, options.k, 0, options.min_similarity)
+    pairs, _ = group_files(files, options.group)
     pairing = time.perf_counter() - start
     copies = _copies(files)
     found = {
@@ -77,11 +78,11 @@ def ours(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float, s
     }
     start = time.perf_counter()
     fps = np.array([r.fingerprint for r in files], dtype=np.uint64)
-    brute = brute_force_pairs(fps, options.k)
+    brute = brute_force_pairs(fps, options.group.k)
     brute_found = {
         tuple(sorted((names[i], names[j])))
         for i, j in zip(brute.i.tolist(), brute.j.tolist(), strict=True)
-        if similarity(files[i], files[j]) >= options.min_similarity
+        if similarity(files[i], files[j]) >= options.group.min_similarity
     }
     brute_s = time.perf_counter() - start
     return found, fingerprinting, pairing, brute_found, brute_s  # type: ignore[return-value]

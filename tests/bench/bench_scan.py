@@ -48,10 +48,7 @@ from common import machine  # noqa: E402
 
 from simdup_gui.engine.fingerprint.files import forget_what_was_read  # noqa: E402
 from simdup_gui.engine.fingerprint.pipeline import extract_text, warm_up  # noqa: E402
-from simdup_gui.engine.options import (  # noqa: E402
-    ScanOptions,
-    TextSettings,
-)
+from simdup_gui.engine.options import RunOptions, ScanOptions, TextSettings  # noqa: E402
 from simdup_gui.engine.progress import ProgressEvent  # noqa: E402
 from simdup_gui.engine.read.decode import DecodeError, decode_bytes  # noqa: E402
 from simdup_gui.engine.scan import scan  # noqa: E402
@@ -116,7 +113,9 @@ def timed_scan(folder: Path, jobs: int) -> tuple[float, float, float]:
 
     forget_what_was_read()  # else the last scan's texts are known: its copies, in effect
     start = time.perf_counter()
-    result = scan(str(folder), ScanOptions(jobs=jobs, processes=None), progress=progress)
+    result = scan(
+        str(folder), ScanOptions(run=RunOptions(jobs=jobs, processes=None)), progress=progress
+    )
     seconds = time.perf_counter() - start
     megabytes = sum(f.size for f in result.files) / 1e6
     return stages["indexing"] - start, seconds, megabytes
@@ -240,7 +239,9 @@ def rescan(root: Path, count: int, repeat: int) -> None:
             result = None  # the last scan's records are freed before the clock starts
             forget_what_was_read()
             start = time.perf_counter()
-            result = scan(str(folder), ScanOptions(jobs=2, processes=None), cache=cache)
+            result = scan(
+                str(folder), ScanOptions(run=RunOptions(jobs=2, processes=None)), cache=cache
+            )
             timings.append(time.perf_counter() - start)
             cache.close()
     first, again = statistics.median(firsts), statistics.median(rescans)

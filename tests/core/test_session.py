@@ -11,7 +11,7 @@ import pytest
 from simdup_gui.core.acting import Plan
 from simdup_gui.core.columns import COLUMN_NAMES, column_named
 from simdup_gui.core.session import Session
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import GroupOptions, ReadOptions, RunOptions, ScanOptions
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
 
@@ -45,7 +45,7 @@ def session(tmp_path: Path) -> Session:
     shutil.copytree(resource("sample"), folder)
     core = Session()
     core.root = str(folder)
-    core.show(scan(str(folder)), ScanOptions())
+    core.show(scan(str(folder)), GroupOptions())
     return core
 
 
@@ -89,10 +89,14 @@ def test_what_is_compared(session: Session) -> None:
 def test_settings_say_regroup_or_rescan() -> None:
     before = ScanOptions()
     assert Session.after_settings(before, before) == ""
-    assert Session.after_settings(before, replace(before, min_chars=100)) == "regroup"
-    assert Session.after_settings(before, replace(before, k=3)) == "regroup"
-    changed = replace(before, text=replace(before.text, stopwords=False))
-    assert Session.after_settings(before, changed) == "rescan"
+    fewer = replace(before, group=replace(before.group, min_chars=100))
+    assert Session.after_settings(before, fewer) == "regroup"
+    assert Session.after_settings(before, replace(before, group=GroupOptions(k=3))) == "regroup"
+    words = replace(before.read.text, stopwords=False)
+    assert Session.after_settings(before, replace(before, read=ReadOptions(words))) == "rescan"
+    cut = replace(before, read=ReadOptions(max_bytes=1000))
+    assert Session.after_settings(before, cut) == "rescan"
+    assert Session.after_settings(before, replace(before, run=RunOptions(jobs=7))) == ""
 
 
 def test_acting_asks_then_moves_with_a_manifest(session: Session, tmp_path: Path) -> None:
@@ -125,7 +129,7 @@ def test_a_pair_kept_apart_never_shares_a_group_again(session: Session) -> None:
     assert session.keep_apart(copy)
     assert not session.keep_apart(copy)  # already apart
     assert not session.keep_apart(group.reference)  # a reference is apart from nothing
-    wanted = replace(ScanOptions(), not_duplicates=frozenset(session.not_duplicates))
+    wanted = GroupOptions(not_duplicates=frozenset(session.not_duplicates))
     result = session.show(session.result, wanted)  # type: ignore[arg-type]
     (pair,) = session.not_duplicates
     for g in result.groups:
@@ -207,8 +211,8 @@ def test_reference_folders_keep_their_files_whatever_is_asked(tmp_path: Path) ->
     shutil.copy2(folder / "en" / "harbor-lighthouse-edited.md", archive / "edited.md")
     core = Session()
     core.root = str(folder)
-    wanted = ScanOptions(reference_folders=(str(archive),))
-    core.show(scan(str(folder)), wanted)  # a regroup: the folders are grouping settings
+    wanted = ScanOptions(group=GroupOptions(reference_folders=(str(archive),)))
+    core.show(scan(str(folder)), wanted.group)  # a regroup: the folders are grouping settings
     files = core.result.files  # type: ignore[union-attr]
     kept = next(n for n, f in enumerate(files) if f.path.startswith(str(archive)))
     assert core.result.kept == {kept}  # type: ignore[union-attr]
@@ -248,7 +252,7 @@ def test_marking_copies_by_criteria(session: Session) -> None:
     os.utime(files[reference].path, ns=(2 * 10**18, 2 * 10**18))
     session.show(  # files as scanned now: one copy older than its reference
         scan(session.root),
-        ScanOptions(),  # type: ignore[arg-type]
+        GroupOptions(),
     )
     files = session.result.files  # type: ignore[union-attr]
     assert session.mark_where("older") >= 1

@@ -99,14 +99,18 @@ def test_the_pairs_command_needs_no_numba_once_built(
 SCANS = """
 import sys
 from simdup_gui.engine import kernels
-from simdup_gui.engine.options import Method, ScanOptions, TextSettings
+from simdup_gui.engine.methods import method_named
+from simdup_gui.engine.options import (
+    GroupOptions, ReadOptions, RunOptions, ScanOptions, TextSettings
+)
 from simdup_gui.engine.scan import scan
 kernels.PLAIN_BYTES = kernels.PLAIN_FILES = 0  # the compiled form, however small the folder
 for method in ("default", "simhash", "minhash", "sentences", "pinyin"):
-    text = TextSettings(method=Method(method))
-    result = scan(sys.argv[1], ScanOptions(text=text, jobs=1, processes=False))
+    text = TextSettings(method=method_named(method))
+    options = ScanOptions(read=ReadOptions(text), run=RunOptions(1, processes=False))
+    result = scan(sys.argv[1], options)
     assert result.groups, method
-    result.regroup(8)
+    result.regroup(GroupOptions(k=8))
 print("numba" in sys.modules)
 """
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from simdup_gui.engine import scan as scan_module
 from simdup_gui.engine.fingerprint import files as fingerprinting
 from simdup_gui.engine.match import matching
-from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.options import GroupOptions, ReadOptions, ScanOptions, TextSettings
 from simdup_gui.engine.records import (
     FIELD_KINDS,
     SIGNATURE_BYTES,
@@ -99,13 +99,13 @@ def test_changed_file_and_changed_settings_are_fingerprinted_again(
     fresh = scan(str(folder))
     assert result.files == fresh.files
     reads.clear()
-    options = ScanOptions(text=TextSettings(stopwords=False))
+    options = ScanOptions(read=ReadOptions(text=TextSettings(stopwords=False)))
     scan(str(folder), options, cache=FingerprintCache(cache_path))
     assert len(reads) == 8
 
 
 def test_tfidf_features_come_back_from_the_cache(folder: Path, cache_path: Path) -> None:
-    options = ScanOptions(text=TextSettings(weighting="tfidf"))
+    options = ScanOptions(read=ReadOptions(text=TextSettings(weighting="tfidf")))
     first = scan(str(folder), options, cache=FingerprintCache(cache_path))
     second = scan(str(folder), options, cache=FingerprintCache(cache_path))
     assert second.cached == 7
@@ -184,7 +184,7 @@ def test_groups_of_an_unchanged_folder_come_from_the_cache(
 ) -> None:
     first = scan(str(folder), cache=FingerprintCache(cache_path))
     assert first.groups
-    expected_strict = scan(str(folder), ScanOptions(k=2)).groups
+    expected_strict = scan(str(folder), ScanOptions(group=GroupOptions(k=2))).groups
     calls: list[int] = []
     real = matching.group_here
 
@@ -199,7 +199,9 @@ def test_groups_of_an_unchanged_folder_come_from_the_cache(
     assert [p.tolist() for p in (again.pairs.i, again.pairs.j, again.pairs.distance)] == [
         p.tolist() for p in (first.pairs.i, first.pairs.j, first.pairs.distance)
     ]
-    stricter = scan(str(folder), ScanOptions(k=2), cache=FingerprintCache(cache_path))
+    stricter = scan(
+        str(folder), ScanOptions(group=GroupOptions(k=2)), cache=FingerprintCache(cache_path)
+    )
     assert calls == [1]  # other options: grouped again
     assert stricter.groups == expected_strict
     (folder / "a5.txt").write_text("Now about something else entirely. " * 40, encoding="utf-8")

@@ -29,7 +29,7 @@ from simdup_gui.engine.cluster.table import scan_table_on_cluster
 from simdup_gui.engine.fingerprint.files import read_text
 from simdup_gui.engine.match.groups import components
 from simdup_gui.engine.match.index import all_pairs
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import RunOptions, ScanOptions
 from simdup_gui.engine.read import tables
 from simdup_gui.engine.records import Pairs
 from simdup_gui.engine.resources import resource
@@ -231,7 +231,7 @@ def test_grouping_on_the_cluster_gives_the_single_machines_groups(  # type: igno
         (folder / f"many{n}.txt").write_text(story + f"第{n}次转载。", encoding="utf-8")
     texts_table(folder, tmp_path / "texts.parquet")
     table = [str(tmp_path / "texts.parquet")]
-    here = scan_table(table, "text", ScanOptions(jobs=1), id_column="id")
+    here = scan_table(table, "text", ScanOptions(run=RunOptions(jobs=1)), id_column="id")
     there = scan_table_on_cluster(client, table, "text", id_column="id", group_on_cluster=True)
 
     def shown(result) -> list[list[tuple[object, ...]]]:  # type: ignore[no-untyped-def]

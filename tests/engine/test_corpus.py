@@ -9,14 +9,15 @@ from __future__ import annotations
 import csv
 import importlib.util
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from simdup_gui.engine.match.default_measure import contained
 from simdup_gui.engine.match.groups import Thresholds
-from simdup_gui.engine.match.matching import contained
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import RunOptions, ScanOptions
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.scan import scan
 
@@ -26,12 +27,12 @@ pytestmark = pytest.mark.skipif(not (EVAL / "truth.csv").is_file(), reason="no .
 
 @pytest.fixture(scope="module")
 def corpus() -> ScanResult:
-    return scan(str(EVAL / "corpus"), ScanOptions(jobs=2))
+    return scan(str(EVAL / "corpus"), ScanOptions(run=RunOptions(jobs=2)))
 
 
 def test_every_member_meets_the_thresholds_against_its_reference(corpus: ScanResult) -> None:
     for k, floor in ((8, 0.4), (3, 0.4), (0, 0.4), (8, 0.0), (6, 0.2)):
-        result = corpus.regroup(k, min_similarity=floor)
+        result = corpus.regroup(replace(corpus.options.group, k=k, min_similarity=floor))
         thresholds = Thresholds(k, floor)
         for group in result.groups:
             ref = result.files[group.reference]
@@ -98,7 +99,10 @@ def test_a_table_of_the_corpus_texts_scores_as_the_folder_scan(
     texts = [read_text(os.path.join(root, name)) for name in names]
     pq.write_table(pa.table({"id": names, "text": texts}), tmp_path / "corpus.parquet")
     table = scan_table(
-        [str(tmp_path / "corpus.parquet")], "text", ScanOptions(jobs=2), id_column="id"
+        [str(tmp_path / "corpus.parquet")],
+        "text",
+        ScanOptions(run=RunOptions(jobs=2)),
+        id_column="id",
     )
     as_table = [{table.files[m.file].path for m in g.members} for g in table.groups]
     as_folder = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -21,12 +22,12 @@ from simdup_gui.engine.fingerprint.shingles import (
 )
 from simdup_gui.engine.match.exact import EXACT_PAIRS, NEAR_FLOOR, ExactPairs, near_floor_checked
 from simdup_gui.engine.match.matching import group_files
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import GroupOptions
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.text.normalize import normalize
 
-FLOOR = ScanOptions().min_similarity
+FLOOR = GroupOptions().min_similarity
 WORDS = [f"{a}{b}{c}" for a in "bcdfgklmnp" for b in "aeiou" for c in "rstvz"]
 
 
@@ -96,11 +97,11 @@ def test_a_pair_the_sketches_put_just_above_the_floor_must_be_as_alike_as_a_whol
 ) -> None:
     a, b, exact = _pair_across_the_floor(estimate_above=True)
     result = _scanned(tmp_path, a, b)
-    assert len(group_files(result.files, result.options.k, 0, FLOOR)[1]) == 1  # the estimate's
+    assert len(group_files(result.files, result.options.group)[1]) == 1  # the estimate's
     assert result.groups == ()  # the whole texts': not a copy
     assert result.likeness(0, 1) == pytest.approx(exact)
-    assert result.regroup(result.options.k).groups == ()
-    loose = result.regroup(result.options.k, min_similarity=exact - 0.01)
+    assert result.regroup(result.options.group).groups == ()
+    loose = result.regroup(replace(result.options.group, min_similarity=exact - 0.01))
     assert [m.similarity for m in loose.groups[0].members[1:]] == [pytest.approx(exact)]
 
 
@@ -115,24 +116,24 @@ def test_a_pair_the_sketches_put_just_below_the_floor_stays_apart(tmp_path: Path
 def test_a_text_changed_since_the_scan_is_not_read_as_the_scans(tmp_path: Path) -> None:
     a, b, _ = _pair_across_the_floor(estimate_above=True)
     result = _scanned(tmp_path, a, b)
-    shingles = TextShingles(result.files, result.options, keep=2)
+    shingles = TextShingles(result.files, result.options.read, keep=2)
     assert shingles(0) is not None
     assert shingles(0).tolist() == shingle_set(a).tolist()
     (tmp_path / "b.txt").write_text(a, encoding="utf-8")  # changed: its sketch no longer fits
     os.remove(tmp_path / "a.txt")
-    fresh = TextShingles(result.files, result.options, keep=1)
+    fresh = TextShingles(result.files, result.options.read, keep=1)
     assert fresh(0) is None  # gone
     assert fresh(1) is None  # changed
     assert shingles(0) is not None  # read before: kept
     assert shingles(1) is None
     assert shingles(0) is not None
-    forgetful = TextShingles(result.files, result.options, keep=1)
+    forgetful = TextShingles(result.files, result.options.read, keep=1)
     (tmp_path / "a.txt").write_text(a, encoding="utf-8")
     assert forgetful(0) is not None
     assert forgetful(1) is None
     os.remove(tmp_path / "a.txt")
     assert forgetful(0) is None  # ... and one: read again
-    assert len(result.regroup(result.options.k).groups) == 1  # then the estimate decides
+    assert len(result.regroup(result.options.group).groups) == 1  # then the estimate decides
 
 
 def test_a_table_row_has_no_file_to_read(tmp_path: Path) -> None:
@@ -140,7 +141,7 @@ def test_a_table_row_has_no_file_to_read(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text(a, encoding="utf-8")
     result = scan(str(tmp_path))
     row = result.files[0]._replace(path="row 17")
-    assert TextShingles((row,), result.options)(0) is None
+    assert TextShingles((row,), result.options.read)(0) is None
 
 
 def test_a_grouping_checks_at_most_exact_pairs_pairs_on_their_texts() -> None:
@@ -168,10 +169,10 @@ def test_a_long_text_keeps_its_estimate(tmp_path: Path, monkeypatch: pytest.Monk
     about 100 bytes a character to build."""
     a, b, _ = _pair_across_the_floor(estimate_above=True)
     result = _scanned(tmp_path, a, b)
-    assert TextShingles(result.files, result.options)(0) is not None
+    assert TextShingles(result.files, result.options.read)(0) is not None
     monkeypatch.setattr(files_module, "EXACT_CHARS", result.files[0].chars - 1)
     opened: list[str] = []
     monkeypatch.setattr(files_module, "read_text", lambda path, options: opened.append(path))
-    assert TextShingles(result.files, result.options)(0) is None
+    assert TextShingles(result.files, result.options.read)(0) is None
     assert opened == []
-    assert len(result.regroup(result.options.k).groups) == 1  # the estimate decides
+    assert len(result.regroup(result.options.group).groups) == 1  # the estimate decides

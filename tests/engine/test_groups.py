@@ -8,8 +8,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simdup_gui.engine.fingerprint.shingles import sketches
+from simdup_gui.engine.match.default_measure import RUN_WINDOW
 from simdup_gui.engine.match.groups import components
-from simdup_gui.engine.match.matching import RUN_WINDOW, group_files
+from simdup_gui.engine.match.matching import group_files
+from simdup_gui.engine.options import GroupOptions
 from simdup_gui.engine.records import FileRecord, Pairs
 from simdup_gui.engine.text.telltales import converted_chars, notice_chars
 
@@ -87,7 +89,7 @@ def test_every_member_meets_the_thresholds_against_its_reference(
         fp ^= 1 << (bit * 3 % 64)
         fps.append(fp)
     files = near_records(fps)
-    _, groups = group_files(files, k, 0, 0.0)
+    _, groups = group_files(files, GroupOptions(k=k, min_similarity=0.0))
     seen: set[int] = set()
     for group in groups:
         ref = files[group.reference].fingerprint
@@ -107,7 +109,7 @@ def test_every_member_meets_the_thresholds_against_its_reference(
 def test_a_chain_of_three_does_not_join_its_ends() -> None:
 
     files = near_records([0, 0b111, 0b111111])  # a~b and b~c within 3 bits, a and c 6 apart
-    _, groups = group_files(files, 3, 0, 0.0)
+    _, groups = group_files(files, GroupOptions(k=3, min_similarity=0.0))
     assert len(groups) == 1
     members = {files[m.file].path for m in groups[0].members}
     assert members != {"f000", "f001", "f002"}
@@ -117,9 +119,9 @@ def test_a_chain_of_three_does_not_join_its_ends() -> None:
 def test_identical_means_the_same_fingerprint() -> None:
 
     files = near_records([5, 5, 5 ^ 0b1111111])  # the same text; one fingerprint 7 bits off
-    _, groups = group_files(files, 0, 0, 0.4)
+    _, groups = group_files(files, GroupOptions(k=0, min_similarity=0.4))
     assert [sorted(files[m.file].path for m in g.members) for g in groups] == [["f000", "f001"]]
-    _, loose = group_files(files, 8, 0, 0.4)
+    _, loose = group_files(files, GroupOptions(k=8, min_similarity=0.4))
     assert [len(g) for g in loose] == [3]
 
 
@@ -157,7 +159,7 @@ def test_the_reference_is_the_text_the_others_share_most_with() -> None:
     files = tuple(
         _text_record(name, text, n) for n, (name, text) in enumerate(sorted(copies.items()))
     )
-    _, (group,) = group_files(files, 8, 0, 0.4)
+    _, (group,) = group_files(files, GroupOptions(k=8, min_similarity=0.4))
     assert files[group.reference].path == "original"
     assert len(group) == 4
 
@@ -179,7 +181,7 @@ def test_of_two_the_original_is_kept_over_a_converted_or_cut_copy(
     data = copy.replace("\n", "\r\n").encode() if raw else b""
     for names in (("a", "b"), ("b", "a")):  # whatever the names
         files = (_text_record(names[0], original, 1), _text_record(names[1], copy, 2, data))
-        _, (group,) = group_files(files, 8, 0, 0.4)
+        _, (group,) = group_files(files, GroupOptions(k=8, min_similarity=0.4))
         assert group.reference == 0
 
 
@@ -190,7 +192,7 @@ def test_a_chinese_copy_with_traditional_or_ascii_punctuation_is_not_kept() -> N
     for copy in (original.replace("铁路", "鐵路"), original.replace("，", ",")):
         for names in (("a", "b"), ("b", "a")):
             files = (_text_record(names[0], original, 1), _text_record(names[1], copy, 2))
-            _, (group,) = group_files(files, 8, 0, 0.4)
+            _, (group,) = group_files(files, GroupOptions(k=8, min_similarity=0.4))
             assert group.reference == 0, copy[:20]
 
 
@@ -198,7 +200,7 @@ def test_a_page_in_a_site_template_is_not_kept_over_the_plain_text() -> None:
 
     plain, page = near_records([9, 9])
     page = page._replace(boilerplate=0.3, path="a-portal-page.html")
-    _, (group,) = group_files((page, plain), 0, 0, 0.4)
+    _, (group,) = group_files((page, plain), GroupOptions(k=0, min_similarity=0.4))
     assert group.reference == 1
 
 
@@ -209,7 +211,7 @@ def test_thousands_of_near_copies_are_one_group() -> None:
     bits = rng.integers(0, 64, size=(3000, 2))
     fps = [base ^ (1 << int(a)) ^ (1 << int(b)) for a, b in bits]
     files = near_records(fps)
-    pairs, groups = group_files(files, 8, 0, 0.4)
+    pairs, groups = group_files(files, GroupOptions(k=8, min_similarity=0.4))
     assert [len(g) for g in groups] == [3000]
     assert len(pairs) <= 3000 * RUN_WINDOW  # linear in the copies, not all 4.5 million pairs
 
@@ -223,7 +225,7 @@ def test_a_pair_said_apart_never_shares_a_group(data: st.DataObject) -> None:
         st.sets(st.tuples(st.sampled_from(paths), st.sampled_from(paths)), max_size=6)
     )
     keys = frozenset((a, b) if a <= b else (b, a) for a, b in apart if a != b)
-    _, groups = group_files(files, 8, 0, 0.0, not_duplicates=keys)
+    _, groups = group_files(files, GroupOptions(k=8, min_similarity=0.0, not_duplicates=keys))
     fingerprint = {f.path: f.fingerprint for f in files}
     for group in groups:
         reference = fingerprint[files[group.reference].path]
@@ -243,7 +245,9 @@ def test_a_reference_stays_when_a_member_is_said_apart_from_it() -> None:
         record._replace(chars=chars)
         for record, chars in zip(near_records([0, 1, 3]), [400, 480, 400], strict=True)
     )
-    _, groups = group_files(files, 8, 0, 0.0, not_duplicates=frozenset([("f000", "f001")]))
+    _, groups = group_files(
+        files, GroupOptions(k=8, min_similarity=0.0, not_duplicates=frozenset([("f000", "f001")]))
+    )
     assert [[(files[m.file].path, m.distance) for m in g.members] for g in groups] == [
         [("f001", 0), ("f002", 1)]
     ]

@@ -25,9 +25,9 @@ from simdup_gui.engine.library import store
 from simdup_gui.engine.library.build import add_fingerprints, add_folders
 from simdup_gui.engine.library.check import ArticleChecker, check_fingerprint, check_folder
 from simdup_gui.engine.library.store import Library, LibraryError, writing
+from simdup_gui.engine.match.default_measure import BANDS_K, LEAD_K, contained
 from simdup_gui.engine.match.index import brute_force_query
-from simdup_gui.engine.match.matching import BANDS_K, LEAD_K, contained
-from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.options import ReadOptions, ScanOptions, TextSettings
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
 
@@ -146,7 +146,7 @@ def test_foreign_damaged_and_mismatched_libraries_are_refused(tmp_path: Path) ->
     assert sorted(p.name for p in foreign.iterdir()) == ["a.jpg"]
     lib = tmp_path / "LIB"
     add_folders(str(lib), [str(resource("sample"))], ScanOptions())
-    other = ScanOptions(text=TextSettings(tokenizer="chars"))
+    other = ScanOptions(read=ReadOptions(text=TextSettings(tokenizer="chars")))
     with pytest.raises(LibraryError, match="other fingerprint settings"):
         add_folders(str(lib), [str(resource("sample"))], other)
     (lib / "library.json").write_text("{not json", encoding="utf-8")

@@ -18,7 +18,9 @@ from simdup_gui.engine.fingerprint.shingles import (
     sketch_matrix,
     sketches,
 )
-from simdup_gui.engine.match.matching import BANDS_K, group_files, named_copies
+from simdup_gui.engine.match.default_measure import BANDS_K
+from simdup_gui.engine.match.matching import group_files, named_copies
+from simdup_gui.engine.options import GroupOptions
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
@@ -40,7 +42,7 @@ def record(name: str, text: str, fingerprint: int, lead: int) -> FileRecord:
 
 
 def grouped(files: tuple[FileRecord, ...], k: int, floor: float = 0.4) -> list[list[str]]:
-    _, groups = group_files(files, k, 0, floor)
+    _, groups = group_files(files, GroupOptions(k=k, min_similarity=floor))
     return sorted(sorted(files[m.file].path for m in g.members) for g in groups)
 
 
@@ -61,7 +63,7 @@ def test_exact_copies_are_one_group_at_any_k() -> None:
     article = prose(300, seed=4)
     files = tuple(record(f"copy{n}", article, fingerprint=7, lead=7) for n in range(4))
     assert grouped(files, 0) == [["copy0", "copy1", "copy2", "copy3"]]
-    _, (group,) = group_files(files, 0, 0, 0.4)
+    _, (group,) = group_files(files, GroupOptions(k=0, min_similarity=0.4))
     assert all(member.similarity == 1.0 for member in group.members)
 
 
@@ -141,7 +143,7 @@ def test_many_copies_agreeing_on_a_band_are_each_paired_with_the_first() -> None
         record(f"copy{n}", article, fingerprint=(2**64 - 1) * (n % 2), lead=(2**64 - 1) * (n % 2))
         for n in range(count)
     )
-    _, groups = group_files(files, BANDS_K, 0, 0.4)
+    _, groups = group_files(files, GroupOptions(k=BANDS_K, min_similarity=0.4))
     assert [len(g) for g in groups] == [count]
 
 
@@ -153,7 +155,7 @@ def test_a_cancelled_grouping_keeps_exact_copies_and_looks_no_further() -> None:
         record("a-near", article + " more words", fingerprint=1, lead=0),
     )
     assert grouped(files, BANDS_K) == [["a", "a-copy", "a-near"]]
-    _, groups = group_files(files, BANDS_K, 0, 0.4, cancel=lambda: True)
+    _, groups = group_files(files, GroupOptions(k=BANDS_K, min_similarity=0.4), cancel=lambda: True)
     assert [sorted(files[m.file].path for m in g.members) for g in groups] == [["a", "a-copy"]]
 
 
@@ -168,7 +170,7 @@ def test_a_cut_or_wrapped_copy_is_grouped_as_held_by_the_other() -> None:
         record("stub", " ".join(article.split()[:12]), fingerprint=3, lead=0),  # a line: no
         record("other", prose(900, seed=7), fingerprint=1, lead=0),
     )
-    _, groups = group_files(files, BANDS_K, 0, 0.4)
+    _, groups = group_files(files, GroupOptions(k=BANDS_K, min_similarity=0.4))
     assert [sorted(files[m.file].path for m in g.members) for g in groups] == [
         ["article", "cut", "wrapped"]
     ]

@@ -15,29 +15,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.cli import main
-from simdup_gui.engine.fingerprint.methods import (
-    LETTERS,
-    _permutations,
-    all_shingles,
-    letter_vector,
-    longest_sentences,
-    minhash,
-    sentences,
-    signatures,
-)
 from simdup_gui.engine.match.index import brute_force_pairs
-from simdup_gui.engine.match.methods import (
-    RUN_WINDOW,
-    linked,
-    lsh_bands,
-    method_measure,
-    similarities_of,
-)
-from simdup_gui.engine.options import (
-    FLOORS,
-    METHODS,
+from simdup_gui.engine.methods import (
+    NAMES,
     NUM_PERM,
-    Method,
+    FingerprintMethod,
+    method_class,
+    method_from_dict,
+    method_named,
+)
+from simdup_gui.engine.methods.keys import RUN_WINDOW, all_shingles, linked
+from simdup_gui.engine.methods.minhash import _permutations, lsh_bands, minhash
+from simdup_gui.engine.methods.pinyin import LETTERS, letter_vector
+from simdup_gui.engine.methods.sentences import longest_sentences, sentences
+from simdup_gui.engine.options import (
+    GroupOptions,
+    ReadOptions,
+    RunOptions,
     ScanOptions,
     TextSettings,
 )
@@ -63,7 +57,8 @@ TEXT = st.lists(WORDS, min_size=1, max_size=60).map(" ".join)
 
 def options_for(name: str, **method: int) -> ScanOptions:
     return ScanOptions(
-        text=TextSettings(method=Method(name, **method)), min_similarity=FLOORS[name]
+        read=ReadOptions(text=TextSettings(method=method_named(name, **method))),
+        group=GroupOptions(min_similarity=method_class(name).floor),
     )
 
 
@@ -83,7 +78,7 @@ def test_minhash_is_the_least_value_of_each_hash_function(text: str) -> None:
         min(((int(a[n]) * int(h) + int(b[n])) % 2**64) >> 32 for h in all_shingles(text))
         for n in range(NUM_PERM)
     ]
-    values, count = minhash(text, Method("minhash"))
+    values, count = minhash(text)
     assert values.tolist() == wanted
     assert count == len(set(all_shingles(text).tolist()))
 
@@ -93,7 +88,7 @@ def test_minhash_is_the_least_value_of_each_hash_function(text: str) -> None:
 def test_minhash_estimates_the_jaccard_similarity(left: str, right: str) -> None:
     a, b = set(all_shingles(left).tolist()), set(all_shingles(right).tolist())
     exact = len(a & b) / len(a | b)
-    x, y = minhash(left, Method("minhash"))[0], minhash(right, Method("minhash"))[0]
+    x, y = minhash(left)[0], minhash(right)[0]
     assert abs(float((x == y).mean()) - exact) <= 0.2  # 4.5 standard errors at 128 values
 
 
@@ -102,10 +97,9 @@ def test_minhash_estimates_the_jaccard_similarity(left: str, right: str) -> None
 def test_the_longest_sentences_are_hashed(pieces: list[str]) -> None:
     text = "".join(pieces)
     found = list(dict.fromkeys(sentences(text)))
-    method = Method("sentences", sentences=2, shared=1)
-    hashes, count = longest_sentences(text, method)
+    hashes, count = longest_sentences(text, 2)
     by_length = sorted(found, key=lambda s: (-len(s), found.index(s)))[:2]
-    wanted = sorted(longest_sentences(s, Method("sentences", 1, 1))[0][0] for s in by_length)
+    wanted = sorted(longest_sentences(s, 1)[0][0] for s in by_length)
     assert hashes.tolist() == wanted
     assert count == len(by_length)
 
@@ -136,7 +130,7 @@ def test_pinyin_letters_are_pypinyins_initials(text: str) -> None:
         elif "\u4e00" <= char <= "\u9fff":
             initial = pinyin(char, style=Style.FIRST_LETTER, heteronym=True)[0][0]
             counts[ord(initial) - ord("a")] += 1
-    vector, total = letter_vector(text, Method("pinyin"))
+    vector, total = letter_vector(text)
     assert total == counts.sum()
     norm = np.sqrt(counts @ counts)
     assert np.allclose(vector, counts / norm if norm else counts, atol=1e-6)
@@ -144,7 +138,8 @@ def test_pinyin_letters_are_pypinyins_initials(text: str) -> None:
 
 def test_a_signature_is_the_same_for_the_same_text_and_its_digest_is_the_fingerprint() -> None:
     for name in ("minhash", "sentences", "pinyin"):
-        one, two, other = signatures(["同一篇文章。", "同一篇文章。", "另一篇。"], Method(name))
+        texts = ["同一篇文章。", "同一篇文章。", "另一篇。"]
+        one, two, other = method_named(name).signatures(texts)
         assert one == two
         assert one.fingerprint != other.fingerprint
 
@@ -164,20 +159,20 @@ def test_owners_sharing_a_key_are_linked_like_brute_force(rows: list[tuple[int, 
     assert set(zip(found.i.tolist(), found.j.tolist(), strict=True)) == wanted
 
 
-def records_with(name: str, texts: list[str], method: Method) -> list[FileRecord]:
+def records_with(texts: list[str], method: FingerprintMethod) -> list[FileRecord]:
     return [
         FileRecord(f"{n}.txt", chars=len(t), fingerprint=s.fingerprint, signature=s.signature)
-        for n, (t, s) in enumerate(zip(texts, signatures(texts, method), strict=True))
+        for n, (t, s) in enumerate(zip(texts, method.signatures(texts), strict=True))
     ]
 
 
 @settings(deadline=None)  # a first example may load a kernel or a table
 @given(st.lists(st.lists(st.sampled_from("abcdefg"), min_size=1, max_size=4), max_size=20))
 def test_sentence_candidates_are_the_pairs_sharing_enough_sentences(docs: list[list[str]]) -> None:
-    method = Method("sentences", sentences=3, shared=2)
+    method = method_named("sentences", sentences=3, shared=2)
     texts = ["。".join(f"第{s}句" for s in doc) + "。" for doc in docs]
-    records = records_with("sentences", texts, method)
-    measure = method_measure(method, records, 0, 0.0, never)
+    records = records_with(texts, method)
+    measure = method.measure(records, 0, 0.0, never)
     found = set(zip(measure.candidates.i.tolist(), measure.candidates.j.tolist(), strict=True))
     hashes = [set(np.frombuffer(r.signature, "<u8").tolist()) for r in records]
     wanted = {
@@ -197,7 +192,7 @@ def test_simhash_alone_is_the_pairs_within_k_above_the_floor(
     (34 copies of one fingerprint) each is checked against the RUN_WINDOW after it: only such
     pairs (the test below: which)."""
     records = [FileRecord(f"{n}", fingerprint=f) for n, f in enumerate(fps)]
-    measure = method_measure(Method("simhash"), records, k, floor, never)
+    measure = method_named("simhash").measure(records, k, floor, never)
     brute = brute_force_pairs(np.array(fps, np.uint64), k)
     wanted = {
         (i, j)
@@ -213,7 +208,7 @@ def test_simhash_alone_is_the_pairs_within_k_above_the_floor(
 
 def test_many_copies_of_one_fingerprint_are_each_paired_within_the_window() -> None:
     records = [FileRecord(f"{n}", fingerprint=0) for n in range(40)]
-    measure = method_measure(Method("simhash"), records, 0, 0.0, never)
+    measure = method_named("simhash").measure(records, 0, 0.0, never)
     found = set(zip(measure.candidates.i.tolist(), measure.candidates.j.tolist(), strict=True))
     assert found == {(a, b) for a, b in itertools.combinations(range(40), 2) if b - a <= RUN_WINDOW}
 
@@ -224,10 +219,10 @@ def test_lsh_finds_the_close_pairs_and_keeps_only_those_above_the_floor(name: st
     vocabulary = [f"词{n}" for n in range(400)] + [f"w{n}" for n in range(400)]
     originals = [" ".join(rng.choice(vocabulary, 300)) for _ in range(60)]
     copies = [t.replace(t.split()[5], "改", 1) for t in originals]  # one word changed
-    method = Method(name)
-    records = records_with(name, originals + copies, method)
-    floor = FLOORS[name]
-    measure = method_measure(method, records, 0, floor, never)
+    method = method_named(name)
+    records = records_with(originals + copies, method)
+    floor = method.floor
+    measure = method.measure(records, 0, floor, never)
     found = set(zip(measure.candidates.i.tolist(), measure.candidates.j.tolist(), strict=True))
     every = np.array(list(itertools.combinations(range(len(records)), 2)))
     share = measure.similarities(every[:, 0], every[:, 1])
@@ -244,7 +239,7 @@ def test_minhash_bands_and_rows_are_datasketchs(threshold: float) -> None:
 
 
 # --- whole scans --------------------------------------------------------------------------------
-@pytest.mark.parametrize("name", METHODS)
+@pytest.mark.parametrize("name", NAMES)
 def test_every_method_finds_the_samples_planted_groups(name: str) -> None:
     result = scan(str(SAMPLE), options_for(name))
     assert names(result) == sorted(PLANTED, key=sorted)
@@ -298,7 +293,11 @@ def test_methods_run_on_worker_processes_and_give_the_same_result() -> None:
     alone = scan(str(SAMPLE), options_for("minhash"))
     pooled = scan(
         str(SAMPLE),
-        ScanOptions(text=alone.options.text, jobs=2, processes=True, min_similarity=0.4),
+        ScanOptions(
+            read=ReadOptions(text=alone.options.read.text),
+            group=GroupOptions(min_similarity=0.4),
+            run=RunOptions(jobs=2, processes=True),
+        ),
     )
     assert pooled.files == alone.files
     assert names(pooled) == names(alone)
@@ -322,7 +321,7 @@ def test_a_saved_result_keeps_its_method(tmp_path: Path) -> None:
     result = scan(str(SAMPLE), options_for("sentences", sentences=4, shared=2))
     save_result(result, tmp_path / "r.simdup")
     loaded = load_result(tmp_path / "r.simdup")
-    assert loaded.options.text.method == Method("sentences", 4, 2)
+    assert loaded.options.method == method_named("sentences", sentences=4, shared=2)
     assert loaded.groups == result.groups
 
 
@@ -338,11 +337,25 @@ def test_a_new_reference_is_measured_by_the_method() -> None:
 
 
 def test_the_default_methods_fingerprints_and_cache_key_are_unchanged() -> None:
-    assert TextSettings().version == TextSettings(method=Method("default", 5, 1)).version
-    assert TextSettings().version != TextSettings(method=Method("simhash")).version
-    one, two = Method("sentences", 3, 1), Method("sentences", 3, 2)
+    # the digest a library built before methods were objects keeps (library.json)
+    assert TextSettings().version == "b1f69774cfa8"
+    assert TextSettings().version != TextSettings(method=method_named("simhash")).version
+    one = method_named("sentences", sentences=3, shared=1)
+    two = method_named("sentences", sentences=3, shared=2)
     assert TextSettings(method=one).version == TextSettings(method=two).version
-    assert TextSettings(method=one).version != TextSettings(method=Method("sentences", 4)).version
+    four = method_named("sentences", sentences=4)
+    assert TextSettings(method=one).version != TextSettings(method=four).version
+
+
+def test_a_method_kept_as_a_dictionary_comes_back_as_it_was() -> None:
+    for name in NAMES:
+        method = method_named(name)
+        assert method_from_dict(method.to_dict()) == method
+    # an older version kept every method with all the parameters any of them took
+    old = {"name": "minhash", "sentences": 3, "shared": 2, "bands": 16, "rows": 8}
+    assert method_from_dict(old) == method_named("minhash", bands=16, rows=8)
+    with pytest.raises(ValueError, match="takes no bands"):
+        method_named("sentences", bands=4)
 
 
 # --- the command ------------------------------------------------------------------------------
@@ -351,7 +364,7 @@ def run(*argv: str) -> tuple[int, str, str]:
     return main(list(argv), out, err), out.getvalue(), err.getvalue()
 
 
-@pytest.mark.parametrize("name", METHODS)
+@pytest.mark.parametrize("name", NAMES)
 def test_scan_method_writes_the_same_columns(name: str) -> None:
     code, out, err = run("scan", str(SAMPLE), "--method", name, "--no-cache", "--jobs", "1")
     assert code == 0, err
@@ -411,7 +424,7 @@ def test_apply_checks_files_again_by_the_reports_method(tmp_path: Path) -> None:
     assert len(moved) == 5
     code, _, err = run("apply", str(report), "--trash", "--method", "minhash")
     assert code == 2
-    assert err.endswith("made with --method sentences --sentences 4, not --method minhash\n")
+    assert err.endswith("made with method: sentences, 4 longest, not --method minhash\n")
     assert err.count("\n") == 1
 
 
@@ -427,6 +440,7 @@ def test_apply_checks_files_again_by_the_reports_method(tmp_path: Path) -> None:
 def test_every_method_measures_a_pair_the_same_both_ways(docs: list[list[str]], name: str) -> None:
     """Grouping reads a node's similarity to its reference from the reference's vote."""
     texts = ["".join(doc) for doc in docs]
-    alike = similarities_of(Method(name), records_with(name, texts, Method(name)))
+    method = method_named(name)
+    alike = method.similarities(records_with(texts, method))
     a, b = np.array(list(itertools.permutations(range(len(texts)), 2))).T
     assert alike(a, b).tolist() == alike(b, a).tolist()

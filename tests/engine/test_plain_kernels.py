@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from simdup_gui.engine import kernels
 from simdup_gui.engine.fingerprint.pipeline import analyze_many, extract_text
 from simdup_gui.engine.kernels import kernel_module, loading_no_kernels_here, plain_kernels
-from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.options import RunOptions, ScanOptions, TextSettings
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
 from tests.engine.test_fuzz import CONTENT, STORY
@@ -143,7 +143,7 @@ def test_a_scan_is_the_same_either_way(tmp_path: Path, monkeypatch: pytest.Monke
     for limit in (-1, 1 << 40):  # compiled throughout, then plain throughout
         for name in ("PLAIN_BYTES", "PLAIN_BYTES_UNCOMPILED", "PLAIN_FILES"):
             monkeypatch.setattr(kernels, name, limit)
-        results.append(scan(str(folder), ScanOptions(jobs=1)))
+        results.append(scan(str(folder), ScanOptions(run=RunOptions(jobs=1))))
     compiled, plain = results
     assert plain.files == compiled.files
     assert as_lists(plain.pairs) == as_lists(compiled.pairs)

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from simdup_gui.engine.fingerprint import files
 from simdup_gui.engine.fingerprint.repeats import Known, Repeats, content_key
-from simdup_gui.engine.options import Method, ScanOptions, TextSettings
+from simdup_gui.engine.methods import method_named
+from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.read.walk import Entry
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.resources import resource
@@ -33,13 +34,14 @@ CONTENTS = [
     b"   \n\t ",  # no text
     bytes(range(256)) * 8,  # binary: not text
     "caf\xe9 ol\xe9 \xe7a".encode("latin-1") + b"\xff\xfe\x00",  # undecodable bytes replaced
+    STORY.encode("utf-8")[:90] + b"\xe9\x93" + STORY.encode("utf-8")[90:],  # UTF-8, a note
 ]
 NAMES = ["a.txt", "b.html", "c.md", os.fsdecode(b"d-\xff.txt")]  # the last one not UTF-8
 SETTINGS = [
     TextSettings(),
     TextSettings(weighting="tfidf"),  # features come back with the record
     TextSettings(tokenizer="chars", boilerplate=False),
-    TextSettings(method=Method("minhash")),
+    TextSettings(method=method_named("minhash")),
 ]
 
 
@@ -93,7 +95,7 @@ def test_outcomes_of_copies_are_those_of_reading_each_file_alone(
     with tempfile.TemporaryDirectory() as folder, _repeats(keep):  # kept across the settings
         entries = _entries(Path(folder), layout)
         for text in texts:
-            options = ScanOptions(jobs=1, text=text, max_bytes=max_bytes)
+            options = ReadOptions(text=text, max_bytes=max_bytes)
             with _repeats(0):  # the definition: each file read and analysed alone, none kept
                 alone = [files.fingerprint_batch([entry], options)[0] for entry in entries]
             batched, start = [], 0
@@ -120,7 +122,7 @@ def test_a_copy_is_analysed_once_in_a_batch_and_after_it(
     analysed: list[str] = []
     _watch_analyses(monkeypatch, analysed.extend)
     entries = _entries(tmp_path, [(0, 0), (4, 0), (0, 2), (0, 0), (0, 2)])
-    options = ScanOptions(jobs=1)
+    options = ReadOptions()
     with _repeats(16) as repeats:
         first = files.fingerprint_batch(entries[:3], options)
         later = files.fingerprint_batch(entries[3:], options)
@@ -130,6 +132,18 @@ def test_a_copy_is_analysed_once_in_a_batch_and_after_it(
     assert [record.path for record, _ in outcomes] == [entry.path for entry in entries]
     assert [record.mtime_ns for record, _ in outcomes] == [entry.mtime_ns for entry in entries]
     assert len({record.fingerprint for record, _ in outcomes[:1] + outcomes[2:]}) == 1
+
+
+def test_a_copy_in_the_same_batch_says_what_its_bytes_say_once(tmp_path: Path) -> None:
+    """Found by the fuzz suite: a copy's notes held its bytes' notes twice (its own read's, and
+    its original's) when the two were read in one batch."""
+    bad = len(CONTENTS) - 1  # UTF-8 with two undecodable bytes
+    entries = _entries(tmp_path, [(bad, 0), (bad, 3)])
+    with _repeats(0):
+        alone = [files.fingerprint_batch([entry], ReadOptions())[0] for entry in entries]
+        together = files.fingerprint_batch(entries, ReadOptions())
+    assert alone[1][0].notes == ("file name is not valid UTF-8", "2 undecodable bytes replaced")
+    assert [_comparable(o) for o in together] == [_comparable(o) for o in alone]
 
 
 def test_a_failed_analysis_is_shared_in_its_batch_but_not_kept(
@@ -145,8 +159,8 @@ def test_a_failed_analysis_is_shared_in_its_batch_but_not_kept(
     _watch_analyses(monkeypatch, fragile)
     entries = _entries(tmp_path, [(0, 0), (0, 0), (0, 0)])
     with _repeats(16) as repeats:
-        outcomes = files.fingerprint_batch(entries[:2], ScanOptions(jobs=1))
-        outcomes += files.fingerprint_batch(entries[2:], ScanOptions(jobs=1))
+        outcomes = files.fingerprint_batch(entries[:2], ReadOptions())
+        outcomes += files.fingerprint_batch(entries[2:], ReadOptions())
         assert len(repeats) == 0
     error = "text could not be fingerprinted: RuntimeError: segmenter crashed"
     assert [record.error for record, _ in outcomes] == [error] * 3

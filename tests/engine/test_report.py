@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine.match.methods import DISTANCES
-from simdup_gui.engine.options import Method, ScanOptions, TextSettings
+from simdup_gui.engine.methods import method_named
+from simdup_gui.engine.options import GroupOptions, ReadOptions, ScanOptions, TextSettings
 from simdup_gui.engine.output.cells import (
     guarded,
     modified_ns,
@@ -24,7 +24,6 @@ from simdup_gui.engine.output.cells import (
 from simdup_gui.engine.output.report import (
     COLUMNS,
     held_note,
-    method_note,
     report_rows,
     write_report,
     write_rows,
@@ -191,7 +190,7 @@ def _reference_rows(result: ScanResult) -> list[list[str]]:
             safe_cell(notes),
         ]
 
-    named = method_note(result.options.text.method)
+    named = result.options.method.note()
     rows, grouped = [], set()
     for group in result.groups:
         for n, member in enumerate(group.members):
@@ -200,7 +199,7 @@ def _reference_rows(result: ScanResult) -> list[list[str]]:
             reference = result.files[group.reference]
             role = "reference" if n == 0 else "kept" if member.file in result.kept else "duplicate"
             held = held_note(record, reference) if member.contained else ""
-            distance = member.distance if result.options.text.method.name in DISTANCES else ""
+            distance = member.distance if result.options.method.distances else ""
             matched = "; ".join(filter(None, (named, held)))
             share = f"{100 * member.similarity:.1f}%"
             rows.append(row(group.id, role, record, distance, share, matched))
@@ -226,8 +225,10 @@ def test_report_rows_are_each_files_cells_as_defined(tmp_path: Path, method: str
     (tmp_path / "other.txt").write_text("A different article about the weather. " * 30)
     (tmp_path / "empty.txt").write_bytes(b"")
     (tmp_path / "link.txt").symlink_to(tmp_path / "other.txt")
-    text = TextSettings(method=Method(method))
-    options = ScanOptions(text=text, reference_folders=(str(tmp_path / "ref"),))
+    text = TextSettings(method=method_named(method))
+    options = ScanOptions(
+        read=ReadOptions(text=text), group=GroupOptions(reference_folders=(str(tmp_path / "ref"),))
+    )
     result = scan(str(tmp_path), options)
     rows = list(report_rows(result))
     assert rows == _reference_rows(result)

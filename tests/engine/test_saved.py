@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.saved import SavedResultError, load_result, save_result
@@ -16,7 +16,9 @@ from simdup_gui.engine.store.saved import SavedResultError, load_result, save_re
 
 def test_a_saved_result_opens_as_it_was(tmp_path: Path) -> None:
     sample = resource("sample")
-    result = scan(str(sample), ScanOptions(reference_folders=(str(sample / "zh"),)))
+    result = scan(
+        str(sample), ScanOptions(group=GroupOptions(reference_folders=(str(sample / "zh"),)))
+    )
     group = result.groups[0]
     swapped = group.with_reference(
         group.members[-1].file,
@@ -29,7 +31,7 @@ def test_a_saved_result_opens_as_it_was(tmp_path: Path) -> None:
     opened = load_result(path)
     assert opened.files == edited.files
     assert opened.groups == edited.groups  # the reference chosen by hand too
-    assert opened.options.reference_folders == edited.options.reference_folders
+    assert opened.options.group.reference_folders == edited.options.group.reference_folders
     assert opened.kept == edited.kept
     assert opened.kept
     assert opened.root == edited.root

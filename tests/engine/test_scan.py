@@ -7,13 +7,14 @@ import socket
 import sys
 import threading
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from simdup_gui.engine.fingerprint.files import read_text
-from simdup_gui.engine.match.matching import contained, similarity
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.match.default_measure import contained, similarity
+from simdup_gui.engine.options import ReadOptions, RunOptions, ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.resources import resource
@@ -45,7 +46,10 @@ def test_sample_folder_finds_its_planted_groups() -> None:
 
 
 def test_groups_are_deterministic_and_keep_the_original_not_the_repost() -> None:
-    first, second = scan(str(SAMPLE), ScanOptions(jobs=1)), scan(str(SAMPLE), ScanOptions(jobs=2))
+    first, second = (
+        scan(str(SAMPLE), ScanOptions(run=RunOptions(jobs=1))),
+        scan(str(SAMPLE), ScanOptions(run=RunOptions(jobs=2))),
+    )
     assert [g.members for g in first.groups] == [g.members for g in second.groups]
     kept = {Path(first.files[g.reference].path).name for g in first.groups}
     # the reposts carry a notice or a site template: text of their own, so they are not kept
@@ -61,12 +65,12 @@ def test_groups_are_deterministic_and_keep_the_original_not_the_repost() -> None
 
 def test_regroup_changes_groups_without_rescanning() -> None:
     result = scan(str(SAMPLE))
-    strict = result.regroup(0)
+    strict = result.regroup(replace(result.options.group, k=0))
     assert strict.files is result.files
     assert len(strict.groups) < len(result.groups) or sum(map(len, strict.groups)) < sum(
         map(len, result.groups)
     )
-    assert result.regroup(result.options.k).groups == result.groups
+    assert result.regroup(result.options.group).groups == result.groups
 
 
 ARTICLE = "Editors read the article about the harbour lighthouse and its restoration. " * 20
@@ -176,7 +180,7 @@ def test_a_link_to_a_folder_is_a_row_whatever_its_name(tmp_path: Path) -> None:
 
 def test_large_files_are_read_up_to_the_limit(tmp_path: Path) -> None:
     (tmp_path / "big.txt").write_text(ARTICLE * 50, encoding="utf-8")
-    result = scan(str(tmp_path), ScanOptions(max_bytes=4096))
+    result = scan(str(tmp_path), ScanOptions(read=ReadOptions(max_bytes=4096)))
     (record,) = result.files
     assert record.ok
     assert any("only the first 4096 bytes" in n for n in record.notes)
@@ -200,7 +204,9 @@ def test_progress_and_cancel(tmp_path: Path) -> None:
         if event.stage == "fingerprinting" and event.done == 10:
             token.cancel()
 
-    result = scan(str(tmp_path), ScanOptions(jobs=2), progress=progress, cancel=token)
+    result = scan(
+        str(tmp_path), ScanOptions(run=RunOptions(jobs=2)), progress=progress, cancel=token
+    )
     assert result.cancelled
     assert 10 <= len(result.files) < 60
     assert all(f.ok for f in result.files)
@@ -241,7 +247,7 @@ def test_file_vanishing_mid_scan_is_reported(tmp_path: Path) -> None:
         if event.stage == "fingerprinting" and event.done == 1:
             last.unlink()
 
-    result = scan(str(tmp_path), ScanOptions(jobs=1), progress=progress)
+    result = scan(str(tmp_path), ScanOptions(run=RunOptions(jobs=1)), progress=progress)
     (vanished,) = result.errors
     assert vanished.path.endswith("a39.txt")
     assert vanished.error == "file vanished before it was read"
@@ -279,7 +285,7 @@ def test_access_time_is_not_touched(tmp_path: Path) -> None:
 def test_oversize_files_can_be_skipped(tmp_path: Path) -> None:
     (tmp_path / "big.txt").write_text(ARTICLE * 50, encoding="utf-8")
     (tmp_path / "small.txt").write_text(ARTICLE, encoding="utf-8")
-    result = scan(str(tmp_path), ScanOptions(max_bytes=8192, skip_oversize=True))
+    result = scan(str(tmp_path), ScanOptions(read=ReadOptions(max_bytes=8192, skip_oversize=True)))
     errors = {Path(f.path).name: f.error for f in result.errors}
     assert errors == {"big.txt": "larger than 8192 bytes, skipped"}
 
@@ -296,7 +302,10 @@ def test_cancel_stops_after_the_files_in_flight(tmp_path: Path) -> None:
             token.cancel()
 
     result = scan(
-        str(tmp_path), ScanOptions(jobs=2, processes=False), progress=progress, cancel=token
+        str(tmp_path),
+        ScanOptions(run=RunOptions(jobs=2, processes=False)),
+        progress=progress,
+        cancel=token,
     )
     assert result.cancelled
     assert 20 <= len(result.files) <= 20 + BATCHES_PER_JOB * 2 * THREAD_BATCH_FILES
@@ -310,8 +319,8 @@ def test_worker_processes_give_the_same_result_as_threads(tmp_path: Path) -> Non
         text = f"article {n % 35} " * 3 + ARTICLE
         (tmp_path / f"a{n:02}.txt").write_text(text, encoding="utf-8")
     (tmp_path / "empty.txt").write_bytes(b"")
-    threads = scan(str(tmp_path), ScanOptions(jobs=2, processes=False))
-    processes = scan(str(tmp_path), ScanOptions(jobs=2, processes=True))
+    threads = scan(str(tmp_path), ScanOptions(run=RunOptions(jobs=2, processes=False)))
+    processes = scan(str(tmp_path), ScanOptions(run=RunOptions(jobs=2, processes=True)))
     assert processes.files == threads.files
     assert processes.groups == threads.groups
 
@@ -319,9 +328,9 @@ def test_worker_processes_give_the_same_result_as_threads(tmp_path: Path) -> Non
 def test_worker_processes_spawned_from_a_thread_give_the_same_result(tmp_path: Path) -> None:
     for n in range(40):
         (tmp_path / f"a{n:02}.txt").write_text(f"article {n % 20} " * 3 + ARTICLE, "utf-8")
-    threads = scan(str(tmp_path), ScanOptions(jobs=2, processes=False))
+    threads = scan(str(tmp_path), ScanOptions(run=RunOptions(jobs=2, processes=False)))
     found: list[ScanResult] = []
-    options = ScanOptions(jobs=2, processes=True)
+    options = ScanOptions(run=RunOptions(jobs=2, processes=True))
     worker = threading.Thread(target=lambda: found.append(scan(str(tmp_path), options)))
     worker.start()
     worker.join()
@@ -332,8 +341,8 @@ def test_worker_processes_spawned_from_a_thread_give_the_same_result(tmp_path: P
 def test_kept_workers_serve_many_scans_and_a_dead_pool_is_replaced(tmp_path: Path) -> None:
     for n in range(40):
         (tmp_path / f"a{n:02}.txt").write_text(f"article {n % 20} " * 3 + ARTICLE, "utf-8")
-    threads = scan(str(tmp_path), ScanOptions(jobs=2, processes=False))
-    options = ScanOptions(jobs=2, processes=True)
+    threads = scan(str(tmp_path), ScanOptions(run=RunOptions(jobs=2, processes=False)))
+    options = ScanOptions(run=RunOptions(jobs=2, processes=True))
     workers = WorkerPool()
     try:
         workers.warm(2)
@@ -361,7 +370,7 @@ def test_kept_workers_say_so_while_the_kernels_are_first_made(
 
     for n in range(40):
         (tmp_path / f"a{n:02}.txt").write_text(f"article {n % 20} " * 3 + ARTICLE, "utf-8")
-    options = ScanOptions(jobs=2, processes=True)
+    options = ScanOptions(run=RunOptions(jobs=2, processes=True))
     workers = WorkerPool()
 
     def stages(compiled: bool) -> list[str]:
@@ -434,7 +443,7 @@ def test_a_text_the_analysis_fails_on_is_one_files_error(
         return real(texts, settings)  # type: ignore[arg-type]
 
     monkeypatch.setattr(fingerprinting, "analyze_many", fragile)
-    result = scan(str(tmp_path), ScanOptions(jobs=1))
+    result = scan(str(tmp_path), ScanOptions(run=RunOptions(jobs=1)))
     by_name = {Path(f.path).name: f for f in result.files}
     assert by_name["poison.txt"].error == (
         "text could not be fingerprinted: RuntimeError: segmenter crashed"

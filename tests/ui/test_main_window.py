@@ -23,8 +23,8 @@ from pytestqt.qtbot import QtBot
 from simdup_gui.app import create_window
 from simdup_gui.core.columns import column_named
 from simdup_gui.engine.kernels import KERNEL_MODULES, loading_no_kernels_here
-from simdup_gui.engine.match.matching import similarity
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.match.default_measure import similarity
+from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
@@ -213,13 +213,17 @@ def test_changing_k_regroups_without_rescanning(qtbot: QtBot, window: MainWindow
     assert not window.runner.busy  # no scan was started
     assert window.result is not None
     assert window.result.files is before.files
-    assert shown_groups(window) == engine_groups(ScanOptions(k=0))  # a fresh scan agrees
+    assert shown_groups(window) == engine_groups(
+        ScanOptions(group=GroupOptions(k=0))
+    )  # a fresh scan agrees
     window.knobs.floor_box.setValue(100)  # only texts whose shingles all match
     assert not window.runner.busy
-    assert shown_groups(window) == engine_groups(ScanOptions(k=0, min_similarity=1.0))
+    assert shown_groups(window) == engine_groups(
+        ScanOptions(group=GroupOptions(k=0, min_similarity=1.0))
+    )
     assert sum(map(len, shown_groups(window))) < sum(len(g) for g in before.groups)
-    window.knobs.floor_box.setValue(round(100 * before.options.min_similarity))
-    window.knobs.k_box.setValue(before.options.k)
+    window.knobs.floor_box.setValue(round(100 * before.options.group.min_similarity))
+    window.knobs.k_box.setValue(before.options.group.k)
     assert shown_groups(window) == engine_groups(ScanOptions())
 
 
@@ -484,7 +488,7 @@ def test_settings_regroup_or_rescan(qtbot: QtBot, window: MainWindow) -> None:
     assert window.runner.busy  # a new tokenizer means new fingerprints: rescan
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.result is not None
-    assert window.result.options.text.tokenizer == "chars"
+    assert window.result.options.read.text.tokenizer == "chars"
 
 
 def test_settings_dialog_saves(qtbot: QtBot, window: MainWindow) -> None:
@@ -497,9 +501,9 @@ def test_settings_dialog_saves(qtbot: QtBot, window: MainWindow) -> None:
     dialog.boilerplate.setChecked(False)
     dialog.accept()
     options = window.scans.options()
-    assert options.extensions == (".txt", ".html")
-    assert options.min_chars == 50
-    assert options.text.boilerplate is False
+    assert options.walk.extensions == (".txt", ".html")
+    assert options.group.min_chars == 50
+    assert options.read.text.boilerplate is False
 
 
 def test_a_method_chosen_in_settings_rescans_and_fits_the_knobs(
@@ -522,7 +526,7 @@ def test_a_method_chosen_in_settings_rescans_and_fits_the_knobs(
     press(qtbot, window, window.commands.settings)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.result is not None
-    assert window.result.options.text.method.name == "minhash"
+    assert window.result.options.method.name == "minhash"
     assert window.knobs.floor_box.value() == 40.0  # the method's own floor
     assert not window.knobs.k_box.isEnabled()
     assert shown_groups(window) == engine_groups(window.scans.options())
@@ -535,7 +539,7 @@ def test_a_method_chosen_in_settings_rescans_and_fits_the_knobs(
     press(qtbot, window, window.commands.settings)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.knobs.floor_box.value() == 99.5
-    assert window.result.options.min_similarity == pytest.approx(0.995)
+    assert window.result.options.group.min_similarity == pytest.approx(0.995)
 
     window.dialogs.on_edit = choose("default")  # type: ignore[attr-defined]
     press(qtbot, window, window.commands.settings)
@@ -543,7 +547,7 @@ def test_a_method_chosen_in_settings_rescans_and_fits_the_knobs(
     assert window.knobs.k_box.isEnabled()
     assert not window.groups_panel.tree.isColumnHidden(column_named("Distance"))
     assert window.knobs.floor_box.value() == 40.0
-    assert window.result.options.text.method.name == "default"
+    assert window.result.options.method.name == "default"
     assert len(window.result.groups) == 3
 
 
@@ -1214,8 +1218,8 @@ def test_the_window_never_waits_for_numba(
     assert window.compare.right_title.text().endswith("春运返乡-镜像.html")  # made at once
     window.knobs.k_box.setValue(0)  # regrouped at once
     assert window.result is not None
-    assert window.result.options.k == 0
-    assert shown_groups(window) == engine_groups(ScanOptions(k=0))
+    assert window.result.options.group.k == 0
+    assert shown_groups(window) == engine_groups(ScanOptions(group=GroupOptions(k=0)))
     assert asked == []
 
 
@@ -1237,9 +1241,9 @@ def test_a_larger_result_is_regrouped_elsewhere_until_numba_is_loaded(
     window.knobs.k_box.setValue(0)
     assert window.status.text() == "Regrouping…"
     qtbot.waitUntil(  # numba loads the kernels, or on a fresh machine compiles them
-        lambda: window.result is not None and window.result.options.k == 0, timeout=60_000
+        lambda: window.result is not None and window.result.options.group.k == 0, timeout=60_000
     )
-    assert shown_groups(window) == engine_groups(ScanOptions(k=0))
+    assert shown_groups(window) == engine_groups(ScanOptions(group=GroupOptions(k=0)))
 
 
 def test_with_kernels_built_ahead_a_larger_result_is_regrouped_at_once(
@@ -1255,8 +1259,8 @@ def test_with_kernels_built_ahead_a_larger_result_is_regrouped_at_once(
     monkeypatch.delitem(sys.modules, "simdup_gui.engine.match.index_kernels", raising=False)
     window.knobs.k_box.setValue(0)
     assert window.result is not None
-    assert window.result.options.k == 0  # at once: no "Regrouping…"
-    assert shown_groups(window) == engine_groups(ScanOptions(k=0))
+    assert window.result.options.group.k == 0  # at once: no "Regrouping…"
+    assert shown_groups(window) == engine_groups(ScanOptions(group=GroupOptions(k=0)))
     assert "simdup_gui.engine.match.index_kernels" not in sys.modules
 
 
@@ -1352,10 +1356,10 @@ def test_a_large_result_regroups_off_the_gui_thread_and_the_latest_knob_wins(
     assert window.status.text() == "Regrouping…"
     window.knobs.k_box.setValue(3)
     qtbot.waitUntil(
-        lambda: window.result is not None and window.result.options.k == 3, timeout=10_000
+        lambda: window.result is not None and window.result.options.group.k == 3, timeout=10_000
     )
     qtbot.wait(200)
-    assert window.result.options.k == 3  # type: ignore[union-attr]
+    assert window.result.options.group.k == 3  # type: ignore[union-attr]
     assert all(shown_on)
     assert window.groups.rowCount() == len(window.result.groups)  # type: ignore[union-attr]
 
@@ -1387,9 +1391,9 @@ def test_regrouping_100000_files_never_stalls_the_window(
         FileRecord(str(tmp_path / f"{n}.txt"), 1000, fingerprint=int(value), chars=900)
         for n, value in enumerate(prints.tolist())
     )
-    options = ScanOptions(k=3)
+    options = ScanOptions(group=GroupOptions(k=3))
     with ThreadPoolExecutor(1) as scan_thread:  # as a scan would: it loads the kernels there
-        grouped = scan_thread.submit(group_files, files, 3, 0, 0.4).result()
+        grouped = scan_thread.submit(group_files, files, GroupOptions(3, 0.4)).result()
     result = ScanResult(str(tmp_path), files, *grouped, options)
     window.knobs.k_box.setValue(3)
     window.knobs.floor_box.setValue(40)
@@ -1401,11 +1405,11 @@ def test_regrouping_100000_files_never_stalls_the_window(
     for _ in range(3):  # the best of three: a busy machine can pause any program a moment
         gaps = event_loop_gaps()
         window.knobs.k_box.setValue(2)  # the near copies are 3 bits apart: no group is left
-        qtbot.waitUntil(lambda: window.result.options.k == 2, timeout=120_000)  # type: ignore[union-attr]
+        qtbot.waitUntil(lambda: window.result.options.group.k == 2, timeout=120_000)  # type: ignore[union-attr]
         qtbot.wait(100)
         assert window.groups.rowCount() == 0
         window.knobs.k_box.setValue(3)  # and back: the 10,000 groups again
-        qtbot.waitUntil(lambda: window.result.options.k == 3, timeout=120_000)  # type: ignore[union-attr]
+        qtbot.waitUntil(lambda: window.result.options.group.k == 3, timeout=120_000)  # type: ignore[union-attr]
         qtbot.wait(300)
         largest.append(gaps.stop())
         assert len(window.result.groups) == 10_000  # type: ignore[union-attr]

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from simdup_gui.engine.arrays import mix
 from simdup_gui.engine.cluster.shuffle import pieces_for, split_rows
-from simdup_gui.engine.fingerprint.methods import mix_array
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -135,5 +135,5 @@ def _part_digest(edges: tuple[np.ndarray, ...]) -> tuple[int, int]:
     u, v = edges[0], edges[1]
     a, b = np.minimum(u, v).astype(np.uint64), np.maximum(u, v).astype(np.uint64)
     pairs = np.unique(np.stack([a, b], axis=1), axis=0) if len(a) else np.empty((0, 2), np.uint64)
-    hashed = mix_array(mix_array(pairs[:, 0]) ^ pairs[:, 1])
+    hashed = mix(mix(pairs[:, 0]) ^ pairs[:, 1])
     return len(pairs), int(hashed.sum(dtype=np.uint64)) if len(pairs) else 0

@@ -27,21 +27,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from simdup_gui.engine.arrays import distinct
+from simdup_gui.engine.arrays import distinct, mix
 from simdup_gui.engine.cluster.components import cluster_components
 from simdup_gui.engine.cluster.pairs import pair_parts
 from simdup_gui.engine.cluster.shuffle import pieces_for, split_rows
-from simdup_gui.engine.fingerprint.methods import mix_array
 from simdup_gui.engine.fingerprint.shingles import BANDS, band_keys, jaccard_many, sketch_matrix
+from simdup_gui.engine.match.default_measure import BANDS_K, LEAD_K, RUN_WINDOW, contained_many
 from simdup_gui.engine.match.groups import Group, Member, numbered
-from simdup_gui.engine.match.matching import (
-    BANDS_K,
-    LEAD_K,
-    RUN_WINDOW,
-    contained_many,
-    group_here,
-)
-from simdup_gui.engine.match.methods import linked
+from simdup_gui.engine.match.matching import group_here
+from simdup_gui.engine.methods.keys import linked
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.records import FileRecord, Pairs
 
@@ -64,10 +58,10 @@ def cluster_groups(
     ``parts`` are futures of record lists, part ``p`` holding files ``bounds[p]`` to
     ``bounds[p + 1]``; ``paths`` every file's path (for numbering the groups).
     """
-    n, k, floor = len(paths), options.k, options.min_similarity
+    n, k, floor = len(paths), options.group.k, options.group.min_similarity
     starts = np.asarray(bounds[:-1], np.int64)
     reducers = max(1, len(parts))
-    least = options.min_chars
+    least = options.group.min_chars
     found = [_candidates(client, parts, starts, n, k, "fingerprint", least)]
     if floor > 0 and k >= BANDS_K:
         found.append(_candidates(client, parts, starts, n, LEAD_K, "lead", least))
@@ -136,7 +130,7 @@ def _band_keys(
     ok = _taking_part(records, min_chars)
     keys, valid = band_keys(sketch_matrix([records[n].sketch for n in ok]))
     owners = np.repeat(np.asarray(ok, np.int64) + start, BANDS).reshape(len(ok), BANDS)
-    salted = mix_array(keys + np.arange(BANDS, dtype=np.uint64) * _GOLDEN)  # one key space
+    salted = mix(keys + np.arange(BANDS, dtype=np.uint64) * _GOLDEN)  # one key space
     return owners[valid], salted[valid]
 
 

@@ -20,6 +20,7 @@ from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_rows
 from simdup_gui.engine.fingerprint.simhash import with_tfidf
 from simdup_gui.engine.match.groups import Group
 from simdup_gui.engine.match.matching import Grouper, group_here
+from simdup_gui.engine.methods.default import Default
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
 from simdup_gui.engine.read.tables import ROWS_PER_BATCH, table_rows
@@ -70,14 +71,14 @@ def scan_table_on_cluster(
     for batch in table_rows(paths, text_column, id_column):
         if cancel():
             break
-        part = client.submit(fingerprint_rows, batch, options, html, pure=False)
+        part = client.submit(fingerprint_rows, batch, options.read, html, pure=False)
         parts.append(part)
         pending.append(client.submit(_light, part, pure=False))
         while len(pending) >= window:
             collect(pending.popleft())
     while pending:
         collect(pending.popleft())
-    simple = options.text.method.name == "default" and not options.text.whole_folder
+    simple = _simple(options)
     if group_on_cluster is None:
         group_on_cluster = len(light) > CLIENT_RECORDS
     progress(ProgressEvent("grouping", 0, 1))
@@ -93,7 +94,7 @@ def scan_table_on_cluster(
     else:
         outcomes = [outcome for part in client.gather(parts) for outcome in part]
         full = [record for record, _ in outcomes]
-        if options.text.whole_folder:
+        if options.read.text.whole_folder:
             full = with_tfidf(full, [features for _, features in outcomes])
         files = tuple(full)
         pairs, groups = group_here(files, options, cancel)
@@ -113,14 +114,21 @@ def cluster_grouper(client: Client) -> Grouper:
     def group(
         files: tuple[FileRecord, ...], options: ScanOptions, cancel: Callable[[], bool]
     ) -> tuple[Pairs, tuple[Group, ...]]:
-        simple = options.text.method.name == "default" and not options.text.whole_folder
-        if len(files) <= CLIENT_RECORDS or not simple:
+        if len(files) <= CLIENT_RECORDS or not _simple(options):
             return group_here(files, options, cancel)
         cuts = [*range(0, len(files), GROUPING_ROWS), len(files)]
         parts = client.scatter([list(files[lo:hi]) for lo, hi in pairwise(cuts)], hash=False)
         return cluster_groups(client, parts, cuts, [f.path for f in files], options)
 
     return group
+
+
+def _simple(options: ScanOptions) -> bool:
+    """Whether the cluster can group the records: the default method, each file's own weights.
+
+    (TF-IDF weights need the whole folder's counts; the other methods group where they are.)
+    """
+    return isinstance(options.method, Default) and not options.read.text.whole_folder
 
 
 def _records(parts: list[list[Outcome]]) -> list[FileRecord]:

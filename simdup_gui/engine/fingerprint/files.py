@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from simdup_gui.engine.fingerprint.codes import SKETCH
-from simdup_gui.engine.fingerprint.methods import Signed, signatures
 from simdup_gui.engine.fingerprint.pipeline import (
     Analysis,
     Extracted,
@@ -30,7 +29,8 @@ from simdup_gui.engine.fingerprint.repeats import (
     content_key,
 )
 from simdup_gui.engine.fingerprint.shingles import Sketch, shingle_set
-from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.methods import Signed
+from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError
 from simdup_gui.engine.read.html import PageTooComplex, html_to_text
 from simdup_gui.engine.read.reader import ReadError, read_prefix
@@ -52,7 +52,7 @@ def forget_what_was_read() -> None:
     forget_line_cuts()
 
 
-def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
+def fingerprint_file(entry: Entry, options: ReadOptions) -> Outcome:
     """Read, decode, strip and fingerprint one file; errors become part of the record.
 
     Returns the record and, with TF-IDF weighting, the features (the fingerprint needs the
@@ -61,7 +61,7 @@ def fingerprint_file(entry: Entry, options: ScanOptions) -> Outcome:
     return fingerprint_batch([entry], options)[0]
 
 
-def fingerprint_batch(entries: list[Entry], options: ScanOptions) -> list[Outcome]:
+def fingerprint_batch(entries: list[Entry], options: ReadOptions) -> list[Outcome]:
     """:func:`fingerprint_file` over a few files, their texts analysed together.
 
     numpy's per-call cost is paid once per batch, and a worker process gets one task. A file
@@ -90,15 +90,15 @@ def fingerprint_batch(entries: list[Entry], options: ScanOptions) -> list[Outcom
                 REPEATS.put(item.key, done[item.key])
             outcomes.append((record, features))
         else:
-            outcomes.append(as_copy(done[item.key], item.record, item.notes))
+            outcomes.append(as_copy(done[item.key], item.record, item.notes[: item.own]))
     return outcomes
 
 
 def _analyze(texts: list[str], settings: TextSettings) -> list[Analysis] | list[Signed]:
     """The texts' analyses, or their signatures under a method of their own."""
-    if settings.method.name in ("default", "simhash"):
+    if settings.method.words:
         return analyze_many(texts, settings)
-    return signatures(texts, settings.method)
+    return settings.method.signatures(texts)
 
 
 def _analyses(texts: list[str], settings: TextSettings) -> list[Analysis | Signed | Exception]:
@@ -127,7 +127,7 @@ class _Read(NamedTuple):
     known: Known | None = None  # what the same bytes gave before (then no text to analyse)
 
 
-def _read_entry(entry: Entry, options: ScanOptions) -> _Read:
+def _read_entry(entry: Entry, options: ReadOptions) -> _Read:
     """Read, decode and strip one file, unless its bytes were analysed before.
 
     Returns its record so far, its text (None when there is nothing to fingerprint: the record
@@ -185,7 +185,7 @@ def _with_text(
 
 
 def fingerprint_rows(
-    rows: list[tuple[str, str]], options: ScanOptions, html: bool
+    rows: list[tuple[str, str]], options: ReadOptions, html: bool
 ) -> list[Outcome]:
     """:func:`fingerprint_batch` for a table's rows: (id, text), the text HTML if ``html``.
 
@@ -223,7 +223,7 @@ def _fingerprinted(
     record: FileRecord,
     analysis: Analysis | Signed | Exception,
     notes: list[str],
-    options: ScanOptions,
+    options: ReadOptions,
 ) -> Outcome:
     """The record completed from the text's analysis (or the reason it failed)."""
     if isinstance(analysis, Exception):
@@ -251,19 +251,19 @@ def _fingerprinted(
     return record, features if tfidf else None
 
 
-def read_text(path: str, options: ScanOptions | None = None) -> str:
+def read_text(path: str, options: ReadOptions | None = None) -> str:
     """A file's plain text as the scan saw it (decoded, stripped), for showing it to a person.
 
     Raises:
         ReadError: the file cannot be read.
         DecodeError: the bytes are not text.
     """
-    options = options or ScanOptions()
+    options = options or ReadOptions()
     data, _ = read_prefix(path, options.max_bytes)
     return extract_text(data, path, boilerplate=options.text.boilerplate).text
 
 
-def fingerprint_now(options: ScanOptions) -> Callable[[str], int | None] | None:
+def fingerprint_now(options: ReadOptions) -> Callable[[str], int | None] | None:
     """How to take a file's fingerprint again as a scan with ``options`` did.
 
     For re-checking a file before acting on it. None with TF-IDF weights: a fingerprint then
@@ -292,7 +292,7 @@ class TextShingles:
     ``keep`` files' sets.
     """
 
-    def __init__(self, files: Sequence[FileRecord], options: ScanOptions, keep: int = 256):
+    def __init__(self, files: Sequence[FileRecord], options: ReadOptions, keep: int = 256):
         self._files, self._options, self._keep = files, options, keep
         self._known: OrderedDict[int, Sketch | None] = OrderedDict()
 

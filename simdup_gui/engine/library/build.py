@@ -74,7 +74,7 @@ def add_folders(
     of those folders that are gone are reported, and dropped with ``prune``. An add that
     changes nothing writes nothing, and so does a cancelled one.
     """
-    with writing(folder, options.text) as current:
+    with writing(folder, options.read.text) as current:
         old = current.contents() if current else Contents.empty()
         known = {r.path: r for r in old.articles}
         found: dict[str, FileRecord] = {}
@@ -102,7 +102,7 @@ def add_folders(
         articles = tuple(sorted([*kept, *found.values()], key=lambda r: r.path))
         if articles != old.articles or current is None:
             contents = Contents(articles, old.imported, old.imported_fingerprints)
-            write_generation(folder, contents, options.text, _max_k(current, max_k))
+            write_generation(folder, contents, options.read.text, _max_k(current, max_k))
             written = True
         else:
             written = False
@@ -127,7 +127,7 @@ def add_fingerprints(
     else:
         fingerprints = load_fingerprints(source)
     name = os.path.abspath(source)
-    with writing(folder, options.text) as current:
+    with writing(folder, options.read.text) as current:
         old = (current.contents() if current else Contents.empty()).without_imported(
             lambda part: part.source == name  # importing a file again replaces its rows
         )
@@ -136,7 +136,7 @@ def add_fingerprints(
             (*old.imported, Imported(name, len(fingerprints), tuple(ids))),
             np.concatenate([old.imported_fingerprints, fingerprints]),
         )
-        write_generation(folder, contents, options.text, _max_k(current, max_k))
+        write_generation(folder, contents, options.read.text, _max_k(current, max_k))
     return Added(imported=len(fingerprints), written=True)
 
 

@@ -4,7 +4,7 @@ A target and a library article are a match when a scan of both together would pa
 candidates are the library fingerprints within k of the target's (the stored index) and, from
 the loose k on with a similarity floor, the articles whose openings are within LEAD_K and those
 whose sketches agree on a band; each must then share at least the floor of its shingles or, from
-the loose k on, lie inside the other text or hold it (``matching.contained``: a cut copy, an
+the loose k on, lie inside the other text or hold it (``default_measure.contained``: a cut copy, an
 article in a portal's page). Imported fingerprints have no text: they match on the distance
 alone.
 """
@@ -19,9 +19,9 @@ import numpy as np
 
 from simdup_gui.engine.fingerprint.shingles import BANDS, band_keys, jaccard, sketch_matrix
 from simdup_gui.engine.library.store import Library
+from simdup_gui.engine.match.default_measure import BANDS_K, LEAD_K, contained
 from simdup_gui.engine.match.groups import Group, Member
 from simdup_gui.engine.match.index import FingerprintIndex
-from simdup_gui.engine.match.matching import BANDS_K, LEAD_K, contained
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, never, no_progress
 from simdup_gui.engine.records import FileRecord, Pairs
@@ -128,7 +128,9 @@ def check_folder(
     group's reference; the library's files are ``kept`` (never marked, moved or trashed).
     """
     scanned = scan(folder, options, progress=progress, cancel=cancel)
-    found = ArticleChecker(library, options.k, options.min_similarity).matches(scanned.files)
+    found = ArticleChecker(library, options.group.k, options.group.min_similarity).matches(
+        scanned.files
+    )
     files = list(scanned.files)
     place: dict[int, int] = {}  # library entry -> its file's index
     members: dict[int, list[Member]] = {}

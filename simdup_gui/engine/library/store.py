@@ -27,14 +27,14 @@ import shutil
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
 from simdup_gui.engine.match.index import FingerprintIndex
-from simdup_gui.engine.options import TextSettings
+from simdup_gui.engine.options import GroupOptions, TextSettings
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.store.snapshot import pack, unpack
 
@@ -299,7 +299,7 @@ def write_generation(
     meta = {
         "format": FORMAT,
         "version": VERSION,
-        "settings": asdict(settings),
+        "settings": settings.to_dict(),
         "settings_version": settings.version,
         "generation": generation.name,
         "max_k": max_k,
@@ -350,7 +350,7 @@ def library_stats(library: Library) -> Stats:
     articles = library.articles()
     fingerprints = np.asarray(library.fingerprints)
     pairs = all_pairs(fingerprints, 8, jobs=2)
-    groups = group_files(articles, 8, 0, 0.4)[1] if articles else ()
+    groups = group_files(articles, GroupOptions())[1] if articles else ()
     return Stats(
         len(articles),
         sum(r.size for r in articles),

@@ -128,6 +128,41 @@ class Thresholds:
         return ok | contained if self.by_text else ok & (distance <= self.k)
 
 
+def no_containments(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """No text holds another: what every method but the default measures."""
+    return np.zeros(len(a), np.bool_)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What a method gives grouping: distances, confirmed candidates, similarity, thresholds.
+
+    ``containments(a, b)`` says whether one text of each pair of nodes holds the other.
+    """
+
+    fingerprints: npt.NDArray[np.uint64]  # what distances are measured on (zeros: none)
+    candidates: Pairs  # node pairs that meet the thresholds
+    similarities: Similarities
+    thresholds: Thresholds
+    containments: Callable[
+        [npt.NDArray[np.int64], npt.NDArray[np.int64]], npt.NDArray[np.bool_]
+    ] = no_containments
+
+    @classmethod
+    def confirmed(
+        cls,
+        fingerprints: npt.NDArray[np.uint64],
+        found: Pairs,
+        similarities: Similarities,
+        thresholds: Thresholds,
+    ) -> Measure:
+        """The measure whose candidates are those of ``found`` that meet the thresholds."""
+        share = similarities(found.i, found.j)
+        keep = thresholds.met(found.distance, share, np.zeros(len(found), bool))
+        kept = Pairs(found.i[keep], found.j[keep], found.distance[keep])
+        return cls(fingerprints, kept, similarities, thresholds)
+
+
 @dataclass(frozen=True)
 class Nodes:
     """The distinct texts being grouped: what grouping needs to know of each.

@@ -16,7 +16,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 from simdup_gui.engine.fingerprint.files import read_text
-from simdup_gui.engine.options import DISTANCES, ScanOptions, thresholds_text
 from simdup_gui.engine.output.cells import modified_text
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.output.words import counted
@@ -45,10 +44,6 @@ def _link(path: str) -> str:
     return f'<a href="{html.escape(target)}">{html.escape(display_path(path))}</a>'
 
 
-def _thresholds(options: ScanOptions) -> str:
-    return thresholds_text(options.text.method, options.k, options.min_similarity)
-
-
 def html_lines(result: ScanResult) -> Iterator[str]:
     """The report's lines."""
     duplicates = sum(len(g) - 1 for g in result.groups)
@@ -59,11 +54,11 @@ def html_lines(result: ScanResult) -> Iterator[str]:
     yield (
         f"<p>{counted(len(result.files), 'file')}, {counted(len(result.groups), 'group')},"
         f" {counted(duplicates, 'duplicate')}, {len(result.errors)} unreadable"
-        f" ({html.escape(_thresholds(result.options))}).</p>"
+        f" ({html.escape(result.options.describe())}).</p>"
     )
 
     def distance(bits: int) -> str:
-        return str(bits) if result.options.text.method.name in DISTANCES else ""
+        return str(bits) if result.options.method.distances else ""
 
     for group in result.groups:
         yield f"<h2>Group {group.id} · {len(group)} files</h2>"
@@ -95,14 +90,14 @@ def html_lines(result: ScanResult) -> Iterator[str]:
 def _differences(result: ScanResult, reference: int, copies: list[int]) -> Iterator[str]:
     """What each copy changed against the reference, read again from the files."""
     try:
-        original = read_text(result.files[reference].path, result.options)
+        original = read_text(result.files[reference].path, result.options.read)
     except (OSError, ValueError) as exc:
         yield f"<p>The reference could not be read again: {html.escape(str(exc))}</p>"
         return
     for file in copies:
         name = html.escape(display_path(result.files[file].path))
         try:
-            text = read_text(result.files[file].path, result.options)
+            text = read_text(result.files[file].path, result.options.read)
         except (OSError, ValueError) as exc:
             yield f"<p>{name} could not be read again: {html.escape(str(exc))}</p>"
             continue

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from simdup_gui.engine.options import DISTANCES, Method
+from simdup_gui.engine.methods import FingerprintMethod, method_named
 from simdup_gui.engine.output.actions import Seen
 from simdup_gui.engine.output.cells import (
     fingerprint_hex,
@@ -99,8 +99,8 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
     grouped = set()
     files = result.files
     cells = _file_cells(files)
-    method = result.options.text.method.name
-    named = method_note(result.options.text.method)
+    method = result.options.method
+    named = method.note()
     for group in result.groups:
         group_id = str(group.id)
         for n, member in enumerate(group.members):
@@ -110,7 +110,7 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
             held = held_note(record, files[group.reference]) if member.contained else ""
             matched = "; ".join(filter(None, (named, held)))
             notes = _notes(matched, record)
-            distance = str(member.distance) if method in DISTANCES else ""
+            distance = str(member.distance) if method.distances else ""
             share = f"{100 * member.similarity:.1f}%"
             yield _row(group_id, role, cells[member.file], distance, share, notes)
     for n, record in enumerate(files):
@@ -156,22 +156,10 @@ def _existing_path(shown: str) -> str:
     return path if os.path.lexists(path) else shown
 
 
-def method_note(method: Method) -> str:
-    """What a report's notes say of the method (the default's say nothing).
-
-    >>> method_note(Method("sentences", 5)), method_note(Method("minhash"))
-    ('method: sentences, 5 longest', 'method: minhash')
-    """
-    if method.name == "default":
-        return ""
-    longest = f", {method.sentences} longest" if method.name == "sentences" else ""
-    return f"method: {method.name}{longest}"
+_METHOD_NOTE = re.compile(r"method: (\w+)(?:, (\d+) longest)?")  # FingerprintMethod.note()
 
 
-_METHOD_NOTE = re.compile(r"method: (\w+)(?:, (\d+) longest)?")
-
-
-def report_method(path: str | os.PathLike[str]) -> Method:
+def report_method(path: str | os.PathLike[str]) -> FingerprintMethod:
     """The method a report was made with, as its rows' notes say (the default if they don't).
 
     Raises:
@@ -184,9 +172,9 @@ def report_method(path: str | os.PathLike[str]) -> Method:
         raise ReportError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
     found = _METHOD_NOTE.match((first or {}).get("notes") or "")
     if not found:
-        return Method()
+        return method_named("default")
     try:
-        return Method(found[1], int(found[2] or Method().sentences))
+        return method_named(found[1], **({"sentences": int(found[2])} if found[2] else {}))
     except ValueError as exc:
         raise ReportError(f"{path}: {exc}") from None
 

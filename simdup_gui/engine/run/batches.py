@@ -53,20 +53,20 @@ def _executor(
     if plain:
         progress(ProgressEvent("preparing", 0, files))
         return ThreadPoolExecutor(1), THREAD_BATCH_FILES, True
-    use_processes = options.processes
+    use_processes = options.run.processes
     if use_processes is None:
-        use_processes = options.jobs > 1 and files >= PROCESS_THRESHOLD
+        use_processes = options.run.jobs > 1 and files >= PROCESS_THRESHOLD
     if use_processes and workers is not None:
         if not compiled:  # the kept workers compile or build them before their first batch
             progress(ProgressEvent("compiling", 0, files))
-        return workers.executor(options.jobs), BATCH_FILES, False
+        return workers.executor(options.run.jobs), BATCH_FILES, False
     progress(ProgressEvent("preparing" if compiled else "compiling", 0, files))
     context = process_context() if use_processes else None
     if context is None or context.get_start_method() == "fork":
-        warm_up(options.text)  # here, in the threads' process, or before forking: inherited
+        warm_up(options.read.text)  # here, in the threads' process, or before forking: inherited
     if context is not None:
-        return process_pool(options.jobs, context), BATCH_FILES, True
-    return ThreadPoolExecutor(options.jobs), THREAD_BATCH_FILES, True
+        return process_pool(options.run.jobs, context), BATCH_FILES, True
+    return ThreadPoolExecutor(options.run.jobs), THREAD_BATCH_FILES, True
 
 
 def process_context() -> multiprocessing.context.BaseContext:
@@ -107,13 +107,13 @@ def in_batches(
         return
     compiled = kernels.kernels_compiled()  # a look at the files on disk: once a scan
     to_read = sum(entry.size for entry in entries)
-    plain = options.processes is not True and kernels.reads_plain(to_read, compiled)
+    plain = options.run.processes is not True and kernels.reads_plain(to_read, compiled)
     with kernels.plain_kernels(plain):
         executor, batch_size, owned = _executor(
             options, len(entries), workers, progress, plain, compiled
         )
-        run = partial(fingerprint_batch, options=options)
-        window = BATCHES_PER_JOB * options.jobs
+        run = partial(fingerprint_batch, options=options.read)
+        window = BATCHES_PER_JOB * options.run.jobs
         try:
             yield from in_order(executor, _batches(work, batch_size), run, window, cancel)
         except BrokenProcessPool:

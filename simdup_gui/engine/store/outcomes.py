@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from simdup_gui.engine.folders import Walked, folder_state
-from simdup_gui.engine.options import GROUPING_VERSION, REPORT_VERSION, ScanOptions
+from simdup_gui.engine.options import REPORT_VERSION, ScanOptions
 
 OUTCOMES_TABLE = """
 CREATE TABLE IF NOT EXISTS outcomes (
@@ -48,21 +48,13 @@ class Outcome(NamedTuple):
 def outcome_digest(walked: Sequence[Walked], options: ScanOptions) -> str:
     """A digest of everything a scan's report is made from: the same digest, the same report.
 
-    Each folder's state (its files and the options that make their records), the options
-    that make the groups, the versions of grouping and of the report, and the local time zone
+    Each folder's state (its files and the options that make their records), what makes the
+    groups (:attr:`ScanOptions.grouping_key`), the report's version, and the local time zone
     the modification times are written in.
     """
     states = [folder_state(part, options) for part in walked]
-    grouping = (
-        options.k,
-        options.min_chars,
-        options.min_similarity,
-        options.text.method,
-        sorted(options.not_duplicates),
-        options.reference_folders,
-    )
     zone = (os.environ.get("TZ"), time.tzname, time.timezone, time.altzone, _zone_file())
-    text = repr((GROUPING_VERSION, REPORT_VERSION, states, grouping, zone))
+    text = repr((REPORT_VERSION, states, options.grouping_key, zone))
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 

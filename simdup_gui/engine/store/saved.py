@@ -9,20 +9,25 @@ clear error, never a half-read result.
 from __future__ import annotations
 
 import base64
-import dataclasses
 import json
 import os
-from typing import TextIO
+from typing import Any, TextIO
 
 from simdup_gui.engine.match.groups import kept_files
-from simdup_gui.engine.options import ScanOptions, TextSettings
+from simdup_gui.engine.options import (
+    GroupOptions,
+    ReadOptions,
+    ScanOptions,
+    TextSettings,
+    WalkOptions,
+)
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.store.groupings import grouping_blobs, stored_groups
 from simdup_gui.engine.store.snapshot import SNAPSHOT_LAYOUT, pack, unpack
 
 FORMAT = "simdup result"
-VERSION = 1
+VERSION = 2  # 2: the options by stage (1: one flat set, still read)
 SUFFIX = ".simdup"
 
 
@@ -39,14 +44,7 @@ def save_result(result: ScanResult, path: str | os.PathLike[str]) -> None:
         "version": VERSION,
         "layout": SNAPSHOT_LAYOUT,
         "root": result.root,
-        "options": {
-            "k": options.k,
-            "extensions": list(options.extensions),
-            "text": dataclasses.asdict(options.text),
-            "min_chars": options.min_chars,
-            "min_similarity": options.min_similarity,
-            "reference_folders": list(options.reference_folders),
-        },
+        "options": _options_document(options),
         "seconds": result.seconds,
         "records": _text(pack(result.files)),
         "pairs": _text(pairs),
@@ -73,18 +71,12 @@ def load_result(path: str | os.PathLike[str]) -> ScanResult:
         raise SavedResultError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise SavedResultError(f"{path}: not a saved simdup result")
-    if document.get("version") != VERSION or document.get("layout") != SNAPSHOT_LAYOUT:
+    version = document.get("version")
+    if version not in (1, VERSION) or document.get("layout") != SNAPSHOT_LAYOUT:
         raise SavedResultError(f"{path}: saved by another version of simdup: scan again")
     try:
         saved = document["options"]
-        options = ScanOptions(
-            k=int(saved["k"]),
-            extensions=tuple(str(e) for e in saved["extensions"]),
-            text=TextSettings(**saved["text"]),
-            min_chars=int(saved["min_chars"]),
-            min_similarity=float(saved["min_similarity"]),
-            reference_folders=tuple(str(f) for f in saved["reference_folders"]),
-        )
+        options = _options(saved if version == VERSION else _staged(saved))
         files = unpack(_bytes(document["records"]))
         pairs, groups = stored_groups(
             _bytes(document["pairs"]),
@@ -95,8 +87,75 @@ def load_result(path: str | os.PathLike[str]) -> ScanResult:
         root, seconds = str(document["root"]), float(document["seconds"])
     except (KeyError, TypeError, ValueError) as exc:
         raise SavedResultError(f"{path}: damaged ({exc})") from None
-    kept = kept_files(files, options.reference_folders)
+    kept = kept_files(files, options.group.reference_folders)
     return ScanResult(root, files, pairs, groups, options, seconds=seconds, kept=kept)
+
+
+def _options_document(options: ScanOptions) -> dict[str, Any]:
+    """The options that made a result, by stage, as JSON keeps them.
+
+    Not the not-duplicates list (the app's own, applied to whatever it opens) nor how it ran.
+    """
+    read, group = options.read, options.group
+    return {
+        "walk": {
+            "extensions": list(options.walk.extensions),
+            "excluded_folders": list(options.walk.excluded_folders),
+        },
+        "read": {
+            "text": read.text.to_dict(),
+            "max_bytes": read.max_bytes,
+            "skip_oversize": read.skip_oversize,
+        },
+        "group": {
+            "k": group.k,
+            "min_similarity": group.min_similarity,
+            "min_chars": group.min_chars,
+            "reference_folders": list(group.reference_folders),
+        },
+    }
+
+
+def _staged(flat: dict[str, Any]) -> dict[str, Any]:
+    """Version 1's flat options by stage."""
+    return {
+        "walk": {"extensions": flat["extensions"], "excluded_folders": []},
+        "read": {
+            "text": flat["text"],
+            "max_bytes": ReadOptions().max_bytes,
+            "skip_oversize": False,
+        },
+        "group": {
+            "k": flat["k"],
+            "min_similarity": flat["min_similarity"],
+            "min_chars": flat["min_chars"],
+            "reference_folders": flat["reference_folders"],
+        },
+    }
+
+
+def _options(saved: dict[str, Any]) -> ScanOptions:
+    """The options a document keeps (:func:`_options_document`).
+
+    Raises:
+        KeyError, TypeError, ValueError: a damaged document.
+    """
+    walk, read, group = saved["walk"], saved["read"], saved["group"]
+    if not isinstance(read["text"], dict) or not isinstance(read["skip_oversize"], bool):
+        raise TypeError("options of the wrong kind")
+    return ScanOptions(
+        WalkOptions(
+            tuple(str(e) for e in walk["extensions"]),
+            tuple(str(f) for f in walk["excluded_folders"]),
+        ),
+        ReadOptions(TextSettings(**read["text"]), int(read["max_bytes"]), read["skip_oversize"]),
+        GroupOptions(
+            k=int(group["k"]),
+            min_similarity=float(group["min_similarity"]),
+            min_chars=int(group["min_chars"]),
+            reference_folders=tuple(str(f) for f in group["reference_folders"]),
+        ),
+    )
 
 
 def _text(data: bytes) -> str:

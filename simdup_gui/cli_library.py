@@ -192,7 +192,7 @@ def _article_rows(
         else:
             raise UsageError(f"{target}: no such file or folder")
     k = 8 if args.k is None else args.k
-    found = ArticleChecker(library, k, args.min_similarity).matches(records)
+    found = ArticleChecker(library, k, args.min_similarity, options.read).matches(records)
     rows: list[list[object]] = []
     for record, matches in zip(records, found, strict=True):
         shown = display_path(record.path)

@@ -34,7 +34,8 @@ class FileRecord(NamedTuple):
     converted_chars: int = 0  # characters a conversion leaves behind (telltales.py)
     notice_chars: int = 0  # characters of lines that read like a repost notice or an ad
     language: str = ""  # "zh", "en" or "other" (telltales.language_of)
-    signature: bytes = b""  # another method's signature (fingerprint/methods.py), else empty
+    signature: bytes = b""  # another method's signature (methods/), else empty
+    lines: bytes = b""  # the text's distinct lines by hash (fingerprint/lines.py): template
 
     def impossible(self) -> str:
         """Why no scan could have made this record (empty if one could): a damaged cache."""
@@ -49,6 +50,7 @@ class FileRecord(NamedTuple):
             fingerprints=(self.fingerprint, self.lead),
             sketch=self.sketch,
             signature=self.signature,
+            lines=self.lines,
         )
 
     @property
@@ -67,6 +69,7 @@ STORED_FIELDS = tuple(f for f in FileRecord._fields if f not in (*KEY_FIELDS, "e
 
 SKETCH_BYTES = 128 * 8  # the longest shingle sketch (shingles.SKETCH hashes of 8 bytes)
 SIGNATURE_BYTES = 64 * 8  # the longest signature: 64 sentences' hashes, or MinHash's 512 bytes
+LINES_BYTES = 4_096 * 8  # the most lines a record keeps (lines.MOST_LINES), 8 bytes each
 
 
 def impossible_values(
@@ -75,6 +78,7 @@ def impossible_values(
     fingerprints: tuple[int | None, ...],
     sketch: bytes,
     signature: bytes = b"",
+    lines: bytes = b"",
 ) -> str:
     """Why these values cannot be a scan's (empty if they can); see ``FileRecord.impossible``."""
     if any(not isinstance(n, int) or n < 0 for n in counts):
@@ -87,6 +91,8 @@ def impossible_values(
         return "a sketch of the wrong length"
     if not isinstance(signature, bytes) or len(signature) % 4 or len(signature) > SIGNATURE_BYTES:
         return "a signature of the wrong length"
+    if not isinstance(lines, bytes) or len(lines) % 8 or len(lines) > LINES_BYTES:
+        return "lines of the wrong length"
     return ""
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -220,12 +221,14 @@ def test_a_table_of_a_folders_texts_groups_as_the_folder_does(tmp_path: Path) ->
 
 
 def test_grouping_on_the_cluster_gives_the_single_machines_groups(  # type: ignore[no-untyped-def]
-    client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write_family
 ) -> None:
     monkeypatch.setattr(tables, "ROWS_PER_BATCH", 16)  # several parts, so every shuffle moves
     monkeypatch.setattr(cluster_table, "ROWS_PER_BATCH", 16)
     monkeypatch.setattr(cluster_table, "GROUPING_ROWS", 48)
     folder = generated_folder(tmp_path)
+    (folder / "family").mkdir()  # and a family of pages with a stub: template to count
+    write_family(folder / "family", random.Random(42))
     for n in range(40):  # and many near copies of one story: runs longer than the window
         story = "春运返乡的旅客在火车站排队，记者报道了现场的情况。" * 20
         (folder / f"many{n}.txt").write_text(story + f"第{n}次转载。", encoding="utf-8")

@@ -20,7 +20,7 @@ from simdup_gui.engine.fingerprint.shingles import (
     shingle_set,
     sketch,
 )
-from simdup_gui.engine.match.exact import EXACT_PAIRS, NEAR_FLOOR, ExactPairs, near_floor_checked
+from simdup_gui.engine.match.exact import EXACT_PAIRS, NEAR_FLOOR, NodeTexts, near_floor_checked
 from simdup_gui.engine.match.matching import group_files
 from simdup_gui.engine.options import GroupOptions
 from simdup_gui.engine.results import ScanResult
@@ -153,7 +153,7 @@ def test_a_grouping_checks_at_most_exact_pairs_pairs_on_their_texts() -> None:
         read.append(file)
         return np.array([file, 10**6], np.uint64)  # any two files: 1/3 alike
 
-    exact = ExactPairs(shingles, list(range(3 * EXACT_PAIRS)))
+    exact = NodeTexts(shingles, list(range(3 * EXACT_PAIRS)))  # type: ignore[arg-type]
     assert exact(0, 1) == pytest.approx(1 / 3)
     assert exact(1, 0) == pytest.approx(1 / 3)  # asked again: not read again
     assert read == [0, 1]

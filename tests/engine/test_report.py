@@ -8,10 +8,12 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simdup_gui.engine.fingerprint.shingles import containment
 from simdup_gui.engine.methods import method_named
 from simdup_gui.engine.options import GroupOptions, ReadOptions, ScanOptions, TextSettings
 from simdup_gui.engine.output.cells import (
@@ -166,6 +168,7 @@ def _reference_rows(result: ScanResult) -> list[list[str]]:
         distance: object = "",
         similarity: str = "",
         matched: str = "",
+        contained: str = "",
     ) -> list[str]:
         notes = (
             "; ".join(filter(None, (matched, *record.notes)))
@@ -178,6 +181,7 @@ def _reference_rows(result: ScanResult) -> list[list[str]]:
             safe_cell(display_path(record.path)),
             str(distance),
             similarity,
+            contained,
             safe_cell(record.encoding),
             str(record.size),
             modified_text(record.mtime_ns) if record.mtime_ns else "",
@@ -202,7 +206,10 @@ def _reference_rows(result: ScanResult) -> list[list[str]]:
             distance = member.distance if result.options.method.distances else ""
             matched = "; ".join(filter(None, (named, held)))
             share = f"{100 * member.similarity:.1f}%"
-            rows.append(row(group.id, role, record, distance, share, matched))
+            small, large = sorted((record, reference), key=lambda r: r.chars)
+            inside = containment(*(np.frombuffer(r.sketch, "<u8") for r in (small, large)))[0]
+            contained = f"{100 * inside:.1f}%" if member.contained else ""
+            rows.append(row(group.id, role, record, distance, share, matched, contained))
     rows += [
         row("", "unique", r, matched=named)
         for n, r in enumerate(result.files)

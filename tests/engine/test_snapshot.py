@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.engine.records import FileRecord
-from simdup_gui.engine.store.snapshot import pack, unpack
+from simdup_gui.engine.store.snapshot import READABLE_LAYOUTS, SNAPSHOT_LAYOUT, pack, unpack
 
 TEXT = st.text(st.characters(blacklist_characters="\0", blacklist_categories=("Cs",)), max_size=8)
 FINGERPRINT = st.none() | st.integers(0, 2**64 - 1)
@@ -30,12 +30,23 @@ RECORD = st.builds(
     sketch=st.lists(st.binary(min_size=8, max_size=8), max_size=5).map(b"".join),
     lead=FINGERPRINT,
     signature=st.lists(st.binary(min_size=4, max_size=4), max_size=5).map(b"".join),
+    lines=st.lists(st.binary(min_size=8, max_size=8), max_size=5).map(b"".join),
 )
 
 
 @given(st.lists(RECORD, max_size=12))
 def test_records_come_back_as_they_went_in(records: list[FileRecord]) -> None:
     assert unpack(pack(records)) == tuple(records)
+
+
+def test_a_blob_written_before_records_had_lines_is_read_with_none() -> None:
+    """A library (or a saved result) written by an earlier simdup has no lines column."""
+    record = FileRecord("a.txt", 3, sketch=b"s" * 16, signature=b"g" * 4)
+    blob = pack([record._replace(lines=b"l" * 8)])
+    lines_column = blob.rindex(b"\x93NUMPY", 0, blob.rindex(b"\x93NUMPY"))
+    assert unpack(blob[:lines_column]) == (record,)
+    assert SNAPSHOT_LAYOUT in READABLE_LAYOUTS
+    assert len(READABLE_LAYOUTS) == 2
 
 
 @pytest.mark.parametrize(
@@ -58,6 +69,7 @@ EDGES = [  # (field, value): each just past what a scan writes, or just within i
     *(("boilerplate", share) for share in (-0.1, 1.1, float("nan"), float("inf"), 0.0, 1.0)),
     *(("sketch", bytes(n)) for n in (3, 1025, 1032, 0, 8, 1024)),
     *(("signature", bytes(n)) for n in (2, 513, 516, 0, 4, 512)),
+    *(("lines", bytes(n)) for n in (4, 32776, 32784, 0, 8, 32768)),
 ]
 
 

@@ -11,8 +11,12 @@ folder's), each step is a dataflow over the records' parts, on the workers:
    file's sketch, then to its second's, which keeps it when the two texts are alike enough
    (or one holds the other, from BANDS_K on).
 3. **Components** of the kept pairs (``cluster/components.py``).
-4. **Groups**: each component's records go to one task, which groups them as a scan does
-   (``group_here``: clusters around a reference). The client numbers them.
+4. **Template**: the lines in TEMPLATE_TEXTS or more texts that are not copies of each other
+   (``match/template.py``), counted over every part: each part's lines with the component of
+   the pairs at least the floor alike its file is in, shuffled by line.
+5. **Groups**: each component's records go to one task, which groups them as a scan does
+   (``group_here``: clusters around a reference, the template counted over all). The client
+   numbers them.
 
 The client holds each file's label (8 bytes), the verified pairs and the groups it is given
 back, never the sketches side by side. The groups are the single machine's whenever no key run
@@ -31,10 +35,12 @@ from simdup_gui.engine.arrays import distinct, mix
 from simdup_gui.engine.cluster.components import cluster_components
 from simdup_gui.engine.cluster.pairs import pair_parts
 from simdup_gui.engine.cluster.shuffle import pieces_for, split_rows
+from simdup_gui.engine.fingerprint.lines import line_hashes, line_values
 from simdup_gui.engine.fingerprint.shingles import BANDS, band_keys, jaccard_many, sketch_matrix
 from simdup_gui.engine.match.default_measure import BANDS_K, LEAD_K, RUN_WINDOW, contained_many
 from simdup_gui.engine.match.groups import Group, Member, numbered
 from simdup_gui.engine.match.matching import group_here
+from simdup_gui.engine.match.template import counted_lines
 from simdup_gui.engine.methods.keys import linked
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.records import FileRecord, Pairs
@@ -72,6 +78,11 @@ def cluster_groups(
         found.append(_linked_keys(client, band, n, reducers))
     kept = _checked(client, found, parts, np.asarray(bounds, np.int64), floor, k >= BANDS_K)
     labels = cluster_components(client, kept, n, reducers)
+    template = None
+    if floor > 0:
+        alike = [client.submit(_alike_edges, part, pure=False) for part in kept]
+        copies = cluster_components(client, alike, n, reducers)
+        template = _template(client, parts, bounds, copies, reducers, least)
     sizes = np.bincount(labels, minlength=n)
     shared = sizes[labels] > 1  # files in a component of two or more
     split = [
@@ -83,13 +94,61 @@ def cluster_groups(
             _group_components,
             pieces_for(client, split, q),
             options,
+            template,
             pure=False,
         )
         for q in range(reducers)
     ]
     groups = [members for result in client.gather(grouped) for members in result]
-    pairs = Pairs.from_parts(client.gather(kept), n)
+    pairs = Pairs.from_parts([part[:3] for part in client.gather(kept)], n)
     return pairs, numbered(groups, list(paths))
+
+
+def _alike_edges(kept: tuple[np.ndarray, ...]) -> Found:
+    """The kept pairs at least the floor alike (copies by their text, not one inside another)."""
+    a, b, _, alike = kept
+    return a[alike], b[alike]
+
+
+def _template(
+    client: Client,
+    parts: list[Future],
+    bounds: Sequence[int],
+    copies: np.ndarray,
+    reducers: int,
+    min_chars: int,
+) -> np.ndarray:
+    """The template's line hashes: each part's lines by the component of its file, counted."""
+    split = [
+        client.submit(_lines_by_hash, p, copies[lo:hi], min_chars, reducers, pure=False)
+        for p, lo, hi in zip(parts, bounds[:-1], bounds[1:], strict=True)
+    ]
+    counted = [
+        client.submit(_shared_here, pieces_for(client, split, q), pure=False)
+        for q in range(reducers)
+    ]
+    found = client.gather(counted)
+    return np.sort(np.concatenate(found)) if found else np.empty(0, np.uint64)
+
+
+def _lines_by_hash(
+    records: list[FileRecord], labels: np.ndarray, min_chars: int, reducers: int
+) -> list[Found]:
+    """The lines of the records taking part, with their file's component, by reducer."""
+    ok = _taking_part(records, min_chars)
+    values = [line_hashes(line_values(records[n].lines)) for n in ok]
+    counts = np.fromiter(map(len, values), np.int64, len(values))
+    hashes = np.concatenate(values) if values else np.empty(0, np.uint64)
+    owners = np.repeat(labels[ok] if ok else np.empty(0, np.int64), counts)
+    reducer = (hashes % np.uint64(reducers)).astype(np.int64)
+    return split_rows(reducer, reducers, hashes, owners)
+
+
+def _shared_here(pieces: list[Found]) -> np.ndarray:
+    """Of these lines, the hashes in TEMPLATE_TEXTS or more components."""
+    hashes = np.concatenate([p[0] for p in pieces]) if pieces else np.empty(0, np.uint64)
+    owners = np.concatenate([p[1] for p in pieces]) if pieces else np.empty(0, np.int64)
+    return counted_lines(hashes, owners)
 
 
 def _candidates(
@@ -233,24 +292,28 @@ def _keep_alike(
     start: int,
     floor: float,
     by_text: bool,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The pairs here at least ``floor`` alike (or one holding the other), with distances."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs here at least ``floor`` alike (or one holding the other), with distances.
+
+    And which of them are alike (not held): the copies the template is counted by.
+    """
     a, b, first, chars_a, fps_a = (np.concatenate([p[n] for p in pieces]) for n in range(5))
     if not len(a):
-        return a, b, np.empty(0, np.uint8)
+        return a, b, np.empty(0, np.uint8), np.empty(0, bool)
     here = [records[x] for x in (b - start).tolist()]
     second = sketch_matrix([r.sketch for r in here])
     chars_b = np.array([r.chars for r in here], np.int64)
     fps_b = np.array([r.fingerprint or 0 for r in here], np.uint64)
     rows = np.concatenate([first, second])
     left, right = np.arange(len(a)), np.arange(len(a), 2 * len(a))
-    keep = jaccard_many(rows, left, right) >= floor
+    alike = jaccard_many(rows, left, right) >= floor
+    keep = alike.copy()
     if by_text and floor > 0:
         rest = np.flatnonzero(~keep)
         chars = np.concatenate([chars_a, chars_b])
         keep[rest] = contained_many(rows, chars, left[rest], right[rest])
     distance = np.bitwise_count(fps_a[keep] ^ fps_b[keep]).astype(np.uint8)
-    return a[keep], b[keep], distance
+    return a[keep], b[keep], distance, alike[keep]
 
 
 def _by_component(
@@ -269,7 +332,9 @@ def _by_component(
 
 
 def _group_components(
-    pieces: list[list[tuple[int, int, FileRecord]]], options: ScanOptions
+    pieces: list[list[tuple[int, int, FileRecord]]],
+    options: ScanOptions,
+    template: np.ndarray | None,
 ) -> list[tuple[Member, ...]]:
     """Each component's groups, as a scan makes them, members by global file index."""
     by_label: dict[int, list[tuple[int, FileRecord]]] = {}
@@ -280,7 +345,7 @@ def _group_components(
     for members in by_label.values():
         members.sort(key=operator.itemgetter(0))
         indices = [index for index, _ in members]
-        _, groups = group_here(tuple(record for _, record in members), options)
+        _, groups = group_here(tuple(record for _, record in members), options, template=template)
         for group in groups:
             out.append(tuple(m._replace(file=indices[m.file]) for m in group.members))
     return out

@@ -1,4 +1,4 @@
-"""The shingle sketch's sizes and constants, shared by ``shingles`` and its kernels."""
+"""The shingle sketch's and the line hash's constants, shared by their modules and kernels."""
 
 from __future__ import annotations
 
@@ -7,4 +7,6 @@ import numpy as np
 SHINGLE = 5  # characters per shingle
 SKETCH = 128  # hashes per bottom-k sketch
 SHINGLE_BASE = 0x100000001B3  # the shingle hash's polynomial base
+LINE_BASE = 0x100000001B3  # the line hash's polynomial base (``lines.py``)
+LINE_HASH_BITS = 48  # a line's value: its length above these bits, its hash in them
 PAD = np.uint64(2**64 - 1)  # fills short sketches; never a real hash's place in the minimum

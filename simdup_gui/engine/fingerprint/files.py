@@ -12,7 +12,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+import numpy as np
+import numpy.typing as npt
+
 from simdup_gui.engine.fingerprint.codes import SKETCH
+from simdup_gui.engine.fingerprint.lines import without_lines
 from simdup_gui.engine.fingerprint.pipeline import (
     Analysis,
     Extracted,
@@ -28,7 +32,7 @@ from simdup_gui.engine.fingerprint.repeats import (
     as_copy,
     content_key,
 )
-from simdup_gui.engine.fingerprint.shingles import Sketch, shingle_set
+from simdup_gui.engine.fingerprint.shingles import Sketch, shingle_set, sketches_of
 from simdup_gui.engine.methods import Signed
 from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError
@@ -36,8 +40,9 @@ from simdup_gui.engine.read.html import PageTooComplex, html_to_text
 from simdup_gui.engine.read.reader import ReadError, read_prefix
 from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.text.codes import SPACE
 from simdup_gui.engine.text.telltales import telltales
-from simdup_gui.engine.text.tokens import forget_line_cuts
+from simdup_gui.engine.text.tokens import Batch, forget_line_cuts
 
 log = logging.getLogger(__name__)
 REPEATS = Repeats()  # this process's outcomes by their bytes: a copy is not read twice
@@ -246,6 +251,7 @@ def _fingerprinted(
         notes=tuple(notes),
         sketch=analysis.sketch,
         lead=analysis.lead_fingerprint,
+        lines=analysis.lines,
         fingerprint=None if tfidf else analysis.fingerprint,
     )
     return record, features if tfidf else None
@@ -283,13 +289,22 @@ EXACT_CHARS = 200_000  # a longer text keeps its estimate: building its whole sh
 # takes about 100 bytes a character (22 MB for 200,000; 1 GB for a 10 MB text)
 
 
+class OwnText(NamedTuple):
+    """A text's own shingles (its template lines left out) and its characters then."""
+
+    shingles: Sketch  # every distinct hash, sorted; only the smallest SKETCH if not ``whole``
+    chars: int  # not whitespace
+    whole: bool
+
+
 class TextShingles:
     """Files' whole shingle sets, their texts read again as the scan read them.
 
-    For an exact check of a pair whose sketches alone cannot tell (``match/exact.py``). Gives None
-    for a file that no longer yields its record's sketch (changed or gone since, or no file at
-    all: a table's row), cannot be read or holds over EXACT_CHARS characters. Keeps the last
-    ``keep`` files' sets.
+    For an exact check of a pair whose sketches alone cannot tell (``match/exact.py``), and a
+    text's own shingles, its template lines left out (:meth:`own`). Gives None for a file that
+    no longer yields its record's sketch (changed or gone since, or no file at all: a table's
+    row) or cannot be read; a whole set, for one of over EXACT_CHARS characters. Keeps the
+    last ``keep`` files' whole sets.
     """
 
     def __init__(self, files: Sequence[FileRecord], options: ReadOptions, keep: int = 256):
@@ -307,16 +322,40 @@ class TextShingles:
             self._known.popitem(last=False)
         return found
 
+    def own(self, file: int, template: npt.NDArray[np.uint64]) -> OwnText | None:
+        """File ``file``'s own shingles: its text without the lines hashed in ``template``."""
+        record = self._files[file]
+        text = self._text(record)
+        if text is None:
+            return None
+        batch = Batch.normalized([text])
+        if sketches_of(batch)[0].astype("<u8").tobytes() != record.sketch:
+            return None  # changed since it was scanned
+        own = Batch.of(without_lines(batch, template))
+        whole = len(own.codes) <= EXACT_CHARS
+        shingles = sketches_of(own, size=max(1, len(own.codes)) if whole else SKETCH)[0]
+        chars = int(np.count_nonzero((own.flags & SPACE) == 0))
+        return OwnText(shingles, chars, whole)
+
     def _read(self, record: FileRecord) -> Sketch | None:
-        if not record.sketch or record.error or record.chars > EXACT_CHARS:
+        if record.chars > EXACT_CHARS:
+            return None
+        text = self._text(record)
+        if text is None:
+            return None
+        hashes = shingle_set(text)
+        if hashes[:SKETCH].astype("<u8").tobytes() != record.sketch:
+            return None
+        return hashes
+
+    def _text(self, record: FileRecord) -> str | None:
+        """The record's file's text as the scan read it, or None (never one: a table's row)."""
+        if not record.sketch or record.error:
             return None
         try:
-            hashes = shingle_set(read_text(record.path, self._options))
+            return read_text(record.path, self._options)
         except (ReadError, DecodeError, PageTooComplex):  # gone, or no file: a table's row
             return None
         except Exception:  # as when scanning: one file's trouble is that file's alone
             log.warning("%s could not be read again", display_path(record.path), exc_info=True)
             return None
-        if hashes[:SKETCH].astype("<u8").tobytes() != record.sketch:
-            return None
-        return hashes

@@ -1,7 +1,8 @@
-"""The per-character loops of fingerprinting, compiled by numba: simhash sums and sketches.
+"""The per-character loops of fingerprinting, compiled by numba: simhash sums, sketches, lines.
 
 The rule for kernel modules is written once, in ``text/token_kernels.py``. The plain
-definitions these loops are checked against: ``simhash.simhash`` and ``shingles.shingle_hashes``.
+definitions these loops are checked against: ``simhash.simhash``, ``shingles.shingle_hashes``
+and ``lines.line_value``.
 """
 
 from __future__ import annotations
@@ -10,11 +11,16 @@ import numpy as np
 from numba import njit
 
 from simdup_gui.engine.arrays import F64, U64, Codes, Flags, Index
-from simdup_gui.engine.fingerprint.codes import PAD, SHINGLE_BASE
+from simdup_gui.engine.arrays import mix as mix_array
+from simdup_gui.engine.fingerprint.codes import LINE_BASE, LINE_HASH_BITS, PAD, SHINGLE_BASE
 from simdup_gui.engine.text.codes import SPACE
 from simdup_gui.engine.text.token_kernels import mix, sort_hashes
 
 _SHINGLE_BASE = np.uint64(SHINGLE_BASE)
+_LINE_BASE, _LINE_BITS = np.uint64(LINE_BASE), np.uint64(LINE_HASH_BITS)
+_LINE_MASK = np.uint64((1 << LINE_HASH_BITS) - 1)
+_LONGEST_LINE = (1 << (64 - LINE_HASH_BITS)) - 1
+_LINE_PLACES = 1 << 16  # a line's places past this weigh as its first ones again
 _JIT = {"cache": True, "nogil": True}
 
 
@@ -85,9 +91,88 @@ def shingle_hashes_numpy(chars: Codes, length: int, size: int, limit: np.uint64,
     return len(kept)
 
 
+@njit(**_JIT)
+def _is_line_break(code: np.uint32) -> bool:
+    """What ``str.splitlines`` breaks at."""
+    return (
+        (10 <= code <= 13)
+        or (0x1C <= code <= 0x1E)
+        or code == 0x85
+        or code == 0x2028
+        or code == 0x2029
+    )
+
+
+@njit(**_JIT)
+def line_values(codes: Codes, flags: Flags, bounds: Index) -> tuple[U64, Index, Index, Index]:
+    """Each line of each text with a character that is not whitespace: its value and place.
+
+    A line's value (``lines.line_value`` defines it) holds its length and its hash; its place
+    is its text, and where in ``codes`` its first such character is and its last ends.
+    """
+    values = np.empty(len(codes), np.uint64)
+    texts = np.empty(len(codes), np.int64)
+    starts = np.empty(len(codes), np.int64)
+    ends = np.empty(len(codes), np.int64)
+    lines = 0
+    for text in range(len(bounds) - 1):
+        total, length, power, start, end = np.uint64(0), 0, _LINE_BASE, 0, 0
+        for at in range(bounds[text], bounds[text + 1] + 1):
+            last = at == bounds[text + 1]
+            if last or _is_line_break(codes[at]):
+                if length:
+                    hashed = mix(total ^ np.uint64(length)) & _LINE_MASK
+                    capped = np.uint64(min(length, _LONGEST_LINE))
+                    values[lines] = (capped << _LINE_BITS) | hashed
+                    texts[lines], starts[lines], ends[lines] = text, start, end
+                    lines += 1
+                total, length, power = np.uint64(0), 0, _LINE_BASE
+            elif flags[at] & SPACE == 0:
+                if not length:
+                    start = at
+                total += np.uint64(codes[at]) * power
+                power *= _LINE_BASE
+                length += 1
+                if length % _LINE_PLACES == 0:
+                    power = _LINE_BASE
+                end = at + 1
+    return values[:lines].copy(), texts[:lines].copy(), starts[:lines].copy(), ends[:lines].copy()
+
+
+def _line_powers() -> U64:
+    """The line hash's base to each place's power (the first place: the base), modulo 2**64."""
+    with np.errstate(over="ignore"):
+        return np.cumprod(np.full(_LINE_PLACES, _LINE_BASE, np.uint64), dtype=np.uint64)
+
+
+def line_values_numpy(codes: Codes, flags: Flags, bounds: Index) -> tuple[U64, Index, Index, Index]:
+    """:func:`line_values` in numpy calls (the plain form's: no Python loop per character)."""
+    breaks = np.zeros(0x202B, np.bool_)  # the last place: every code point past the breaks
+    breaks[[10, 11, 12, 13, 0x1C, 0x1D, 0x1E, 0x85, 0x2028, 0x2029]] = True
+    begins = np.zeros(len(codes) + 1, np.bool_)
+    begins[bounds[:-1][bounds[:-1] < bounds[1:]]] = True  # each text's first line
+    begins[1:] |= breaks[np.minimum(codes, len(breaks) - 1)]  # and after every break
+    counted = np.flatnonzero((flags & SPACE) == 0)  # breaks are whitespace: never counted
+    line = (np.cumsum(begins[:-1]) - 1)[counted]
+    first = np.flatnonzero(np.concatenate(([True], line[1:] != line[:-1]))[: len(line)])
+    lengths = np.diff(np.append(first, len(line)))
+    place = np.arange(len(line), dtype=np.int64) - np.repeat(first, lengths)
+    with np.errstate(over="ignore"):
+        terms = codes[counted].astype(np.uint64) * _line_powers()[place % _LINE_PLACES]
+        totals = np.add.reduceat(terms, first) if len(first) else np.empty(0, np.uint64)
+        hashed = mix_array(totals ^ lengths.astype(np.uint64))
+    capped = np.minimum(lengths, _LONGEST_LINE).astype(np.uint64)
+    values = (capped << _LINE_BITS) | (hashed & _LINE_MASK)
+    starts = counted[first]
+    ends = counted[np.append(first[1:], len(line)) - 1] + 1 if len(first) else starts
+    texts = np.searchsorted(bounds, starts, side="right") - 1
+    return values, texts.astype(np.int64), starts.astype(np.int64), ends.astype(np.int64)
+
+
 PLAIN_FORMS = {  # used instead by the plain form
     "simhash_many": simhash_many_numpy,
     "_shingle_hashes": shingle_hashes_numpy,
+    "line_values": line_values_numpy,
 }
 
 

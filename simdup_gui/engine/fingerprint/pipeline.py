@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from simdup_gui.engine.arrays import distinct
+from simdup_gui.engine.fingerprint.lines import lines_of
 from simdup_gui.engine.fingerprint.shingles import sketches_of
 from simdup_gui.engine.fingerprint.simhash import Features, simhash_many
 from simdup_gui.engine.options import TextSettings
@@ -71,6 +72,7 @@ class Analysis:
     lead: Features  # features of the words within the opening LEAD_CHARS characters
     fingerprint: int  # simhash of the features with TF weights (to the settings' power)
     lead_fingerprint: int  # the same for the opening
+    lines: bytes  # the text's distinct lines by hash (``lines.py``)
 
 
 def analyze(text: str, settings: TextSettings) -> Analysis:
@@ -90,9 +92,9 @@ def analyze_many(texts: list[str], settings: TextSettings) -> list[Analysis]:
     features = _features(hashes, owners, count, power, settings.stopwords)
     leads = _features(hashes[opening], owners[opening], count, power, settings.stopwords)
     return [
-        Analysis(feats, sketch.astype("<u8").tobytes(), lead, fingerprint, lead_fingerprint)
-        for (feats, fingerprint), sketch, (lead, lead_fingerprint) in zip(
-            features, sketches_of(batch), leads, strict=True
+        Analysis(feats, sketch.astype("<u8").tobytes(), lead, fingerprint, lead_fingerprint, lines)
+        for (feats, fingerprint), sketch, (lead, lead_fingerprint), lines in zip(
+            features, sketches_of(batch), leads, lines_of(batch), strict=True
         )
     ]
 

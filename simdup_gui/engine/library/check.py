@@ -5,8 +5,11 @@ candidates are the library fingerprints within k of the target's (the stored ind
 the loose k on with a similarity floor, the articles whose openings are within LEAD_K and those
 whose sketches agree on a band; each must then share at least the floor of its shingles or, from
 the loose k on, lie inside the other text or hold it (``default_measure.contained``: a cut copy, an
-article in a portal's page). Imported fingerprints have no text: they match on the distance
-alone.
+article in a portal's page). As in a scan (``default_measure``), a text that two library
+articles which are not copies of each other both hold is material they share (a stub of a
+family's header and footer, a quoted passage): it matches neither as held. A similarity just
+above the floor is checked on the two texts, read again where both files are still as they
+were. Imported fingerprints have no text: they match on the distance alone.
 """
 
 from __future__ import annotations
@@ -17,12 +20,22 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from simdup_gui.engine.fingerprint.shingles import BANDS, band_keys, jaccard, sketch_matrix
+from simdup_gui.engine.fingerprint.codes import SKETCH
+from simdup_gui.engine.fingerprint.files import TextShingles
+from simdup_gui.engine.fingerprint.shingles import (
+    BANDS,
+    band_keys,
+    exact_jaccard,
+    jaccard,
+    sketch_matrix,
+)
 from simdup_gui.engine.library.store import Library
-from simdup_gui.engine.match.default_measure import BANDS_K, LEAD_K, contained
+from simdup_gui.engine.match.default_measure import BANDS_K, LEAD_K, STUB, contained
+from simdup_gui.engine.match.exact import NEAR_FLOOR, near
 from simdup_gui.engine.match.groups import Group, Member
 from simdup_gui.engine.match.index import FingerprintIndex
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.match.template import TEMPLATE_SHARE, template_shares
+from simdup_gui.engine.options import ReadOptions, ScanOptions
 from simdup_gui.engine.progress import Progress, never, no_progress
 from simdup_gui.engine.records import FileRecord, Pairs
 from simdup_gui.engine.results import ScanResult
@@ -49,14 +62,20 @@ def check_fingerprint(library: Library, fingerprint: int, k: int) -> list[Match]
 class ArticleChecker:
     """Checks article records against a library's articles and fingerprints."""
 
-    def __init__(self, library: Library, k: int, min_similarity: float) -> None:
+    def __init__(
+        self, library: Library, k: int, min_similarity: float, read: ReadOptions | None = None
+    ) -> None:
         """Prepare what the loose candidates need (openings and sketch bands), if they apply.
+
+        ``read``: how the targets were read, to read two texts again when their similarity is
+        just above the floor (None: the estimates decide).
 
         Raises:
             LibraryError: the library was built by a simdup whose fingerprints differ.
         """
         library.refuse_if_stale()
-        self.library, self.k, self.floor = library, k, min_similarity
+        self.library, self.k, self.floor, self.read = library, k, min_similarity, read
+        self._shared: dict[int, bool] = {}  # library articles held by two that are not copies
         self.loose = k >= BANDS_K and min_similarity > 0
         self.articles = library.articles() if library.article_count else ()
         self._leads: FingerprintIndex | None = None
@@ -67,10 +86,10 @@ class ArticleChecker:
             self._lead_ids = np.array(with_lead, dtype=np.int64)
             leads = np.array([self.articles[n].lead for n in with_lead], dtype=np.uint64)
             self._leads = FingerprintIndex(leads, LEAD_K) if len(leads) else None
-            keys, valid = band_keys(sketch_matrix([r.sketch for r in self.articles]))
+            self._keys, self._valid = band_keys(sketch_matrix([r.sketch for r in self.articles]))
             for band in range(BANDS):
-                for n in np.flatnonzero(valid[:, band]).tolist():
-                    self._bands[band][int(keys[n, band])].append(n)
+                for n in np.flatnonzero(self._valid[:, band]).tolist():
+                    self._bands[band][int(self._keys[n, band])].append(n)
 
     def matches(self, records: Sequence[FileRecord]) -> list[list[Match]]:
         """Each record's matches (nearest first); a record without a fingerprint has none."""
@@ -105,13 +124,110 @@ class ArticleChecker:
                 continue
             theirs = self.articles[entry]
             share = jaccard(mine, np.frombuffer(theirs.sketch, dtype="<u8"))
+            if near(share, self.floor):
+                share = self._exact(record, theirs, share)
+            if share >= self.floor > 0:
+                share = self._own(record, theirs, share)
             held = self.floor > 0 and share < self.floor
             if held and not (self.loose and contained(record, theirs)):
                 continue
             if not self.loose and distance > self.k:
                 continue
             found.append(Match(entry, distance, share, held))
-        return sorted(found, key=lambda m: (m.distance, -(m.similarity or 0), m.entry))
+        return sorted(
+            self._copies(record, found), key=lambda m: (m.distance, -(m.similarity or 0), m.entry)
+        )
+
+    def _exact(self, record: FileRecord, theirs: FileRecord, estimate: float) -> float:
+        """Two texts' exact similarity, read again; the estimate when either cannot be."""
+        if self.read is None:
+            return estimate
+        texts = TextShingles((record, theirs), self.read)
+        a, b = texts(0), texts(1)
+        return estimate if a is None or b is None else exact_jaccard(a, b)
+
+    def _own(self, record: FileRecord, theirs: FileRecord, share: float) -> float:
+        """Two texts' similarity by their own lines, where the library's template could decide it.
+
+        As in a scan (``default_measure._own_lines``): only when a text is TEMPLATE_SHARE or more
+        template and the template could take the pair under the floor; both texts read again
+        (their similarity stays where they cannot be, unless either is a stub: then 0).
+        """
+        template = self.library.template
+        if not len(template):
+            return share
+        shares = template_shares([record.lines, theirs.lines], template)
+        worst = float(shares.max())
+        if (
+            worst < TEMPLATE_SHARE
+            or (share - worst) / max(1 - worst, 1e-9) >= self.floor + NEAR_FLOOR
+        ):
+            return share
+        if self.read is not None:
+            texts = TextShingles((record, theirs), self.read)
+            mine, other = texts.own(0, template), texts.own(1, template)
+            if mine is not None and other is not None:
+                if not mine.chars or not other.chars:
+                    return 0.0
+                if mine.whole and other.whole:
+                    return exact_jaccard(mine.shingles, other.shingles)
+                return jaccard(mine.shingles[:SKETCH], other.shingles[:SKETCH])
+        return 0.0 if shares.max() >= STUB else share
+
+    def _copies(self, record: FileRecord, found: list[Match]) -> list[Match]:
+        """The matches, less those held that are material the library's articles share.
+
+        A target held by two articles that are not copies of each other, or an article held
+        by the target that two articles which are not copies of each other hold, is shared.
+        """
+        held = [m for m in found if m.contained]
+        if not held:
+            return found
+        holders = [m.entry for m in held if record.chars <= self.articles[m.entry].chars]
+        stub = self._stub(record)
+        dropped = set(holders) if stub or self._different(holders) else set()
+        for m in held:
+            small = self.articles[m.entry]
+            if record.chars > small.chars and (self._stub(small) or self._is_shared(m.entry)):
+                dropped.add(m.entry)
+        return [m for m in found if not (m.contained and m.entry in dropped)]
+
+    def _stub(self, record: FileRecord) -> bool:
+        """Whether a text is mostly lines that are template among the library's articles."""
+        template = self.library.template
+        return bool(len(template)) and template_shares([record.lines], template)[0] >= STUB
+
+    def _different(self, entries: list[int]) -> bool:
+        """Whether two of these library articles are not copies of each other."""
+        first = [self.articles[n] for n in entries[:1]]
+        for other in entries[1:]:
+            a, b = first[0], self.articles[other]
+            alike = jaccard(*(np.frombuffer(r.sketch, dtype="<u8") for r in (a, b)))
+            if alike < self.floor and not contained(a, b):
+                return True
+        return False
+
+    def _is_shared(self, entry: int) -> bool:
+        """Whether two library articles that are not copies of each other hold article ``entry``."""
+        if entry not in self._shared:
+            holders = {
+                n
+                for band in range(BANDS)
+                if self._valid[entry, band]
+                for n in self._bands[band].get(int(self._keys[entry, band]), ())
+                if n != entry
+            }
+            small = self.articles[entry]
+            inside = [
+                n
+                for n in sorted(holders)
+                if self.articles[n].chars >= small.chars
+                and contained(small, self.articles[n])
+                and jaccard(*(np.frombuffer(r.sketch, "<u8") for r in (small, self.articles[n])))
+                < self.floor
+            ]
+            self._shared[entry] = self._different(inside)
+        return self._shared[entry]
 
 
 def check_folder(
@@ -128,9 +244,9 @@ def check_folder(
     group's reference; the library's files are ``kept`` (never marked, moved or trashed).
     """
     scanned = scan(folder, options, progress=progress, cancel=cancel)
-    found = ArticleChecker(library, options.group.k, options.group.min_similarity).matches(
-        scanned.files
-    )
+    group, read = options.group, options.read
+    checker = ArticleChecker(library, group.k, group.min_similarity, read)
+    found = checker.matches(scanned.files)
     files = list(scanned.files)
     place: dict[int, int] = {}  # library entry -> its file's index
     members: dict[int, list[Member]] = {}

@@ -7,6 +7,8 @@
     LIB/gen-000007/         one generation, never changed once written:
         contents.json       its articles and imported fingerprint files
         records.bin         the articles' records (a folder snapshot, ``store/snapshot.py``)
+        template.npy        the hashes of the lines that are template among the articles
+                            (``match/template.py``: the library's own counts)
         fingerprints.npy    every fingerprint: the articles', then the imported ones
         index-k3/, index-k8/  the permuted tables of two indexes (``match/index.py``): one for
                             k up to 3 (long prefixes, few rows to check), one for k up to 8
@@ -125,6 +127,8 @@ class Library:
             for ids in [rest[0] if rest else ()]
         )
         self.fingerprints = np.load(self.generation / "fingerprints.npy", mmap_mode="r")
+        template = self.generation / "template.npy"  # a generation written before has none
+        self.template = np.load(template) if template.is_file() else np.empty(0, np.uint64)
         total = self.article_count + sum(i.count for i in self.imported)
         if self.fingerprints.dtype != np.uint64 or self.fingerprints.shape != (total,):
             raise LibraryError(f"{folder}: damaged library (fingerprints do not fit)")
@@ -285,6 +289,7 @@ def write_generation(
     fingerprints = contents.fingerprints
     (generation / "records.bin").write_bytes(pack(contents.articles) if contents.articles else b"")
     np.save(generation / "fingerprints.npy", fingerprints)
+    np.save(generation / "template.npy", library_template(contents.articles))
     described = {
         "articles": len(contents.articles),
         "imported": [[i.source, i.count, list(i.ids)] for i in contents.imported],
@@ -316,6 +321,15 @@ def write_generation(
         if old != generation:
             shutil.rmtree(old, ignore_errors=True)
     return generation
+
+
+def library_template(articles: tuple[FileRecord, ...]) -> npt.NDArray[np.uint64]:
+    """The lines that are template among a library's articles (copies: within SMALL_K bits)."""
+    from simdup_gui.engine.match.index import all_pairs
+    from simdup_gui.engine.match.template import shared_lines
+
+    fingerprints = np.array([r.fingerprint for r in articles], dtype=np.uint64)
+    return shared_lines([r.lines for r in articles], all_pairs(fingerprints, SMALL_K))
 
 
 def _sync_folder_entry(folder: Path) -> None:

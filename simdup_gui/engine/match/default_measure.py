@@ -24,9 +24,10 @@ from simdup_gui.engine.fingerprint.shingles import (
     jaccard_many,
     sketch_matrix,
 )
-from simdup_gui.engine.match.exact import ExactPairs, near, near_floor_checked
+from simdup_gui.engine.match.exact import NEAR_FLOOR, NodeTexts, near, near_floor_checked
 from simdup_gui.engine.match.groups import LOOSE_K, Measure, Thresholds
 from simdup_gui.engine.match.index import all_pairs
+from simdup_gui.engine.match.template import TEMPLATE_SHARE, shared_lines, template_shares
 from simdup_gui.engine.records import FileRecord, Pairs
 
 CONTAINED = 0.8  # this share of a text's shingles inside a longer text makes it a copy of it
@@ -57,6 +58,13 @@ def contained(a: FileRecord, b: FileRecord) -> bool:
         return False
     share, samples = containment(inner, np.frombuffer(large.sketch, dtype="<u8"))
     return share >= CONTAINED and samples >= CONTAINED_SAMPLES
+
+
+def containment_share(a: FileRecord, b: FileRecord) -> float:
+    """The estimated share of the shorter text of two that lies in the longer (``contained``)."""
+    small, large = (a, b) if a.chars <= b.chars else (b, a)
+    inner = np.frombuffer(small.sketch, dtype="<u8")
+    return containment(inner, np.frombuffer(large.sketch, dtype="<u8"))[0]
 
 
 def likeness(
@@ -90,24 +98,153 @@ def default_measure(
     k: int,
     floor: float,
     cancel: Callable[[], bool],
-    exact: ExactPairs | None = None,
+    texts: NodeTexts | None = None,
+    template: np.ndarray | None = None,
 ) -> Measure:
     """The measure of these records (one per distinct text; see the module).
 
-    ``exact`` gives two records' exact text similarity by position (None: estimates only).
+    ``texts`` reads the records' texts again by position (None: the records alone tell);
+    ``template``: the template's line hashes when counted over more texts than these.
     """
     rows = sketch_matrix([record.sketch for record in records])
     fps = np.array([record.fingerprint for record in records], dtype=np.uint64)
     chars = np.array([record.chars for record in records], dtype=np.int64)
+    found = _candidates(records, fps, rows, k, floor, cancel)
+    loose = k >= BANDS_K and floor > 0  # text alone decides: a text held by the other is a copy
+    stubs = np.zeros(len(records), bool)  # mostly template, not read again: never held
+    if floor > 0 and len(found):
+        stubs = _own_lines(records, rows, chars, found, floor, loose, texts, template)
+    shared = np.zeros(len(records), bool)  # held by texts that are not copies of each other
 
     def alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        return near_floor_checked(jaccard_many(rows, a, b), a, b, floor, exact)
+        return near_floor_checked(jaccard_many(rows, a, b), a, b, floor, texts)
 
     def holds(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        return contained_many(rows, chars, a, b)
+        small = np.where(chars[a] > chars[b], b, a)
+        held = contained_many(rows, chars, a, b) & ~stubs[a] & ~stubs[b]
+        return held & ~shared[small]
 
-    found = _candidates(records, fps, rows, chars, k, floor, alike, cancel)
-    return Measure(fps, found, alike, Thresholds(k, floor), holds)
+    if floor <= 0:
+        return Measure(fps, found, alike, Thresholds(k, floor), holds)
+    keep = alike(found.i, found.j) >= floor
+    if loose:
+        rest = np.flatnonzero(~keep)
+        left, right = found.i[rest], found.j[rest]
+        held = holds(left, right)
+        shared[:] = _shared_material(left[held], right[held], rows, chars, floor, alike, holds)
+        keep[rest] = held & ~shared[np.where(chars[left] > chars[right], right, left)]
+    kept = Pairs(found.i[keep], found.j[keep], found.distance[keep])
+    return Measure(fps, kept, alike, Thresholds(k, floor), holds)
+
+
+STUB = 0.5  # a text this much template that cannot be read again is a stub: it holds nothing
+
+
+def _own_lines(
+    records: Sequence[FileRecord],
+    rows: np.ndarray,
+    chars: np.ndarray,
+    found: Pairs,
+    floor: float,
+    loose: bool,
+    texts: NodeTexts | None,
+    template: np.ndarray | None,
+) -> np.ndarray:
+    """Measure by their own lines the texts whose template (``template.py``) could decide a pair.
+
+    A pair the estimates accept may be alike, or one text held by the other, only for the lines
+    both share with many other texts. Each text of such a pair that is TEMPLATE_SHARE or more
+    template gets its own sketch and length in ``rows`` and ``chars``: its text read again
+    without those lines. Returns the stubs: texts at least STUB template that could not be read
+    again, or have nothing of their own; they never hold nor are held. Template never adds a
+    pair (the estimates must accept it first) and a pair it cannot change is not read again:
+    a text ``t`` template changes a measure ``m`` to no less than ``(m - t) / (1 - t)``.
+    """
+    lines = [record.lines for record in records]
+    stubs = np.zeros(len(records), bool)
+    raw = jaccard_many(rows, found.i, found.j)
+    similar = raw >= floor
+    if template is None:
+        copies = Pairs(found.i[similar], found.j[similar], found.distance[similar])
+        template = shared_lines(lines, copies)
+    share = template_shares(lines, template)
+    heavy = share >= TEMPLATE_SHARE
+    if not heavy.any():
+        return stubs
+    worst = np.maximum(share[found.i], share[found.j])
+    doubt = similar & (_least(raw, worst) < floor + NEAR_FLOOR)
+    if loose:
+        small = np.where(chars[found.i] > chars[found.j], found.j, found.i)
+        large = found.i + found.j - small
+        inside, samples = containment_many(rows, small, large)
+        held = (rows[small, -1] != PAD) & (inside >= CONTAINED) & (samples >= CONTAINED_SAMPLES)
+        doubt |= ~similar & held & (_least(inside, share[small]) < CONTAINED + NEAR_FLOOR)
+    nodes = distinct(np.concatenate((found.i[doubt], found.j[doubt])))
+    for node in nodes[heavy[nodes]].tolist():
+        own = texts.own(node, template) if texts is not None else None
+        if own is None or not own.chars:
+            stubs[node] = own is not None or share[node] >= STUB
+            continue
+        rows[node] = PAD
+        rows[node, : min(len(own.shingles), SKETCH)] = own.shingles[:SKETCH]
+        chars[node] = own.chars
+    return stubs
+
+
+def _least(measure: np.ndarray, template: np.ndarray) -> np.ndarray:
+    """The least a measure could be were a share ``template`` of the texts left out."""
+    return (measure - template) / np.maximum(1.0 - template, 1e-9)
+
+
+HOLDER_HASHES = 8  # a text sharing this many of a held text's sketch hashes may hold it too
+
+
+def _shared_material(
+    left: np.ndarray,
+    right: np.ndarray,
+    rows: np.ndarray,
+    chars: np.ndarray,
+    floor: float,
+    alike: Callable[[np.ndarray, np.ndarray], np.ndarray],
+    holds: Callable[[np.ndarray, np.ndarray], np.ndarray],
+) -> np.ndarray:
+    """The texts held by two texts that are not copies of each other: shared, not copies.
+
+    ``left`` and ``right`` are the pairs matched by one text held by the other. A text that two
+    different articles both hold (a stub of their family's header and footer, a quoted
+    passage) is material they share; it is a copy of neither. Each held text's holders are
+    looked for among all texts (those sharing HOLDER_HASHES of its sketch's hashes, then
+    checked), not only among the candidates found.
+    """
+    shared = np.zeros(len(chars), bool)
+    if not len(left):
+        return shared
+    small = distinct(np.where(chars[left] > chars[right], right, left))
+    owner = np.repeat(np.arange(len(rows), dtype=np.int64), rows.shape[1])
+    hashes = rows.ravel()
+    real = hashes != PAD
+    order = np.argsort(hashes[real], kind="stable")
+    hashes, owner = hashes[real][order], owner[real][order]
+    held, holder = [], []
+    for text in small.tolist():
+        mine = rows[text][rows[text] != PAD]
+        lo, hi = np.searchsorted(hashes, mine), np.searchsorted(hashes, mine, side="right")
+        sharing = owner[np.concatenate([np.arange(a, b) for a, b in zip(lo, hi, strict=True)])]
+        counts = np.bincount(sharing, minlength=len(rows))
+        found = np.flatnonzero((counts >= HOLDER_HASHES) & (chars >= chars[text]))
+        found = found[found != text]
+        held += [text] * len(found)
+        holder += found.tolist()
+    held_, holder_ = np.array(held, np.int64), np.array(holder, np.int64)
+    inside = holds(held_, holder_) & (alike(held_, holder_) < floor)
+    held_, holder_ = held_[inside], holder_[inside]
+    first = np.concatenate(([True], held_[1:] != held_[:-1])) if len(held_) else held_ > 0
+    head = np.maximum.accumulate(np.where(first, np.arange(len(held_)), 0))
+    other = ~first  # each text's other holders, against its first
+    a, b = holder_[head[other]], holder_[other]
+    copies = (alike(a, b) >= floor) | holds(a, b)
+    shared[held_[other][~copies]] = True
+    return shared
 
 
 def _union(a: Pairs, b: Pairs, fps: np.ndarray) -> Pairs:
@@ -122,13 +259,11 @@ def _candidates(
     records: Sequence[FileRecord],
     fps: np.ndarray,
     rows: np.ndarray,
-    chars: np.ndarray,
     k: int,
     min_similarity: float,
-    alike: Callable[[np.ndarray, np.ndarray], np.ndarray],
     cancel: Callable[[], bool],
 ) -> Pairs:
-    """Candidate pairs (positions in ``records``, whose sketches are ``rows``) ``alike`` enough.
+    """Candidate pairs (positions in ``records``, whose sketches are ``rows``), not yet verified.
 
     Candidates are the pairs within ``k`` and, from BANDS_K on with a floor, those whose
     openings are within LEAD_K and those whose sketches agree on a band; below BANDS_K nothing
@@ -136,16 +271,10 @@ def _candidates(
     table's prefix run, so thousands of near-copies of one text cost linear work.
     """
     local = all_pairs(fps, k, cancel=cancel, window=RUN_WINDOW)
-    if min_similarity <= 0 or len(records) < 2:
+    if min_similarity <= 0 or len(records) < 2 or k < BANDS_K or cancel():
         return local
-    if k >= BANDS_K and not cancel():
-        leads = np.array([record.lead or 0 for record in records], dtype=np.uint64)
-        openings = all_pairs(leads, LEAD_K, cancel=cancel, window=RUN_WINDOW)
-        local = _union(local, openings, fps)
-        banded = banded_pairs(rows)
-        local = _union(local, Pairs(*banded, np.zeros(len(banded[0]), np.uint8)), fps)
-    keep = alike(local.i, local.j) >= min_similarity
-    if k >= BANDS_K:  # text alone decides: a text held by the other is a copy too
-        rest = np.flatnonzero(~keep)
-        keep[rest] = contained_many(rows, chars, local.i[rest], local.j[rest])
-    return Pairs(local.i[keep], local.j[keep], local.distance[keep])
+    leads = np.array([record.lead or 0 for record in records], dtype=np.uint64)
+    openings = all_pairs(leads, LEAD_K, cancel=cancel, window=RUN_WINDOW)
+    local = _union(local, openings, fps)
+    banded = banded_pairs(rows)
+    return _union(local, Pairs(*banded, np.zeros(len(banded[0]), np.uint8)), fps)

@@ -15,10 +15,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from simdup_gui.engine.fingerprint.shingles import Sketch, exact_jaccard
+
+if TYPE_CHECKING:
+    from simdup_gui.engine.fingerprint.files import OwnText
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +31,16 @@ NEAR_FLOOR = 0.09  # about two standard errors of a 128-hash sketch's estimate a
 EXACT_PAIRS = 1_000  # at most this many pairs a grouping are checked on their whole texts
 Exact = Callable[[int, int], float | None]  # two texts' exact similarity, None if unknown
 Shingles = Callable[[int], Sketch | None]  # a file's whole shingle set (by index), or None
+
+
+class Texts(Protocol):
+    """Files' texts read again (``fingerprint.files.TextShingles``), by index."""
+
+    def __call__(self, file: int) -> Sketch | None:
+        """The file's whole shingle set, or None."""
+
+    def own(self, file: int, template: npt.NDArray[np.uint64]) -> OwnText | None:
+        """The file's own shingles, its ``template`` lines left out, or None."""
 
 
 def near(shares: np.ndarray | float, floor: float) -> np.ndarray | bool:
@@ -55,19 +70,29 @@ def exact_similarity(shingles: Shingles, a: int, b: int) -> float | None:
     return None if x is None or y is None else exact_jaccard(x, y)
 
 
-class ExactPairs:
-    """:func:`exact_similarity` of two of ``files`` by position, each pair worked out once.
+class NodeTexts:
+    """The texts of grouping's nodes (``files``: each node's file) read again, when they can be.
 
-    The first EXACT_PAIRS pairs asked about only: beyond, the estimate decides. A folder of one
-    site's pages can put every pair near the floor (3,000 plain-text pages sharing a template:
-    37,000 files read again, 23 s against 0.6 s for the estimates), where a usual folder has a
-    few (11 pairs in the labelled corpus).
+    :meth:`similarity`, a pair's exact similarity, is asked of the first EXACT_PAIRS pairs only:
+    beyond, the estimate decides. A folder of one site's pages can put every pair near the
+    floor (3,000 plain-text pages sharing a template: 37,000 files read again, 23 s against
+    0.6 s for the estimates), where a usual folder has a few (11 pairs in the labelled corpus).
+    :meth:`own` gives a node's own shingles, its template lines left out; once asked, a node is
+    measured by them (its exact similarity too).
     """
 
-    def __init__(self, shingles: Shingles, files: Sequence[int]) -> None:
-        self._shingles, self._files = shingles, files
+    def __init__(self, texts: Texts, files: Sequence[int]) -> None:
+        self._texts, self._files = texts, files
         self._known: dict[tuple[int, int], float | None] = {}
+        self._own: dict[int, OwnText | None] = {}
         self._told = False
+
+    def own(self, node: int, template: npt.NDArray[np.uint64]) -> OwnText | None:
+        """The node's own shingles without the ``template`` lines (None: it cannot be read)."""
+        if node not in self._own:
+            self._own[node] = self._texts.own(self._files[node], template)
+            self._known = {k: v for k, v in self._known.items() if node not in k}
+        return self._own[node]
 
     def __call__(self, x: int, y: int) -> float | None:
         """The pair's exact similarity, None when unknown or beyond EXACT_PAIRS."""
@@ -79,6 +104,14 @@ class ExactPairs:
                 log.info("over %d pairs near the floor: their estimates decide", EXACT_PAIRS)
                 self._told = True
             return None
-        found = exact_similarity(self._shingles, self._files[x], self._files[y])
+        a, b = self._shingles(x), self._shingles(y)
+        found = None if a is None or b is None else exact_jaccard(a, b)
         self._known[key] = found
         return found
+
+    def _shingles(self, node: int) -> Sketch | None:
+        """The node's whole shingle set, or its own when it is measured by its own lines."""
+        if node not in self._own:
+            return self._texts(self._files[node])
+        own = self._own[node]
+        return own.shingles if own is not None and own.whole else None

@@ -12,9 +12,10 @@ from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
+import numpy.typing as npt
 
 from simdup_gui.engine.fingerprint.files import TextShingles
-from simdup_gui.engine.match.exact import ExactPairs, Shingles
+from simdup_gui.engine.match.exact import NodeTexts, Texts
 from simdup_gui.engine.match.groups import Group, Member, Nodes, clusters, numbered
 from simdup_gui.engine.methods import FingerprintMethod
 from simdup_gui.engine.methods.default import Default
@@ -22,6 +23,8 @@ from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.progress import never
 from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
+
+U64 = npt.NDArray[np.uint64]
 
 MINUTE_NS = 60 * 10**9  # files saved within the same minute are as old as each other
 _SEPARATORS = frozenset(" -_.(（[【~")  # what a copy's name adds starts with one of these
@@ -79,7 +82,8 @@ def group_files(
     options: GroupOptions,
     method: FingerprintMethod = Default(),  # noqa: B008 (a frozen value)
     cancel: Callable[[], bool] = never,
-    shingles: Shingles | None = None,
+    texts: Texts | None = None,
+    template: U64 | None = None,
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """Verified candidate pairs of distinct texts, and the groups around references.
 
@@ -92,8 +96,10 @@ def group_files(
     ``not_duplicates`` are pairs of paths (each sorted) a person said are not duplicates: one
     is never a member of a group whose reference is the other (exact copies always group).
     A group's reference is a file in one of ``reference_folders`` when it has one.
-    ``shingles`` gives a file's whole shingle set (by index), or None: then the text similarity
-    of a pair whose estimate is just above the floor is the exact one (``match/exact.py``).
+    ``texts`` reads files' texts again (by index), or None: then the text similarity of a pair
+    whose estimate is just above the floor is the exact one (``match/exact.py``), and a text
+    that is much template is measured by its own lines (``match/template.py``); ``template``
+    gives the template's line hashes when counted over more than ``files``.
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= options.min_chars]
     # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
@@ -110,9 +116,10 @@ def group_files(
             same.sort(key=lambda n: _first_copy_key(files[n], copied, None, n in kept))
     copies = sorted(by_text.values(), key=lambda same: same[0])
     node_files = [same[0] for same in copies]
-    exact = None if shingles is None else ExactPairs(shingles, node_files)
+    nodes_records = [_with_copies_lines(files, same) for same in copies]
+    again = None if texts is None else NodeTexts(texts, node_files)
     measure = method.measure(
-        [files[n] for n in node_files], options.k, options.min_similarity, cancel, exact
+        nodes_records, options.k, options.min_similarity, cancel, again, template
     )
     nodes = Nodes(
         measure.fingerprints,
@@ -155,6 +162,14 @@ def group_files(
     return pairs, numbered(groups, [f.path for f in files])
 
 
+def _with_copies_lines(files: tuple[FileRecord, ...], same: list[int]) -> FileRecord:
+    """A node's record (its first copy's), with the lines of all its copies (template evidence)."""
+    record = files[same[0]]
+    if len(same) == 1 or all(files[n].lines == record.lines for n in same[1:]):
+        return record
+    return record._replace(lines=b"".join(dict.fromkeys(files[n].lines for n in same)))
+
+
 def _apart_nodes(
     not_duplicates: frozenset[tuple[str, str]],
     files: tuple[FileRecord, ...],
@@ -178,11 +193,16 @@ Grouper = Callable[
 
 
 def group_here(
-    files: tuple[FileRecord, ...], options: ScanOptions, cancel: Callable[[], bool] = never
+    files: tuple[FileRecord, ...],
+    options: ScanOptions,
+    cancel: Callable[[], bool] = never,
+    template: U64 | None = None,
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """The records paired and grouped in this process, as ``options`` say.
 
-    Pairs just above the similarity floor are checked on their texts, read again where they can be.
+    Pairs just above the similarity floor are checked on their texts, read again where they can
+    be. ``template``: the template's line hashes, when counted over more texts than ``files``
+    (a cluster's part); else they are counted here.
     """
-    shingles = TextShingles(files, options.read)
-    return group_files(files, options.group, options.method, cancel, shingles)
+    texts = TextShingles(files, options.read)
+    return group_files(files, options.group, options.method, cancel, texts, template)

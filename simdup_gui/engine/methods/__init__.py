@@ -25,7 +25,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
-    from simdup_gui.engine.match.exact import ExactPairs, Shingles
+    from simdup_gui.engine.arrays import U64
+    from simdup_gui.engine.match.exact import NodeTexts, Shingles
     from simdup_gui.engine.match.groups import Measure, Similarities
     from simdup_gui.engine.records import FileRecord
 
@@ -90,7 +91,8 @@ class FingerprintMethod:
         k: int,
         floor: float,
         cancel: Callable[[], bool],
-        exact: ExactPairs | None = None,
+        texts: NodeTexts | None = None,
+        template: U64 | None = None,
     ) -> Measure:
         """The pairs of these records (one per distinct text) that meet the thresholds."""
         raise NotImplementedError

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, ClassVar
 from simdup_gui.engine.methods import WORDS, FingerprintMethod
 
 if TYPE_CHECKING:
-    from simdup_gui.engine.match.exact import ExactPairs, Shingles
+    from simdup_gui.engine.arrays import U64
+    from simdup_gui.engine.match.exact import NodeTexts, Shingles
     from simdup_gui.engine.match.groups import Measure, Similarities
     from simdup_gui.engine.records import FileRecord
 
@@ -51,12 +52,13 @@ class Default(FingerprintMethod):
         k: int,
         floor: float,
         cancel: Callable[[], bool],
-        exact: ExactPairs | None = None,
+        texts: NodeTexts | None = None,
+        template: U64 | None = None,
     ) -> Measure:
         """Fingerprints, openings and sketch bands, confirmed by the texts."""
         from simdup_gui.engine.match.default_measure import default_measure
 
-        return default_measure(records, k, floor, cancel, exact)
+        return default_measure(records, k, floor, cancel, texts, template)
 
     def similarities(self, records: Sequence[FileRecord]) -> Similarities:
         """The estimated Jaccard similarity of the shingle sketches."""

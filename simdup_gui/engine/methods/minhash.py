@@ -29,7 +29,8 @@ from simdup_gui.engine.methods.keys import (
 from simdup_gui.engine.records import FileRecord
 
 if TYPE_CHECKING:
-    from simdup_gui.engine.match.exact import ExactPairs
+    from simdup_gui.engine.arrays import U64
+    from simdup_gui.engine.match.exact import NodeTexts
 
 _U64 = np.uint64
 
@@ -67,7 +68,8 @@ class MinHash(FingerprintMethod):
         k: int,
         floor: float,
         cancel: Callable[[], bool],
-        exact: ExactPairs | None = None,
+        texts: NodeTexts | None = None,
+        template: U64 | None = None,
     ) -> Measure:
         """Rows that agree on a band, at least ``floor`` alike."""
         bands, per_band = (self.bands, self.rows) if self.bands else lsh_bands(floor)

@@ -23,7 +23,8 @@ from simdup_gui.engine.methods.keys import chain, chunked, linked, signature_row
 from simdup_gui.engine.records import FileRecord
 
 if TYPE_CHECKING:
-    from simdup_gui.engine.match.exact import ExactPairs
+    from simdup_gui.engine.arrays import U64
+    from simdup_gui.engine.match.exact import NodeTexts
 
 LETTERS = 36  # a-z, then 0-9
 TABLES, PROJECTIONS, WIDTH = 32, 8, 4.0  # the LSH: tables, projections each, cell width
@@ -46,7 +47,8 @@ class PinyinLetters(FingerprintMethod):
         k: int,
         floor: float,
         cancel: Callable[[], bool],
-        exact: ExactPairs | None = None,
+        texts: NodeTexts | None = None,
+        template: U64 | None = None,
     ) -> Measure:
         """Vectors sharing a cell in a table, at least ``floor`` alike."""
         owner, keys = cell_keys(signature_rows(records, "<f4", LETTERS), floor)

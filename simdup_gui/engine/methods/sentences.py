@@ -35,7 +35,8 @@ from simdup_gui.engine.methods.keys import (
 from simdup_gui.engine.records import FileRecord
 
 if TYPE_CHECKING:
-    from simdup_gui.engine.match.exact import ExactPairs
+    from simdup_gui.engine.arrays import U64
+    from simdup_gui.engine.match.exact import NodeTexts
 
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;…])|(?<=\.)(?=\s)|\n")
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -82,7 +83,8 @@ class LongestSentences(FingerprintMethod):
         k: int,
         floor: float,
         cancel: Callable[[], bool],
-        exact: ExactPairs | None = None,
+        texts: NodeTexts | None = None,
+        template: U64 | None = None,
     ) -> Measure:
         """Files sharing at least ``shared`` of their longest sentences."""
         rows = signature_rows(records, "<u8", self.sentences)

@@ -20,7 +20,8 @@ from simdup_gui.engine.methods.keys import RUN_WINDOW
 from simdup_gui.engine.records import FileRecord
 
 if TYPE_CHECKING:
-    from simdup_gui.engine.match.exact import ExactPairs
+    from simdup_gui.engine.arrays import U64
+    from simdup_gui.engine.match.exact import NodeTexts
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,8 @@ class SimHash(FingerprintMethod):
         k: int,
         floor: float,
         cancel: Callable[[], bool],
-        exact: ExactPairs | None = None,
+        texts: NodeTexts | None = None,
+        template: U64 | None = None,
     ) -> Measure:
         """Pairs within ``k`` bits (at least ``floor`` alike, if given)."""
         fps = np.array([r.fingerprint for r in records], dtype=np.uint64)

@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.match.default_measure import containment_share
 from simdup_gui.engine.output.cells import modified_text
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.output.words import counted
@@ -69,9 +70,13 @@ def html_lines(result: ScanResult) -> Iterator[str]:
             role, css = ("reference", ' class="reference"') if n == 0 else ("duplicate", "")
             if n and member.file in result.kept:
                 role = "kept"
+            share = f"{100 * member.similarity:.1f}%"
+            if member.contained:  # one text inside the other: how much of the shorter
+                inside = containment_share(record, result.files[group.reference])
+                share += f" · {100 * inside:.0f}% inside"
             yield (
                 f"<tr{css}><td>{role}</td><td>{_link(record.path)}</td>"
-                f'<td class="n">{100 * member.similarity:.1f}%</td>'
+                f'<td class="n">{share}</td>'
                 f'<td class="n">{distance(member.distance)}</td><td class="n">{record.size}</td>'
                 f"<td>{html.escape(modified_text(record.mtime_ns))}</td>"
                 f"<td>{html.escape(record.encoding)}</td></tr>"

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from simdup_gui.engine.match.default_measure import containment_share
 from simdup_gui.engine.methods import FingerprintMethod, method_named
 from simdup_gui.engine.output.actions import Seen
 from simdup_gui.engine.output.cells import (
@@ -37,6 +38,7 @@ COLUMNS = (
     "path",
     "distance",
     "similarity",
+    "contained",  # for a member matched as one text inside the other: the share inside
     "encoding",
     "size",
     "modified",
@@ -76,10 +78,16 @@ def _file_cells(files: Sequence[FileRecord]) -> list[tuple[str, ...]]:
 
 
 def _row(
-    group: str, role: str, cells: tuple[str, ...], distance: str, similarity: str, notes: str
+    group: str,
+    role: str,
+    cells: tuple[str, ...],
+    distance: str,
+    similarity: str,
+    contained: str,
+    notes: str,
 ) -> list[str]:
     """A row of the report: a file's own cells, and what its place in the results adds."""
-    return [group, role, cells[0], distance, similarity, *cells[1:], safe_cell(notes)]
+    return [group, role, cells[0], distance, similarity, contained, *cells[1:], safe_cell(notes)]
 
 
 def _notes(matched: str, record: FileRecord) -> str:
@@ -107,19 +115,21 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
             grouped.add(member.file)
             role = "reference" if n == 0 else "kept" if member.file in result.kept else "duplicate"
             record = files[member.file]
-            held = held_note(record, files[group.reference]) if member.contained else ""
+            reference = files[group.reference]
+            held = held_note(record, reference) if member.contained else ""
             matched = "; ".join(filter(None, (named, held)))
             notes = _notes(matched, record)
             distance = str(member.distance) if method.distances else ""
             share = f"{100 * member.similarity:.1f}%"
-            yield _row(group_id, role, cells[member.file], distance, share, notes)
+            inside = f"{100 * containment_share(record, reference):.1f}%" if held else ""
+            yield _row(group_id, role, cells[member.file], distance, share, inside, notes)
     for n, record in enumerate(files):
         if n not in grouped and not record.error:
-            yield _row("", "unique", cells[n], "", "", _notes(named, record))
+            yield _row("", "unique", cells[n], "", "", "", _notes(named, record))
     for n, record in enumerate(files):
         if record.error:
             role = "link" if is_link(record.error) else "error"
-            yield _row("", role, cells[n], "", "", _notes("", record))
+            yield _row("", role, cells[n], "", "", "", _notes("", record))
 
 
 def write_rows(stream: TextIO, rows: Iterator[Sequence[str]]) -> None:

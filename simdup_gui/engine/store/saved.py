@@ -24,7 +24,7 @@ from simdup_gui.engine.options import (
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.store.groupings import grouping_blobs, stored_groups
-from simdup_gui.engine.store.snapshot import SNAPSHOT_LAYOUT, pack, unpack
+from simdup_gui.engine.store.snapshot import READABLE_LAYOUTS, SNAPSHOT_LAYOUT, pack, unpack
 
 FORMAT = "simdup result"
 VERSION = 2  # 2: the options by stage (1: one flat set, still read)
@@ -72,7 +72,7 @@ def load_result(path: str | os.PathLike[str]) -> ScanResult:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise SavedResultError(f"{path}: not a saved simdup result")
     version = document.get("version")
-    if version not in (1, VERSION) or document.get("layout") != SNAPSHOT_LAYOUT:
+    if version not in (1, VERSION) or document.get("layout") not in READABLE_LAYOUTS:
         raise SavedResultError(f"{path}: saved by another version of simdup: scan again")
     try:
         saved = document["options"]

@@ -20,7 +20,13 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.records import FIELD_KINDS, SIGNATURE_BYTES, SKETCH_BYTES, FileRecord
+from simdup_gui.engine.records import (
+    FIELD_KINDS,
+    LINES_BYTES,
+    SIGNATURE_BYTES,
+    SKETCH_BYTES,
+    FileRecord,
+)
 
 _SEPARATOR = "\0"
 _HEADERS = {  # .npy header readers by format version
@@ -32,9 +38,18 @@ _HEADERS = {  # .npy header readers by format version
 _KINDS = ("int", "float", "int | None", "str", "tuple[str, ...]", "bytes")
 _FIELDS = {kind: [n for n in FileRecord._fields if FIELD_KINDS[n] == kind] for kind in _KINDS}
 assert sum(map(len, _FIELDS.values())) == len(FileRecord._fields), "a field of an unknown kind"
-_BYTES_LIMITS = {"sketch": (8, SKETCH_BYTES), "signature": (4, SIGNATURE_BYTES)}  # step, most
+_BYTES_LIMITS = {  # each bytes field's step and most
+    "sketch": (8, SKETCH_BYTES),
+    "signature": (4, SIGNATURE_BYTES),
+    "lines": (8, LINES_BYTES),
+}
 assert set(_BYTES_LIMITS) == set(_FIELDS["bytes"]), "a bytes field without its limits"
 SNAPSHOT_LAYOUT = repr(_FIELDS)  # what the blob's columns hold, in order (part of the version)
+_LATER = ("lines",)  # fields added since a library or saved result was first written: a blob
+# written before them ends where they would begin, and its records have none (empty bytes)
+READABLE_LAYOUTS = frozenset(
+    {SNAPSHOT_LAYOUT, repr({k: [n for n in v if n not in _LATER] for k, v in _FIELDS.items()})}
+)
 
 
 def _strings(values: Sequence[str]) -> npt.NDArray[np.uint8]:
@@ -117,6 +132,9 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
     for name in _FIELDS["tuple[str, ...]"]:
         values[name] = [tuple(v.split("\n")) if v else () for v in strings()]
     for name in _FIELDS["bytes"]:
+        if name in _LATER and stream.tell() == len(data):
+            values[name] = [b""] * count
+            continue
         ends = np.cumsum(column()).tolist()
         start, stop = bytes_column()  # cut from ``data`` with no other copy
         if len(ends) != count or (ends and ends[-1] != stop - start):

@@ -8,6 +8,7 @@
     simdup library add|check|stats|remove LIB ...       the archive library (see docs)
     simdup ignore add A B | list | remove A B | clear    pairs kept apart (not duplicates)
     simdup explain A B [--json]                         the words behind each differing bit
+    simdup reuse DIR... [--library LIB] [--min-share S] how much of each article was copied
     simdup table FILE... --text-column C [--dask ADDR]  the same for Parquet or JSONL rows
     simdup cache clear | path                           the fingerprint cache
 
@@ -51,6 +52,7 @@ COMMANDS = {
     "ignore": ("simdup_gui.cli_actions", "run_ignore"),
     "library": ("simdup_gui.cli_library", "run_library_command"),
     "explain": ("simdup_gui.cli_explain", "run_explain"),
+    "reuse": ("simdup_gui.cli_reuse", "run_reuse"),
     "cache": ("simdup_gui.cli_scan", "run_cache"),
 }
 GRAMMARS = {  # each module's function that adds its commands' parsers, in the order of --help
@@ -60,6 +62,7 @@ GRAMMARS = {  # each module's function that adds its commands' parsers, in the o
     "simdup_gui.cli_actions": "add_action_parsers",
     "simdup_gui.cli_library": "add_library_parser",
     "simdup_gui.cli_explain": "add_explain_parser",
+    "simdup_gui.cli_reuse": "add_reuse_parser",
 }
 Runner = Callable[[argparse.Namespace, TextIO, TextIO], int]
 

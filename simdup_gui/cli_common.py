@@ -6,8 +6,8 @@ import argparse
 import math
 import os
 import time
-from collections.abc import Callable
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, TextIO
 
 from simdup_gui.engine.methods import NAMES, method_class, method_named
@@ -153,6 +153,15 @@ def text_settings(args: argparse.Namespace) -> TextSettings:
 def max_bytes(args: argparse.Namespace) -> int:
     """The bytes of a file read at most, from ``--max-mb``."""
     return int(args.max_mb * 1024 * 1024)
+
+
+@contextmanager
+def writing(path: str) -> Iterator[None]:
+    """An output that cannot be written is a one-line error naming it (exit 2)."""
+    try:
+        yield
+    except OSError as exc:
+        raise UsageError(f"{path}: {exc.strerror or exc}") from None
 
 
 def check_output(path: str, inputs: list[str], *, folder: bool = False) -> None:

@@ -7,7 +7,7 @@ import contextlib
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
@@ -26,6 +26,7 @@ from simdup_gui.cli_common import (
     open_cluster,
     share,
     text_settings,
+    writing,
 )
 from simdup_gui.core import not_duplicates
 from simdup_gui.engine.folders import Walked, folders_key, walk_folders
@@ -237,21 +238,12 @@ def _report_key(
     return folders_key(walked), outcome_digest(walked, options)
 
 
-@contextlib.contextmanager
-def _writing(path: str) -> Iterator[None]:
-    """An output that cannot be written is a one-line error naming it (exit 2)."""
-    try:
-        yield
-    except OSError as exc:
-        raise UsageError(f"{path}: {exc.strerror or exc}") from None
-
-
 def _write_report(text: str, args: argparse.Namespace, out: TextIO) -> None:
     """The report's text to ``--csv`` (atomically, with a byte-order mark) or to ``out``."""
     if not args.csv:
         out.write(text)
         return
-    with _writing(args.csv):
+    with writing(args.csv):
         write_atomically(args.csv, lambda stream: stream.write(text), "utf-8-sig")
 
 
@@ -322,12 +314,12 @@ def _scan_and_report(
     if text is not None:
         _write_report(text, args, out)
     else:
-        with _writing(args.csv):
+        with writing(args.csv):
             write_report(result, args.csv)
     if args.html:
         from simdup_gui.engine.output.html_report import write_html_report  # with --html only
 
-        with _writing(args.html):
+        with writing(args.html):
             write_html_report(result, args.html)
     return tally
 

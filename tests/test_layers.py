@@ -66,9 +66,7 @@ def test_the_engine_has_no_import_circle() -> None:
         visit(module, [])
 
 
-def test_the_engine_is_stage_packages_and_every_module_is_short() -> None:
-    packages = [p.name for p in ENGINE.iterdir() if (p / "__init__.py").is_file()]
-    assert len(packages) >= 4
-    for path in ENGINE.parent.rglob("*.py"):  # the engine, the core, the app and the commands
-        lines = path.read_text(encoding="utf-8").count("\n")
-        assert lines <= 400, f"{path.relative_to(ENGINE.parent)}: {lines} lines"
+def test_the_engine_is_stage_packages() -> None:
+    """One job per module, whatever its length: the engine's stages are its packages."""
+    packages = {p.name for p in ENGINE.iterdir() if (p / "__init__.py").is_file()}
+    assert {"read", "text", "fingerprint", "match", "methods", "reuse", "output"} <= packages

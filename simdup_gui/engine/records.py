@@ -35,7 +35,8 @@ class FileRecord(NamedTuple):
     notice_chars: int = 0  # characters of lines that read like a repost notice or an ad
     language: str = ""  # "zh", "en" or "other" (telltales.language_of)
     signature: bytes = b""  # another method's signature (methods/), else empty
-    lines: bytes = b""  # the text's distinct lines by hash (fingerprint/lines.py): template
+    lines: bytes = b""  # the text's lines by hash (fingerprint/lines.py): template evidence
+    passages: bytes = b""  # its passage fingerprints (reuse/passages.py): what it shares
 
     def impossible(self) -> str:
         """Why no scan could have made this record (empty if one could): a damaged cache."""
@@ -51,6 +52,7 @@ class FileRecord(NamedTuple):
             sketch=self.sketch,
             signature=self.signature,
             lines=self.lines,
+            passages=self.passages,
         )
 
     @property
@@ -70,6 +72,7 @@ STORED_FIELDS = tuple(f for f in FileRecord._fields if f not in (*KEY_FIELDS, "e
 SKETCH_BYTES = 128 * 8  # the longest shingle sketch (shingles.SKETCH hashes of 8 bytes)
 SIGNATURE_BYTES = 64 * 8  # the longest signature: 64 sentences' hashes, or MinHash's 512 bytes
 LINES_BYTES = 4_096 * 8  # the most lines a record keeps (lines.MOST_LINES), 8 bytes each
+PASSAGES_BYTES = 1 << 22  # the most passage fingerprints' bytes: 4 MB of a 16 MB text's
 
 
 def impossible_values(
@@ -79,6 +82,7 @@ def impossible_values(
     sketch: bytes,
     signature: bytes = b"",
     lines: bytes = b"",
+    passages: bytes = b"",
 ) -> str:
     """Why these values cannot be a scan's (empty if they can); see ``FileRecord.impossible``."""
     if any(not isinstance(n, int) or n < 0 for n in counts):
@@ -93,6 +97,8 @@ def impossible_values(
         return "a signature of the wrong length"
     if not isinstance(lines, bytes) or len(lines) % 8 or len(lines) > LINES_BYTES:
         return "lines of the wrong length"
+    if not isinstance(passages, bytes) or len(passages) % 4 or len(passages) > PASSAGES_BYTES:
+        return "passages of the wrong length"
     return ""
 
 

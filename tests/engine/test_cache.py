@@ -469,6 +469,7 @@ _BYTES_VALUES = {
     "sketch": st.integers(0, SKETCH_BYTES // 8).map(lambda n: b"s" * 8 * n),
     "signature": st.integers(0, SIGNATURE_BYTES // 4).map(lambda n: b"g" * 4 * n),
     "lines": st.integers(0, 64).map(lambda n: b"l" * 8 * n),
+    "passages": st.integers(0, 64).map(lambda n: b"p" * 4 * n),
 }
 
 

@@ -31,6 +31,7 @@ RECORD = st.builds(
     lead=FINGERPRINT,
     signature=st.lists(st.binary(min_size=4, max_size=4), max_size=5).map(b"".join),
     lines=st.lists(st.binary(min_size=8, max_size=8), max_size=5).map(b"".join),
+    passages=st.lists(st.binary(min_size=4, max_size=4), max_size=5).map(b"".join),
 )
 
 
@@ -40,13 +41,15 @@ def test_records_come_back_as_they_went_in(records: list[FileRecord]) -> None:
 
 
 def test_a_blob_written_before_records_had_lines_is_read_with_none() -> None:
-    """A library (or a saved result) written by an earlier simdup has no lines column."""
+    """A library (or a saved result) written by an earlier simdup has no lines or passages."""
     record = FileRecord("a.txt", 3, sketch=b"s" * 16, signature=b"g" * 4)
-    blob = pack([record._replace(lines=b"l" * 8)])
-    lines_column = blob.rindex(b"\x93NUMPY", 0, blob.rindex(b"\x93NUMPY"))
-    assert unpack(blob[:lines_column]) == (record,)
+    blob = pack([record._replace(lines=b"l" * 8, passages=b"p" * 4)])
+    starts = [at for at in range(len(blob)) if blob.startswith(b"\x93NUMPY", at)]
+    # each bytes field is two columns (lengths, bytes): lines and passages are the last four
+    assert unpack(blob[: starts[-4]]) == (record,)
+    assert unpack(blob[: starts[-2]]) == (record._replace(lines=b"l" * 8),)
     assert SNAPSHOT_LAYOUT in READABLE_LAYOUTS
-    assert len(READABLE_LAYOUTS) == 2
+    assert len(READABLE_LAYOUTS) == 3
 
 
 @pytest.mark.parametrize(
@@ -70,6 +73,7 @@ EDGES = [  # (field, value): each just past what a scan writes, or just within i
     *(("sketch", bytes(n)) for n in (3, 1025, 1032, 0, 8, 1024)),
     *(("signature", bytes(n)) for n in (2, 513, 516, 0, 4, 512)),
     *(("lines", bytes(n)) for n in (4, 32776, 32784, 0, 8, 32768)),
+    *(("passages", bytes(n)) for n in (2, (1 << 22) + 4, 0, 4, 1 << 22)),
 ]
 
 

@@ -252,6 +252,7 @@ def _fingerprinted(
         sketch=analysis.sketch,
         lead=analysis.lead_fingerprint,
         lines=analysis.lines,
+        passages=analysis.passages,
         fingerprint=None if tfidf else analysis.fingerprint,
     )
     return record, features if tfidf else None

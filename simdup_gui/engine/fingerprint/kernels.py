@@ -12,8 +12,15 @@ from numba import njit
 
 from simdup_gui.engine.arrays import F64, U64, Codes, Flags, Index
 from simdup_gui.engine.arrays import mix as mix_array
-from simdup_gui.engine.fingerprint.codes import LINE_BASE, LINE_HASH_BITS, PAD, SHINGLE_BASE
-from simdup_gui.engine.text.codes import SPACE
+from simdup_gui.engine.fingerprint.codes import (
+    LINE_BASE,
+    LINE_HASH_BITS,
+    PAD,
+    RUN_BASE,
+    SHINGLE_BASE,
+    UNIT_BASE,
+)
+from simdup_gui.engine.text.codes import IDEOGRAPH, SPACE, WORD
 from simdup_gui.engine.text.token_kernels import mix, sort_hashes
 
 _SHINGLE_BASE = np.uint64(SHINGLE_BASE)
@@ -21,6 +28,7 @@ _LINE_BASE, _LINE_BITS = np.uint64(LINE_BASE), np.uint64(LINE_HASH_BITS)
 _LINE_MASK = np.uint64((1 << LINE_HASH_BITS) - 1)
 _LONGEST_LINE = (1 << (64 - LINE_HASH_BITS)) - 1
 _LINE_PLACES = 1 << 16  # a line's places past this weigh as its first ones again
+_UNIT_BASE, _RUN_BASE = np.uint64(UNIT_BASE), np.uint64(RUN_BASE)
 _JIT = {"cache": True, "nogil": True}
 
 
@@ -167,6 +175,73 @@ def line_values_numpy(codes: Codes, flags: Flags, bounds: Index) -> tuple[U64, I
     ends = counted[np.append(first[1:], len(line)) - 1] + 1 if len(first) else starts
     texts = np.searchsorted(bounds, starts, side="right") - 1
     return values, texts.astype(np.int64), starts.astype(np.int64), ends.astype(np.int64)
+
+
+@njit(**_JIT)
+def passage_runs(
+    codes: Codes, flags: Flags, bounds: Index, run: int, window: int
+) -> tuple[U64, Index]:
+    """Each text's winnowed run hashes (``reuse.passages`` defines them), and their texts.
+
+    A unit is an ideograph or a run of other letters and digits (by ``flags``); a run hash
+    covers ``run`` units (a polynomial rolled on by one unit); of each window of ``window``
+    runs the least is kept (the rightmost on a tie: a queue of the window's rising minima),
+    each kept place once.
+    """
+    out = np.empty(len(codes) + len(bounds), np.uint64)
+    texts = np.empty(len(codes) + len(bounds), np.int64)
+    found = 0
+    leading = np.uint64(1)  # _RUN_BASE ** (run - 1): the weight of a run's oldest unit
+    for _ in range(run - 1):
+        leading *= _RUN_BASE
+    units = np.empty(run, np.uint64)  # the last ``run`` units' hashes, a ring
+    queue_hash = np.empty(window + 1, np.uint64)  # the window's rising minima, a ring
+    queue_at = np.empty(window + 1, np.int64)
+    for text in range(len(bounds) - 1):
+        unit_count, run_count, last_kept, oldest = 0, 0, -1, 0
+        head = tail = 0  # the queue: from head (the least) to tail (exclusive)
+        rolled = np.uint64(0)
+        total, length, power = np.uint64(0), 0, _UNIT_BASE
+        in_ideograph = False
+        for at in range(bounds[text], bounds[text + 1] + 1):
+            word, ideograph = False, False
+            if at < bounds[text + 1]:
+                word = flags[at] & WORD != 0
+                ideograph = flags[at] & IDEOGRAPH != 0
+            if length and (not word or ideograph or in_ideograph):  # a unit ends
+                unit = mix(total ^ np.uint64(length))
+                total, length, power = np.uint64(0), 0, _UNIT_BASE
+                if unit_count >= run:  # the oldest unit leaves the run
+                    rolled -= units[oldest] * leading
+                rolled = rolled * _RUN_BASE + unit
+                units[oldest] = unit
+                oldest = 0 if oldest == run - 1 else oldest + 1
+                unit_count += 1
+                if unit_count >= run:
+                    hashed = mix(rolled)
+                    while head != tail:  # the queue's greater or equal last go: rightmost ties
+                        last = tail - 1 if tail else window
+                        if queue_hash[last] < hashed:
+                            break
+                        tail = last
+                    queue_hash[tail], queue_at[tail] = hashed, run_count
+                    tail = 0 if tail == window else tail + 1
+                    if queue_at[head] <= run_count - window:  # left the window
+                        head = 0 if head == window else head + 1
+                    run_count += 1
+                    if run_count >= window and queue_at[head] != last_kept:
+                        out[found], texts[found] = queue_hash[head], text
+                        found, last_kept = found + 1, queue_at[head]
+            if word:
+                total += np.uint64(codes[at]) * power
+                if length < 255:
+                    power *= _UNIT_BASE
+                length += 1
+            in_ideograph = ideograph
+        if 0 < run_count < window:  # fewer runs than a window: their least
+            out[found], texts[found] = queue_hash[head], text
+            found += 1
+    return out[:found].copy(), texts[:found].copy()
 
 
 PLAIN_FORMS = {  # used instead by the plain form

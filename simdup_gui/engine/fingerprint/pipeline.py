@@ -18,6 +18,7 @@ from simdup_gui.engine.fingerprint.simhash import Features, simhash_many
 from simdup_gui.engine.options import TextSettings
 from simdup_gui.engine.read.decode import decode_bytes
 from simdup_gui.engine.read.html import html_to_text, looks_like_html
+from simdup_gui.engine.reuse.passages import passage_fingerprints
 from simdup_gui.engine.text.normalize import all_stopwords
 from simdup_gui.engine.text.telltales import telltales
 from simdup_gui.engine.text.tokens import Batch, count_per_text, joined, span_hashes, spans, text_of
@@ -72,7 +73,8 @@ class Analysis:
     lead: Features  # features of the words within the opening LEAD_CHARS characters
     fingerprint: int  # simhash of the features with TF weights (to the settings' power)
     lead_fingerprint: int  # the same for the opening
-    lines: bytes  # the text's distinct lines by hash (``lines.py``)
+    lines: bytes  # the text's lines by hash (``lines.py``)
+    passages: bytes  # its passage fingerprints (``reuse/passages.py``)
 
 
 def analyze(text: str, settings: TextSettings) -> Analysis:
@@ -92,9 +94,14 @@ def analyze_many(texts: list[str], settings: TextSettings) -> list[Analysis]:
     features = _features(hashes, owners, count, power, settings.stopwords)
     leads = _features(hashes[opening], owners[opening], count, power, settings.stopwords)
     return [
-        Analysis(feats, sketch.astype("<u8").tobytes(), lead, fingerprint, lead_fingerprint, lines)
-        for (feats, fingerprint), sketch, (lead, lead_fingerprint), lines in zip(
-            features, sketches_of(batch), leads, lines_of(batch), strict=True
+        Analysis(feats, sketch.astype("<u8").tobytes(), lead, fingerprint, lead_fingerprint, *kept)
+        for (feats, fingerprint), sketch, (lead, lead_fingerprint), *kept in zip(
+            features,
+            sketches_of(batch),
+            leads,
+            lines_of(batch),
+            passage_fingerprints(batch),
+            strict=True,
         )
     ]
 

@@ -173,14 +173,15 @@ def _own_lines(
         return stubs
     worst = np.maximum(share[found.i], share[found.j])
     doubt = similar & (_least(raw, worst) < floor + NEAR_FLOOR)
+    held = np.zeros(len(found), bool)
     if loose:
         small = np.where(chars[found.i] > chars[found.j], found.j, found.i)
         large = found.i + found.j - small
         inside, samples = containment_many(rows, small, large)
         held = (rows[small, -1] != PAD) & (inside >= CONTAINED) & (samples >= CONTAINED_SAMPLES)
         doubt |= ~similar & held & (_least(inside, share[small]) < CONTAINED + NEAR_FLOOR)
-    nodes = distinct(np.concatenate((found.i[doubt], found.j[doubt])))
-    for node in nodes[heavy[nodes]].tolist():
+    matched = similar | held if loose else similar
+    for node in _closed(found, doubt, matched, heavy).tolist():
         own = texts.own(node, template) if texts is not None else None
         if own is None or not own.chars:
             stubs[node] = own is not None or share[node] >= STUB
@@ -189,6 +190,25 @@ def _own_lines(
         rows[node, : min(len(own.shingles), SKETCH)] = own.shingles[:SKETCH]
         chars[node] = own.chars
     return stubs
+
+
+def _closed(found: Pairs, doubt: np.ndarray, matched: np.ndarray, heavy: np.ndarray) -> np.ndarray:
+    """The texts to measure by their own lines: the much-template ones of the doubtful pairs.
+
+    And then every much-template text the estimates match with one of those: a pair is
+    measured alike on both sides, a text's own lines against the other's own lines.
+    """
+    chosen = np.zeros(len(heavy), bool)
+    chosen[found.i[doubt]] = chosen[found.j[doubt]] = True
+    chosen &= heavy
+    while True:
+        near = matched & (chosen[found.i] | chosen[found.j])
+        more = np.zeros(len(heavy), bool)
+        more[found.i[near]] = more[found.j[near]] = True
+        more &= heavy & ~chosen
+        if not more.any():
+            return np.flatnonzero(chosen)
+        chosen |= more
 
 
 def _least(measure: np.ndarray, template: np.ndarray) -> np.ndarray:

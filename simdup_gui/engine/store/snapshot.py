@@ -23,6 +23,7 @@ import numpy.typing as npt
 from simdup_gui.engine.records import (
     FIELD_KINDS,
     LINES_BYTES,
+    PASSAGES_BYTES,
     SIGNATURE_BYTES,
     SKETCH_BYTES,
     FileRecord,
@@ -42,13 +43,15 @@ _BYTES_LIMITS = {  # each bytes field's step and most
     "sketch": (8, SKETCH_BYTES),
     "signature": (4, SIGNATURE_BYTES),
     "lines": (8, LINES_BYTES),
+    "passages": (4, PASSAGES_BYTES),
 }
 assert set(_BYTES_LIMITS) == set(_FIELDS["bytes"]), "a bytes field without its limits"
 SNAPSHOT_LAYOUT = repr(_FIELDS)  # what the blob's columns hold, in order (part of the version)
-_LATER = ("lines",)  # fields added since a library or saved result was first written: a blob
+_LATER = ("lines", "passages")  # fields added since the first layout, in order: a blob
 # written before them ends where they would begin, and its records have none (empty bytes)
 READABLE_LAYOUTS = frozenset(
-    {SNAPSHOT_LAYOUT, repr({k: [n for n in v if n not in _LATER] for k, v in _FIELDS.items()})}
+    repr({k: [n for n in v if n not in _LATER[later:]] for k, v in _FIELDS.items()})
+    for later in range(len(_LATER) + 1)
 )
 
 

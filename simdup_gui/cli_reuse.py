@@ -1,0 +1,137 @@
+"""``simdup reuse``: how much of each article was copied, from which article (查重)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import TextIO
+
+from simdup_gui.cli_common import (
+    TerminalProgress,
+    UsageError,
+    capped_jobs,
+    check_output,
+    compiling_note,
+    jobs_value,
+    megabytes,
+    share,
+    writing,
+)
+from simdup_gui.core import not_duplicates
+from simdup_gui.engine.options import GroupOptions, ReadOptions, RunOptions, ScanOptions
+from simdup_gui.engine.progress import no_progress
+from simdup_gui.engine.read.walk import in_folders
+
+
+def add_reuse_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``simdup reuse DIR...``."""
+    cpus = max(1, os.cpu_count() or 1)
+    p = sub.add_parser(
+        "reuse", help="how much of each article was copied, from which (a copy check, 查重)"
+    )
+    p.add_argument("folder", nargs="+", help="the folder (or several, checked together)")
+    p.add_argument(
+        "--library", metavar="LIB", help="the archive library's articles are sources too"
+    )
+    p.add_argument(
+        "--min-share",
+        type=share,
+        default=0.05,
+        metavar="S",
+        help="report a source an article copied at least this share of its text from (0-1,"
+        " default %(default)s)",
+    )
+    p.add_argument(
+        "--no-quotes",
+        action="store_true",
+        help="leave text in quotation marks out of the shares (去除引用)",
+    )
+    p.add_argument(
+        "--own",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="a folder inside FOLDER of one's own published articles: never a source"
+        " (去除本人已发表; repeat for more)",
+    )
+    p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
+    p.add_argument("--html", metavar="FILE", help="also write each article beside its source")
+    p.add_argument("--jobs", type=jobs_value, default=cpus, help=f"workers (default {cpus})")
+    p.add_argument("--max-mb", type=megabytes, default=16, help="read at most this much of a file")
+    p.add_argument("--no-cache", action="store_true", help="neither use nor fill the cache")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def run_reuse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``simdup reuse``: scan the folders, then measure each article's sources."""
+    from simdup_gui.engine.output.reuse_report import write_reuse_report, write_reuse_rows
+    from simdup_gui.engine.reuse.sources import find_reuse
+    from simdup_gui.engine.scan import scan
+    from simdup_gui.engine.store.cache import FingerprintCache
+
+    for folder in args.folder:
+        if not os.path.isdir(folder):
+            raise UsageError(f"{folder}: not a folder")
+    for folder in args.own:
+        if not os.path.isdir(folder) or not in_folders(folder, args.folder):
+            raise UsageError(f"--own {folder}: not a folder inside {' or '.join(args.folder)}")
+    for output in (args.csv, args.html):
+        if output:
+            check_output(output, args.folder)
+    library = _library(args.library)
+    options = ScanOptions(
+        read=ReadOptions(max_bytes=int(args.max_mb * 1024 * 1024)),
+        group=GroupOptions(not_duplicates=frozenset(not_duplicates.load())),
+        run=RunOptions(capped_jobs(args.jobs, err), processes=None),
+    )
+    progress = (
+        no_progress
+        if args.quiet
+        else TerminalProgress(err)
+        if err.isatty()
+        else compiling_note(err)
+    )
+    cache = FingerprintCache.disabled() if args.no_cache else FingerprintCache.default()
+    try:
+        scanned = scan(args.folder, options, cache=cache, progress=progress)
+    finally:
+        cache.close()
+    own = tuple(os.path.abspath(folder) for folder in args.own)
+    result = find_reuse(
+        scanned,
+        min_share=args.min_share,
+        quotes=not args.no_quotes,
+        own=lambda path: bool(own) and in_folders(os.path.abspath(path), own),
+        library=library,
+        progress=progress,
+    )
+    if args.csv:
+        with writing(args.csv):
+            write_reuse_report(result, args.csv)
+    else:
+        write_reuse_rows(out, result)
+    if args.html:
+        from simdup_gui.engine.output.reuse_report import write_reuse_html
+
+        with writing(args.html):
+            write_reuse_html(result, args.html)
+    if not args.quiet:
+        copied = len(result.articles)
+        err.write(
+            ("\r" if err.isatty() else "")
+            + f"simdup: {len(scanned.files)} files: {copied} copied at least"
+            f" {100 * args.min_share:g} % of their text from another\n"
+        )
+    return 1 if scanned.cancelled else 0
+
+
+def _library(folder: str | None) -> object:
+    """The library named, opened (None without one)."""
+    if folder is None:
+        return None
+    from simdup_gui.engine.library.store import Library, LibraryError
+
+    try:
+        return Library.open(folder)
+    except LibraryError as exc:
+        raise UsageError(str(exc)) from None

@@ -1,0 +1,144 @@
+"""The reuse report: a CSV row per (article, source), and an HTML page of the passages.
+
+CSV (UTF-8 with a byte-order mark, cells guarded as the scan's report's): ``path, source,
+share, source_share, passages, largest, total_share, largest_source`` — ``share`` the part of
+``path``'s characters copied from ``source`` (0–1), ``source_share`` the part of ``source``'s
+found in ``path``, ``passages`` how many copied passages, ``largest`` the longest in
+characters, ``total_share`` what ``path`` copied from all its sources (each character once:
+CNKI's 总文字复制比) and ``largest_source`` the source it copied most from (单篇最大复制比's).
+The page shows each article beside its largest source, the copied passages marked, and each
+paragraph's share.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.output.cells import guarded
+from simdup_gui.engine.output.outputs import write_atomically
+from simdup_gui.engine.read.walk import display_path
+from simdup_gui.engine.reuse.sources import Copied, ReuseResult
+
+COLUMNS = (
+    "path",
+    "source",
+    "share",
+    "source_share",
+    "passages",
+    "largest",
+    "total_share",
+    "largest_source",
+)
+
+
+def reuse_rows(result: ReuseResult) -> Iterator[list[str]]:
+    """A row per (article, source), the articles by their total share, the most copied first."""
+    for copied in sorted(result.articles, key=lambda c: (-c.share, c.path)):
+        path = result.scan.files[copied.path].path
+        largest = result.source_path(copied.sources[0])
+        for reuse in copied.sources:
+            cells = (display_path(path), display_path(result.source_path(reuse)))
+            yield [
+                *guarded(cells),
+                f"{reuse.share:.4f}",
+                f"{reuse.source_share:.4f}",
+                str(len(reuse.passages)),
+                str(reuse.largest),
+                f"{copied.share:.4f}",
+                *guarded([display_path(largest)]),
+            ]
+
+
+def write_reuse_rows(stream: TextIO, result: ReuseResult) -> None:
+    """Write the header and rows as CSV."""
+    writer = csv.writer(stream, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(reuse_rows(result))
+
+
+def write_reuse_report(result: ReuseResult, destination: str | os.PathLike[str]) -> Path:
+    """Write the CSV report atomically to ``destination`` (UTF-8 with BOM)."""
+    return write_atomically(
+        destination, lambda stream: write_reuse_rows(stream, result), "utf-8-sig"
+    )
+
+
+_STYLE = (
+    "body{font:14px/1.5 sans-serif;margin:1.5em;max-width:1400px}"
+    "table.side{width:100%;table-layout:fixed;border-collapse:collapse}"
+    "table.side td{vertical-align:top;width:50%;padding:0 .8em;white-space:pre-wrap}"
+    "mark{background:#f8c9c9;color:#8b0000}"
+    "td.share{color:#555;font-size:12px}h2{margin-top:2em}"
+)
+
+
+def reuse_html(result: ReuseResult) -> Iterator[str]:
+    """The page's lines: a summary, then each article beside its largest source."""
+    yield "<!DOCTYPE html>"
+    yield '<html><head><meta charset="utf-8"><title>simdup reuse report</title>'
+    yield f"<style>{_STYLE}</style></head><body>"
+    yield f"<h1>simdup reuse: {html.escape(display_path(result.scan.root))}</h1>"
+    yield (
+        f"<p>{len(result.articles)} articles copied at least {100 * result.min_share:g} % of"
+        " their text from another.</p>"
+    )
+    options = result.scan.options.read
+    for copied in sorted(result.articles, key=lambda c: (-c.share, c.path)):
+        yield from _article(result, copied, options)
+    yield "</body></html>"
+
+
+def _article(result: ReuseResult, copied: Copied, options: object) -> Iterator[str]:
+    path = result.scan.files[copied.path].path
+    best = copied.sources[0]
+    yield f"<h2>{html.escape(display_path(path))}</h2>"
+    yield (
+        f"<p>copied in all: <b>{100 * copied.share:.1f} %</b>; most from"
+        f" {html.escape(display_path(result.source_path(best)))}:"
+        f" {100 * best.share:.1f} % in {len(best.passages)} passages</p>"
+    )
+    if len(copied.sources) > 1:
+        yield "<ul>"
+        for reuse in copied.sources[1:]:
+            name = html.escape(display_path(result.source_path(reuse)))
+            yield f"<li>{name}: {100 * reuse.share:.1f} %</li>"
+        yield "</ul>"
+    try:
+        mine = read_text(path, options)  # type: ignore[arg-type]
+        theirs = (
+            "" if best.library else read_text(result.source_path(best), options)  # type: ignore[arg-type]
+        )
+    except (OSError, ValueError):
+        yield "<p>(the texts cannot be read again)</p>"
+        return
+    left = _marked(mine, best.passages)
+    yield '<table class="side"><tr><td>'
+    yield left
+    yield "</td><td>"
+    yield html.escape(theirs)
+    yield "</td></tr></table>"
+    shares = ", ".join(f"{100 * share:.0f} %" for _, _, share in copied.paragraphs)
+    yield f'<p class="share">each paragraph\'s copied share: {shares}</p>'
+
+
+def _marked(text: str, passages: tuple[tuple[int, int], ...]) -> str:
+    """The text escaped, its copied passages marked."""
+    out, at = [], 0
+    for start, end in sorted(passages):
+        out += [html.escape(text[at:start]), "<mark>", html.escape(text[start:end]), "</mark>"]
+        at = end
+    out.append(html.escape(text[at:]))
+    return "".join(out)
+
+
+def write_reuse_html(result: ReuseResult, destination: str | os.PathLike[str]) -> Path:
+    """Write the HTML page atomically to ``destination``."""
+    return write_atomically(
+        destination, lambda stream: stream.writelines(line + "\n" for line in reuse_html(result))
+    )

@@ -1,0 +1,167 @@
+"""Where two texts share passages: the copied spans of each, and the share of its characters.
+
+A unit of text A is copied from text S when a run of RUN units around it (``units.py``) is also
+in S, anywhere (sentences reordered inside a passage still match). Copied units form passages;
+passages a few units apart (GAP: a typo, a changed word, a dropped character) are one passage,
+and a passage shorter than LEAST units (13: CNKI's rule as editors tell it) is a coincidence,
+not a copy. The share is of characters, whitespace not counted: those from a passage's first
+unit to its last. Units in material many unrelated texts share (template, ``sources.py``)
+are never copied; with ``quotes`` left out, neither are units inside quotation marks, and they
+count in no total either.
+
+>>> story = "春运期间，铁路部门今天表示将增开列车，旅客可以通过网络购票。"
+>>> a = Text.of("本报讯：" + story + "记者张三报道。")
+>>> copied = a.copied_from(Text.of("新华社消息：" + story))
+>>> round(a.share(copied), 2), a.passages(copied)
+(0.73, [(4, 33)])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from simdup_gui.engine.reuse.units import RUN, Units, run_hashes, text_units
+from simdup_gui.engine.text.codes import SPACE
+from simdup_gui.engine.text.tokens import char_flags, code_points
+
+LEAST = 13  # units a passage holds at least to be a copy
+GAP = 3  # passages at most this many units apart are one (an edit inside a copied passage)
+_QUOTED = re.compile(r"「[^」]*」|『[^』]*』|“[^”]*”|‘[^’]*’|\"[^\"\n]*\"")
+Mask = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text read for the reuse report: its units and their runs."""
+
+    text: str
+    units: Units
+
+    @classmethod
+    def of(cls, text: str) -> Text:
+        """A text, cut into units."""
+        return cls(text, text_units(text))
+
+    @cached_property
+    def runs(self) -> npt.NDArray[np.uint64]:
+        """The hash of each run of RUN units, in order."""
+        return run_hashes(self.units.hashes)
+
+    @cached_property
+    def sorted_runs(self) -> npt.NDArray[np.uint64]:
+        """The run hashes, sorted (to look others up in)."""
+        return np.sort(self.runs)
+
+    @cached_property
+    def counted(self) -> npt.NDArray[np.int64]:
+        """How many characters that count (not whitespace) come before each place of the text."""
+        visible = (char_flags(code_points(self.text)) & SPACE) == 0
+        return np.concatenate(([0], np.cumsum(visible)))
+
+    @cached_property
+    def weights(self) -> npt.NDArray[np.int64]:
+        """Each unit's characters that count: its own and those up to the next unit's start.
+
+        Whitespace never counts; punctuation after a unit counts with it.
+        """
+        ends = np.append(self.units.starts[1:], len(self.text))
+        return self.counted[ends] - self.counted[self.units.starts]
+
+    @property
+    def chars(self) -> int:
+        """The text's characters that count (whitespace left out)."""
+        return int(self.counted[-1])
+
+    def quoted(self) -> Mask:
+        """The units inside quotation marks."""
+        inside = np.zeros(len(self.units), bool)
+        for found in _QUOTED.finditer(self.text):
+            inside |= (self.units.starts >= found.start()) & (self.units.ends <= found.end())
+        return inside
+
+    def template(self, shared: npt.NDArray[np.uint32], reach: int) -> Mask:
+        """The units in material many texts share: runs whose fingerprint is ``shared``.
+
+        ``shared`` are fingerprints (a run hash's top 32 bits, sorted); a passage that holds
+        them holds one every ``reach`` runs at least (winnowing's window): the units between
+        two such runs so near are shared too.
+        """
+        hits = np.flatnonzero(np.isin((self.runs >> np.uint64(32)).astype(np.uint32), shared))
+        return _spans(hits, len(self.units), reach)
+
+    def copied_from(self, source: Text, left_out: Mask | None = None) -> Mask:
+        """This text's units copied from ``source``: in passages of LEAST units or more.
+
+        ``left_out``: units never copied (template, quotations).
+        """
+        if not len(self.runs) or not len(source.runs):
+            return np.zeros(len(self.units), bool)
+        at = np.searchsorted(source.sorted_runs, self.runs).clip(0, len(source.runs) - 1)
+        hits = np.flatnonzero(source.sorted_runs[at] == self.runs)
+        copied = _spans(hits, len(self.units), 1)
+        if left_out is not None:
+            copied &= ~left_out
+        return _passages_only(copied)
+
+    def share(self, copied: Mask, counted: Mask | None = None) -> float:
+        """The share of the text's characters in ``copied`` units (of ``counted`` ones only)."""
+        total = self.chars if counted is None else int(self.weights[counted].sum())
+        return float(self.weights[copied].sum()) / total if total else 0.0
+
+    def paragraphs(self, copied: Mask, counted: Mask) -> list[tuple[int, int, float]]:
+        """Each line with units: where it starts and ends, and the share of it ``copied``.
+
+        Of the characters of its ``counted`` units.
+        """
+        breaks = np.flatnonzero(code_points(self.text) == 10)
+        starts = np.concatenate(([0], breaks + 1))
+        ends = np.append(breaks, len(self.text))
+        line = np.searchsorted(starts, self.units.starts, side="right") - 1
+        whole = np.bincount(line, self.weights * counted, minlength=len(starts))
+        inside = np.bincount(line, self.weights * (copied & counted), minlength=len(starts))
+        used = np.flatnonzero(np.bincount(line, minlength=len(starts)))
+        return [
+            (int(starts[n]), int(ends[n]), float(inside[n] / whole[n]) if whole[n] else 0.0)
+            for n in used.tolist()
+        ]
+
+    def passages(self, copied: Mask) -> list[tuple[int, int]]:
+        """The copied passages, as (start, end) characters of the text."""
+        edges = np.diff(np.concatenate(([0], copied.astype(np.int8), [0])))
+        firsts, lasts = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1) - 1
+        starts, ends = self.units.starts[firsts], self.units.ends[lasts]
+        return list(zip(starts.tolist(), ends.tolist(), strict=True))
+
+
+def _spans(hits: npt.NDArray[np.int64], units: int, reach: int) -> Mask:
+    """The units runs starting at ``hits`` cover, and those between two hits ``reach`` apart."""
+    covered = np.zeros(units + 1, np.int64)
+    if len(hits):
+        ends = hits + RUN
+        joined = np.flatnonzero(np.diff(hits) <= reach)  # the gap to the next hit is inside
+        ends[joined] = np.maximum(ends[joined], hits[joined + 1])
+        np.add.at(covered, hits, 1)
+        np.add.at(covered, np.minimum(ends, units), -1)
+    return np.cumsum(covered[:-1]) > 0
+
+
+def _passages_only(copied: Mask) -> Mask:
+    """Copied units joined across gaps of at most GAP units, in passages of LEAST or more."""
+    edges = np.diff(np.concatenate(([0], copied.astype(np.int8), [0])))
+    firsts, lasts = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    if not len(firsts):
+        return copied
+    near = firsts[1:] - lasts[:-1] <= GAP
+    keep_first = np.concatenate(([True], ~near))
+    keep_last = np.concatenate((~near, [True]))
+    firsts, lasts = firsts[keep_first], lasts[keep_last]
+    long = lasts - firsts >= LEAST
+    out = np.zeros(len(copied) + 1, np.int64)
+    np.add.at(out, firsts[long], 1)
+    np.add.at(out, lasts[long], -1)
+    return np.cumsum(out[:-1]) > 0

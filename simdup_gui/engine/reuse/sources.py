@@ -1,0 +1,279 @@
+"""Each article's sources in a scan: which articles it copied passages from, and how much.
+
+An article and its sources, as a copy check (查重) reports them:
+
+1. **Who may copy from whom**: the scan's groups are copies of their references, so within a
+   group each member's source is its reference; between groups (and files in none) the
+   references stand for their groups.
+2. **Template is not reuse**: a passage fingerprint (``passages.py``) found in SHARED_TEXTS or
+   more different articles (a group counts once) is material they all share — a family's
+   header and footer, a legal notice, a quoted poem — and counts as nobody's copy. Two
+   articles that share FAMILY such fingerprints are pages of one family (a manual's, a
+   site's): what else they share is the family's too (option lists, a section every page
+   repeats), and neither copied it from the other. So is a pair whose shared fingerprints
+   are mostly (ELSEWHERE) found in a third article as well: material going round, not a copy
+   from one to the other.
+3. **Candidates**: two articles sharing a fingerprint that is not template, at least
+   ``min_share / 2`` of the article's own fingerprints (a share's estimate).
+4. **Alignment** (``align.py``) of the two texts, read again: the exact copied passages, the
+   share of the article's characters, and the source's share found in it. A pair is reported
+   (either way round) when its share is at least ``min_share``.
+
+A library's articles are sources too (``library_sources``): found by its passage index, and
+measured on their files where they are as they were, else estimated from the fingerprints.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.library.store import Library
+from simdup_gui.engine.options import ReadOptions
+from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
+from simdup_gui.engine.read.walk import display_path
+from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.reuse.align import Text
+from simdup_gui.engine.reuse.passages import WINDOW, fingerprints
+
+log = logging.getLogger(__name__)
+
+SHARED_TEXTS = 5  # a passage in this many different articles (copies once) is template
+FAMILY = 3  # articles sharing this many template fingerprints are of one family: not reuse
+ELSEWHERE = 0.7  # a pair whose shared fingerprints are this much in a third article too: no reuse
+U32 = npt.NDArray[np.uint32]
+Mask = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class Reuse:
+    """What an article copied from one source."""
+
+    path: int  # the article (an index of the scan's files)
+    source: int  # the source (an index of the scan's files, or of the library's: ``library``)
+    share: float  # of the article's characters copied from the source
+    source_share: float  # of the source's characters found in the article
+    passages: tuple[tuple[int, int], ...]  # the article's copied passages, in characters
+    largest: int  # the longest copied passage, in characters
+    library: bool = False  # the source is a library's article
+    exact: bool = True  # measured on both texts (else estimated from the fingerprints)
+
+
+@dataclass(frozen=True)
+class Copied:
+    """An article's reuse: its sources, and what it copied from any, each character once."""
+
+    path: int
+    sources: tuple[Reuse, ...]
+    share: float  # total: copied from any source
+    largest_source: int | None  # the source it copied most from (an index, as in ``Reuse``)
+    paragraphs: tuple[tuple[int, int, float], ...] = field(default=())  # (start, end, share)
+
+
+@dataclass(frozen=True)
+class ReuseResult:
+    """The reuse of every article of a scan that copied at least ``min_share`` from a source."""
+
+    scan: ScanResult
+    articles: tuple[Copied, ...]
+    min_share: float
+    library_paths: tuple[str, ...] = ()  # the library articles named as sources, by index
+
+    def source_path(self, reuse: Reuse) -> str:
+        """The path of a reuse's source."""
+        if reuse.library:
+            return self.library_paths[reuse.source]
+        return self.scan.files[reuse.source].path
+
+
+class _Texts:
+    """The scan's texts read again (each once, kept while the report is made)."""
+
+    def __init__(self, files: Sequence[FileRecord], options: ReadOptions) -> None:
+        self._files, self._options = files, options
+        self._known: dict[int, Text | None] = {}
+
+    def __call__(self, file: int) -> Text | None:
+        if file not in self._known:
+            record = self._files[file]
+            try:
+                self._known[file] = Text.of(read_text(record.path, self._options))
+            except (OSError, ValueError):
+                log.warning("%s could not be read again", display_path(record.path))
+                self._known[file] = None
+        return self._known[file]
+
+
+def find_reuse(
+    result: ScanResult,
+    *,
+    min_share: float = 0.05,
+    quotes: bool = True,
+    own: Callable[[str], bool] = lambda path: False,
+    library: Library | None = None,
+    progress: Progress = no_progress,
+    cancel: Callable[[], bool] = never,
+) -> ReuseResult:
+    """Each article's sources among the scan's files (see the module).
+
+    ``quotes``: whether text in quotation marks counts (False: CNKI's "去除引用"); ``own``: the
+    articles never counted as a source (an editor's own archive: "去除本人已发表").
+    """
+    files = result.files
+    texts = _Texts(files, result.options.read)
+    stands = _stands_for(result)  # each file's representative among the groups
+    shown = sorted({stands[n] for n in range(len(files)) if files[n].ok and files[n].passages})
+    kept = {n: fingerprints(files[n].passages) for n in shown}
+    counted = _counted(kept)
+    shared = counted[0][counted[1] >= SHARED_TEXTS]  # template: nobody's copy
+    found: dict[int, list[Reuse]] = defaultdict(list)
+    for group in result.groups:  # a member's source: its reference
+        if own(files[group.reference].path):
+            continue
+        for member in group.members[1:]:
+            pair = _estimated(member.file, group.reference, files)
+            if pair.share >= min_share:
+                found[member.file].append(pair)
+    pairs = [p for p in _candidates(kept, shared, min_share) if _own_pair(p, kept, counted)]
+    for done, (a, b) in enumerate(pairs):
+        if cancel():
+            break
+        if done % 50 == 0:
+            progress(ProgressEvent("comparing", done, len(pairs)))
+        for article, source in ((a, b), (b, a)):
+            if own(files[source].path):
+                continue
+            pair = _measured(article, source, texts, shared, quotes)
+            if pair is not None and pair.share >= min_share:
+                found[article].append(pair)
+    articles = tuple(_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n])
+    return ReuseResult(result, articles, min_share)
+
+
+def _own_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> bool:
+    """Whether what two articles share may be reuse: not a family's, not going round.
+
+    ``counted``: every fingerprint and the articles holding it (:func:`_counted`).
+    """
+    common = np.intersect1d(kept[pair[0]], kept[pair[1]], assume_unique=True)
+    values, holders = counted
+    held = holders[np.searchsorted(values, common)]
+    if np.count_nonzero(held >= SHARED_TEXTS) >= FAMILY:
+        return False
+    mine = held[held < SHARED_TEXTS]
+    return bool(len(mine)) and float(np.mean(mine >= 3)) < ELSEWHERE
+
+
+def _stands_for(result: ScanResult) -> list[int]:
+    """Each file's representative: its group's reference, or itself."""
+    stands = list(range(len(result.files)))
+    for group in result.groups:
+        for member in group.members:
+            stands[member.file] = group.reference
+    return stands
+
+
+Counted = tuple[U32, npt.NDArray[np.int64]]  # fingerprints, sorted, and how many articles hold each
+
+
+def _counted(kept: dict[int, U32]) -> Counted:
+    """Every fingerprint of these articles, and how many hold it."""
+    if not kept:
+        return np.empty(0, np.uint32), np.empty(0, np.int64)
+    return np.unique(np.concatenate(list(kept.values())), return_counts=True)
+
+
+def _candidates(kept: dict[int, U32], shared: U32, min_share: float) -> list[tuple[int, int]]:
+    """Pairs of articles sharing enough fingerprints that are not template (lower first)."""
+    own = {n: v[~np.isin(v, shared)] for n, v in kept.items()}
+    if not own:
+        return []
+    owners = np.concatenate([np.full(len(v), n, np.int64) for n, v in own.items()])
+    values = np.concatenate(list(own.values()))
+    order = np.lexsort((owners, values))
+    owners, values = owners[order], values[order]
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    ends = np.repeat(np.append(starts[1:], len(values)), np.diff(np.append(starts, len(values))))
+    n = max(own) + 1
+    found = [np.empty(0, np.int64)]
+    for step in range(1, SHARED_TEXTS):  # a fingerprint has fewer holders than that
+        at = np.flatnonzero(np.arange(len(values)) + step < ends)
+        found.append(owners[at] * n + owners[at + step])
+    codes, counts = np.unique(np.concatenate(found), return_counts=True)
+    sizes = np.zeros(n, np.int64)
+    for article, values_of in own.items():
+        sizes[article] = max(len(values_of), 1)
+    a, b = codes // n, codes % n
+    enough = (counts >= 2) & (counts / np.minimum(sizes[a], sizes[b]) >= min_share / 2)
+    return list(zip(a[enough].tolist(), b[enough].tolist(), strict=True))
+
+
+def _measured(article: int, source: int, texts: _Texts, shared: U32, quotes: bool) -> Reuse | None:
+    """What ``article`` copied from ``source``, measured on their texts (None: unreadable)."""
+    mine, theirs = texts(article), texts(source)
+    if mine is None or theirs is None:
+        return None
+    copied = mine.copied_from(theirs, _left_out(mine, shared, quotes))
+    found = theirs.copied_from(mine, _left_out(theirs, shared, quotes))
+    passages = mine.passages(copied)
+    largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
+    counted = None if quotes else ~mine.quoted()
+    return Reuse(
+        article, source, mine.share(copied, counted), theirs.share(found), tuple(passages), largest
+    )
+
+
+def _estimated(article: int, source: int, files: Sequence[FileRecord]) -> Reuse:
+    """What a group's member copied from its reference, estimated from their fingerprints.
+
+    A member is a copy of its reference (the scan grouped it so), its template as much as the
+    rest: the shares of each one's passage fingerprints found in the other estimate the two
+    shares, with no text read again.
+    """
+    mine, theirs = (fingerprints(files[n].passages) for n in (article, source))
+    both = len(np.intersect1d(mine, theirs, assume_unique=True))
+    return Reuse(
+        article,
+        source,
+        both / len(mine) if len(mine) else 1.0,
+        both / len(theirs) if len(theirs) else 1.0,
+        (),
+        0,
+        exact=False,
+    )
+
+
+def _left_out(text: Text, shared: U32, quotes: bool) -> Mask:
+    """The units never copied: template, and quotations when they do not count."""
+    out = text.template(shared, WINDOW)
+    return out if quotes else out | text.quoted()
+
+
+def _copied(article: int, sources: list[Reuse], texts: _Texts, shared: U32, quotes: bool) -> Copied:
+    """An article's reuse from all its sources, each character counted once.
+
+    An article whose sources are all estimates (a group's member: its reference) is not read
+    again: its total is its largest share.
+    """
+    ordered = tuple(sorted(sources, key=lambda r: (-r.share, r.source)))
+    exact = [reuse for reuse in ordered if reuse.exact]
+    mine = texts(article) if exact else None
+    if mine is None:
+        return Copied(article, ordered, ordered[0].share, ordered[0].source)
+    change = np.zeros(len(mine.text) + 1, np.int64)
+    for reuse in ordered:
+        for start, end in reuse.passages:
+            change[start] += 1
+            change[end] -= 1
+    copied = (np.cumsum(change) > 0)[mine.units.starts]
+    counted = np.ones(len(mine.units), bool) if quotes else ~mine.quoted()
+    paragraphs = mine.paragraphs(copied, counted)
+    total = mine.share(copied, None if quotes else counted)
+    return Copied(article, ordered, total, ordered[0].source, tuple(paragraphs))

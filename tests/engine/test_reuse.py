@@ -1,0 +1,206 @@
+"""The reuse report (查重): fingerprints as defined, the winnowing guarantee, shares as counted."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simdup_gui.cli import main
+from simdup_gui.engine import kernels
+from simdup_gui.engine.options import RunOptions, ScanOptions
+from simdup_gui.engine.reuse.align import LEAST, Text
+from simdup_gui.engine.reuse.passages import (
+    GUARANTEE,
+    fingerprints,
+    passage_fingerprints,
+    plain_fingerprints,
+)
+from simdup_gui.engine.reuse.sources import find_reuse
+from simdup_gui.engine.scan import scan
+from simdup_gui.engine.text.tokens import Batch
+
+PIECES = st.sampled_from(["春", "运", "火车", "the", "river", "a", " ", "，", "。", "\n", "42"])
+TEXTS = st.lists(st.lists(PIECES, max_size=80).map("".join), min_size=1, max_size=5)
+OWN = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同"
+QUOTED = "春运返乡旅客火车站排队等候记者报道现场情况铁路部门增开列车网络购票"
+
+
+def sentence(rng: random.Random, alphabet: str, length: int) -> str:
+    return "".join(rng.choice(alphabet) for _ in range(length)) + "。"
+
+
+@settings(max_examples=80)
+@given(TEXTS)
+def test_passage_fingerprints_are_their_definition_in_both_forms(texts: list[str]) -> None:
+    batch = Batch.normalized(texts)
+    compiled = [fingerprints(kept).tolist() for kept in passage_fingerprints(batch)]
+    with kernels.plain_kernels(True):
+        plain = [fingerprints(kept).tolist() for kept in passage_fingerprints(batch)]
+    assert compiled == plain == [plain_fingerprints(text).tolist() for text in texts]
+
+
+@settings(max_examples=60)
+@given(
+    st.integers(GUARANTEE, 40),
+    st.lists(st.sampled_from(OWN), max_size=30),
+    st.lists(st.sampled_from(OWN), max_size=30),
+    st.randoms(use_true_random=False),
+)
+def test_any_shared_passage_of_the_guarantee_is_found(
+    length: int, before: list[str], after: list[str], rng: random.Random
+) -> None:
+    """Winnowing's promise: two texts sharing a run of GUARANTEE units share a fingerprint."""
+    shared = "".join(rng.choice(QUOTED) for _ in range(length))
+    one = "".join(before) + shared
+    two = shared + "".join(after)
+    assert set(plain_fingerprints(one).tolist()) & set(plain_fingerprints(two).tolist())
+
+
+@settings(max_examples=60)
+@given(st.randoms(use_true_random=False), st.integers(1, 4), st.integers(0, 1))
+def test_a_share_is_the_exact_count_of_copied_characters(
+    rng: random.Random, passages: int, spaced: int
+) -> None:
+    """An article of its own sentences with passages of a source's put in: its share is the
+    count of the passages' characters (whitespace left out) over all of its own."""
+    source_sentences = [sentence(rng, QUOTED, rng.randint(LEAST, 40)) for _ in range(8)]
+    source = "".join(source_sentences)
+    article, copied = [], 0
+    for n in range(6):
+        article.append(sentence(rng, OWN, rng.randint(20, 50)))
+        if n < passages:
+            taken = source_sentences[rng.randrange(len(source_sentences))]
+            article.append(" " * spaced + taken)
+            copied += len(taken)
+    text = "".join(article)
+    mine = Text.of(text)
+    found = mine.copied_from(Text.of(source))
+    assert mine.share(found) == pytest.approx(copied / len("".join(text.split())))
+
+
+def write(folder: Path, name: str, text: str) -> None:
+    (folder / name).write_text(text, encoding="utf-8")
+
+
+def reuse_csv(*argv: str) -> tuple[int, list[dict[str, str]], str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["reuse", *argv], out, err)
+    return code, list(csv.DictReader(io.StringIO(out.getvalue()))), err.getvalue()
+
+
+@pytest.fixture
+def newsroom(tmp_path: Path) -> Path:
+    """A wire story, an article lifting three of its paragraphs, and articles of their own."""
+    rng = random.Random(7)
+    folder = tmp_path / "news"
+    folder.mkdir()
+    wire = [sentence(rng, QUOTED, rng.randint(30, 60)) for _ in range(8)]
+    write(folder, "wire.txt", "\n".join(wire))
+    own = [sentence(rng, OWN, rng.randint(30, 60)) for _ in range(10)]
+    write(folder, "rewrite.txt", "\n".join([*own[:4], *wire[2:5], *own[4:]]))
+    for n in range(3):
+        write(folder, f"other{n}.txt", "\n".join(sentence(rng, OWN, 50) for _ in range(8)))
+    theirs = [sentence(rng, OWN, rng.randint(30, 60)) for _ in range(6)]
+    quoted = "\n".join([*theirs[:3], "“" + wire[0] + "”", *theirs[3:]])
+    write(folder, "quoting.txt", quoted)
+    return folder
+
+
+def test_an_article_lifting_paragraphs_names_its_source_and_share(newsroom: Path) -> None:
+    code, rows, err = reuse_csv(str(newsroom), "--no-cache")
+    assert code == 0, err
+    by_path = {(Path(r["path"]).name, Path(r["source"]).name): r for r in rows}
+    lifted = by_path[("rewrite.txt", "wire.txt")]
+    mine = Text.of((newsroom / "rewrite.txt").read_text(encoding="utf-8"))
+    wire = (newsroom / "wire.txt").read_text(encoding="utf-8").split("\n")
+    assert float(lifted["share"]) == pytest.approx(sum(map(len, wire[2:5])) / mine.chars, abs=1e-4)
+    assert lifted["passages"] == "1"  # three paragraphs in a row: one passage
+    assert float(lifted["total_share"]) == float(lifted["share"])
+    assert Path(lifted["largest_source"]).name == "wire.txt"
+    assert ("quoting.txt", "wire.txt") in by_path
+    assert not any(name.startswith("other") for pair in by_path for name in pair)
+
+
+def test_quotations_can_be_left_out(newsroom: Path) -> None:
+    _, rows, _ = reuse_csv(str(newsroom), "--no-cache", "--no-quotes")
+    assert not any(Path(r["path"]).name == "quoting.txt" for r in rows)
+
+
+def test_ones_own_archive_is_no_source(newsroom: Path) -> None:
+    archive = newsroom / "mine"
+    archive.mkdir()
+    (newsroom / "wire.txt").rename(archive / "wire.txt")
+    _, rows, _ = reuse_csv(str(newsroom), "--no-cache", "--own", str(archive))
+    assert not any(Path(r["source"]).name == "wire.txt" for r in rows)
+    _, rows, _ = reuse_csv(str(newsroom), "--no-cache")
+    assert any(Path(r["source"]).name == "wire.txt" for r in rows)
+
+
+def test_the_report_is_the_same_on_every_run_and_worker_count(newsroom: Path) -> None:
+    from simdup_gui.engine.output.reuse_report import reuse_rows
+
+    one = find_reuse(scan(str(newsroom), ScanOptions(run=RunOptions(1))))
+    two = find_reuse(scan(str(newsroom), ScanOptions(run=RunOptions(2, processes=True))))
+    assert list(reuse_rows(one)) == list(reuse_rows(two)) == list(reuse_rows(one))
+
+
+def test_the_html_report_marks_the_copied_passages(newsroom: Path, tmp_path: Path) -> None:
+    page = tmp_path / "reuse.html"
+    code, _, err = reuse_csv(str(newsroom), "--no-cache", "--html", str(page), "--quiet")
+    assert code == 0, err
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<mark>") >= 2
+    assert 'lang="' not in html or html.startswith("<!DOCTYPE html>")
+
+
+def test_a_family_and_a_quoted_passage_are_no_ones_reuse(
+    tmp_path: Path,
+    write_family: Callable[[Path, random.Random], dict[str, str]],
+    sentence: Callable[[random.Random, int], str],
+) -> None:
+    """Pages sharing their family's header and footer, articles sharing a quoted passage."""
+    write_family(tmp_path, random.Random(43))
+    rng = random.Random(44)
+    passage = "".join(sentence(rng, 40) for _ in range(3))
+    for n in range(6):
+        own = [sentence(rng, rng.randint(40, 70)) for _ in range(6)]
+        own.insert(2, passage)
+        write(tmp_path, f"article{n}.txt", "\n".join(own))
+    _, rows, _ = reuse_csv(str(tmp_path), "--no-cache")
+    pairs = {frozenset((Path(r["path"]).stem, Path(r["source"]).stem)) for r in rows}
+    copies = {frozenset(p) for p in (("page0", "page0-copy"), ("page1", "page1-copy"))}
+    assert pairs == copies | {frozenset(("stub", "stub-copy"))}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["/no/such/folder"], "not a folder"),
+        (["{folder}", "--min-share", "2"], "must be a number from 0 to 1"),
+        (["{folder}", "--own", "/tmp"], "not a folder inside"),
+        (["{folder}", "--library", "{folder}"], "not a simdup library"),
+        (["{folder}", "--csv", "{folder}/out.csv"], "inside"),
+    ],
+)
+def test_bad_input_is_a_one_line_error(newsroom: Path, argv: list[str], message: str) -> None:
+    code, rows, err = reuse_csv(*(a.format(folder=newsroom) for a in argv))
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1
+    assert rows == []
+
+
+def test_an_empty_folder_reports_nothing(tmp_path: Path) -> None:
+    code, rows, err = reuse_csv(str(tmp_path), "--no-cache")
+    assert code == 0
+    assert rows == []
+    assert "0 copied" in err
+    assert np.isfinite(0.0)

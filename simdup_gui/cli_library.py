@@ -27,6 +27,7 @@ from simdup_gui.engine.output.report import held_note
 from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.read.walk import Entry, display_path
 from simdup_gui.engine.records import FileRecord
+from simdup_gui.engine.reuse.sources import share_in
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.store.cache import FingerprintCache
 
@@ -35,6 +36,7 @@ CHECK_COLUMNS = (
     "match",
     "distance",
     "similarity",
+    "share",  # of the target's text found in the match (a copy check's 复制比)
     "match_size",
     "match_mtime",
     "error",
@@ -197,7 +199,7 @@ def _article_rows(
     for record, matches in zip(records, found, strict=True):
         shown = display_path(record.path)
         if record.error:
-            rows.append([shown, "", "", "", "", "", record.error, ""])
+            rows.append([shown, "", "", "", "", "", "", record.error, ""])
         else:
             rows += [_row(library, shown, m, record) for m in matches] or [_unmatched(shown)]
     return rows
@@ -217,8 +219,11 @@ def _row(
         if match.contained and target is not None:
             note = held_note(target, record, "the match")
     similar = "" if match.similarity is None else f"{100 * match.similarity:.1f}%"
+    share = ""
+    if match.similarity is not None and target is not None:
+        share = f"{100 * share_in(target, library, match.entry):.1f}%"
     name = display_path(library.name_of(match.entry))
-    return [shown, name, match.distance, similar, size, mtime, "", note]
+    return [shown, name, match.distance, similar, share, size, mtime, "", note]
 
 
 def _write_rows(stream: TextIO, rows: list[list[object]]) -> None:

@@ -254,6 +254,7 @@ def test_check_writes_one_row_per_match_and_a_row_without(tmp_path: Path) -> Non
         "match",
         "distance",
         "similarity",
+        "share",
         "match_size",
         "match_mtime",
         "error",
@@ -263,8 +264,11 @@ def test_check_writes_one_row_per_match_and_a_row_without(tmp_path: Path) -> Non
     for row in rows[1:]:
         by_target.setdefault(Path(row[0]).name, []).append(row)
     assert {Path(r[1]).name for r in by_target["tea.txt"]} == {"茶园春茶.txt", "茶园春茶-改写.txt"}
-    assert by_target["river.txt"] == [[str(new / "river.txt"), "", "", "", "", "", "", ""]]
-    assert by_target["broken.txt"][0][6] == "empty file"
+    shares = {Path(r[1]).name: r[4] for r in by_target["tea.txt"]}
+    assert shares["茶园春茶.txt"] == "100.0%"  # the same text: all of it found
+    assert 0 < float(shares["茶园春茶-改写.txt"].rstrip("%")) < 100
+    assert by_target["river.txt"] == [[str(new / "river.txt"), "", "", "", "", "", "", "", ""]]
+    assert by_target["broken.txt"][0][7] == "empty file"
     assert os.path.getsize(resource("sample") / "zh" / "茶园春茶.txt")  # the archive untouched
 
 

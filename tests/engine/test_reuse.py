@@ -204,3 +204,25 @@ def test_an_empty_folder_reports_nothing(tmp_path: Path) -> None:
     assert rows == []
     assert "0 copied" in err
     assert np.isfinite(0.0)
+
+
+def test_a_library_is_a_source_too(newsroom: Path, tmp_path: Path) -> None:
+    """The wire story in the archive library: the rewrite still names it and its share; its
+    file gone, the share is the library's estimate."""
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    (newsroom / "wire.txt").rename(archive / "wire.txt")
+    assert (
+        main(["library", "add", str(tmp_path / "LIB"), str(archive)], io.StringIO(), io.StringIO())
+        == 0
+    )
+    code, rows, err = reuse_csv(str(newsroom), "--no-cache", "--library", str(tmp_path / "LIB"))
+    assert code == 0, err
+    (found,) = [r for r in rows if Path(r["path"]).name == "rewrite.txt"]
+    assert Path(found["source"]).name == "wire.txt"
+    exact = float(found["share"])
+    (archive / "wire.txt").unlink()
+    _, rows, _ = reuse_csv(str(newsroom), "--no-cache", "--library", str(tmp_path / "LIB"))
+    (estimated,) = [r for r in rows if Path(r["path"]).name == "rewrite.txt"]
+    assert estimated["passages"] == "0"  # no text to find them in
+    assert abs(float(estimated["share"]) - exact) < 0.15

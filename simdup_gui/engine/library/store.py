@@ -9,6 +9,12 @@
         records.bin         the articles' records (a folder snapshot, ``store/snapshot.py``)
         template.npy        the hashes of the lines that are template among the articles
                             (``match/template.py``: the library's own counts)
+        passages.npy, passage_owners.npy  the articles' passage fingerprints (a quarter of
+                            them: ``reuse/passages.py``), sorted, and each one's article;
+                            passage_counts.npy how many each article has, passage_fences.npy
+                            every FENCE-th fingerprint (a lookup reads one block of the index)
+        files.npy, paths.bin  each article's size and time, and its path (NUL after each):
+                            an article's file is found without reading every record
         fingerprints.npy    every fingerprint: the articles', then the imported ones
         index-k3/, index-k8/  the permuted tables of two indexes (``match/index.py``): one for
                             k up to 3 (long prefixes, few rows to check), one for k up to 8
@@ -24,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
+import mmap
 import os
 import shutil
 import time
@@ -51,6 +58,7 @@ def index_ks(max_k: int) -> tuple[int, ...]:
     return tuple(sorted({min(SMALL_K, max_k), max_k}))
 
 
+FENCE = 4096  # the passage index's fences: every FENCE-th fingerprint (16 KB of it apart)
 TABLE_BUDGET = 64  # bytes of tables per fingerprint at most, per index (its plan's budget)
 META = "library.json"
 
@@ -129,11 +137,27 @@ class Library:
         self.fingerprints = np.load(self.generation / "fingerprints.npy", mmap_mode="r")
         template = self.generation / "template.npy"  # a generation written before has none
         self.template = np.load(template) if template.is_file() else np.empty(0, np.uint64)
+        passages = self.generation / "passages.npy"
+        self.passages, self.passage_owners = (
+            (_looked_up(passages), _looked_up(self.generation / "passage_owners.npy"))
+            if passages.is_file()
+            else (np.empty(0, np.uint32), np.empty(0, np.uint32))
+        )
+        counts = self.generation / "passage_counts.npy"
+        self.passage_counts = (
+            np.load(counts, mmap_mode="r") if counts.is_file() else np.empty(0, np.uint32)
+        )
+        if len(self.passages) != len(self.passage_owners) or (
+            len(self.passages) and len(self.passage_counts) != self.article_count
+        ):
+            raise LibraryError(f"{folder}: damaged library (passages do not fit)")
         total = self.article_count + sum(i.count for i in self.imported)
         if self.fingerprints.dtype != np.uint64 or self.fingerprints.shape != (total,):
             raise LibraryError(f"{folder}: damaged library (fingerprints do not fit)")
         self.max_k = int(meta.get("max_k", MAX_K))  # type: ignore[call-overload]
         self._articles: tuple[FileRecord, ...] | None = None
+        self._files: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._fences: np.ndarray | None = None
         self._indexes: dict[int, FingerprintIndex] = {}
 
     @classmethod
@@ -218,10 +242,54 @@ class Library:
                 raise LibraryError(f"{self.folder}: damaged library ({exc})") from None
         return self._indexes[limit]
 
+    def passage_ranges(
+        self, values: npt.NDArray[np.uint32]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Where each of these fingerprints' run lies in the sorted ``passages``: (start, end).
+
+        A search in the fences first (every FENCE-th fingerprint, in memory), then in the one
+        block of the file it points at: a lookup reads a few kilobytes, not the whole index
+        (numpy's search of a memory-mapped array maps all of it).
+        """
+        if self._fences is None:
+            fences = self.generation / "passage_fences.npy"
+            self._fences = (
+                np.load(fences) if fences.is_file() else np.asarray(self.passages[::FENCE])
+            )
+        starts = np.empty(len(values), np.int64)
+        ends = np.empty(len(values), np.int64)
+        total = len(self.passages)
+        for n, value in enumerate(values.tolist()):
+            block = max(int(np.searchsorted(self._fences, value, side="left")) - 1, 0) * FENCE
+            piece = np.asarray(self.passages[block : block + 2 * FENCE])
+            start = block + int(np.searchsorted(piece, value, side="left"))
+            end = block + int(np.searchsorted(piece, value, side="right"))
+            while end < total and end == block + len(piece):  # a run past the block
+                block, piece = end, np.asarray(self.passages[end : end + FENCE])
+                end = block + int(np.searchsorted(piece, value, side="right"))
+            starts[n], ends[n] = start, end
+        return starts, ends
+
+    def article_file(self, entry: int) -> tuple[str, int, int]:
+        """An article's path, size and modification time (ns), as the library took it."""
+        if self._articles is None and (self.generation / "files.npy").is_file():
+            if self._files is None:
+                self._files = (
+                    np.load(self.generation / "files.npy", mmap_mode="r"),
+                    np.load(self.generation / "path_ends.npy", mmap_mode="r"),
+                    np.memmap(self.generation / "paths.bin", np.uint8, "r"),
+                )
+            files, ends, paths = self._files
+            start = int(ends[entry - 1]) if entry else 0
+            path = bytes(paths[start : int(ends[entry]) - 1]).decode("utf-8", "surrogateescape")
+            return path, int(files[entry, 0]), int(files[entry, 1])
+        record = self.articles()[entry]
+        return record.path, record.size, record.mtime_ns
+
     def name_of(self, entry: int) -> str:
         """An entry's path (an article) or ``source#row`` (an imported fingerprint, from 1)."""
         if entry < self.article_count:
-            return self.articles()[entry].path
+            return self.article_file(entry)[0]
         row = entry - self.article_count
         for part in self.imported:
             if row < part.count:
@@ -290,6 +358,12 @@ def write_generation(
     (generation / "records.bin").write_bytes(pack(contents.articles) if contents.articles else b"")
     np.save(generation / "fingerprints.npy", fingerprints)
     np.save(generation / "template.npy", library_template(contents.articles))
+    passages, owners, counts = passage_index(contents.articles)
+    np.save(generation / "passages.npy", passages)
+    np.save(generation / "passage_owners.npy", owners)
+    np.save(generation / "passage_counts.npy", counts)
+    np.save(generation / "passage_fences.npy", passages[::FENCE])
+    write_article_files(generation, contents.articles)
     described = {
         "articles": len(contents.articles),
         "imported": [[i.source, i.count, list(i.ids)] for i in contents.imported],
@@ -330,6 +404,40 @@ def library_template(articles: tuple[FileRecord, ...]) -> npt.NDArray[np.uint64]
 
     fingerprints = np.array([r.fingerprint for r in articles], dtype=np.uint64)
     return shared_lines([r.lines for r in articles], all_pairs(fingerprints, SMALL_K))
+
+
+def _looked_up(path: Path) -> np.ndarray:
+    """An array memory-mapped for a few lookups, with no read-ahead around each.
+
+    A binary search then maps the 4 KB pages it reads, not the 64 KB around each, so checking
+    an article against a large library keeps its memory small.
+    """
+    found = np.load(path, mmap_mode="r")
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        found._mmap.madvise(mmap.MADV_RANDOM)  # where the system has it
+    return found
+
+
+def write_article_files(generation: Path, articles: tuple[FileRecord, ...]) -> None:
+    """Each article's size and time (``files.npy``) and path (``paths.bin``, ``path_ends.npy``)."""
+    rows = np.array([[r.size, r.mtime_ns] for r in articles], np.int64).reshape(-1, 2)
+    np.save(generation / "files.npy", rows)
+    names = [r.path.encode("utf-8", "surrogateescape") + b"\0" for r in articles]
+    np.save(generation / "path_ends.npy", np.cumsum([len(n) for n in names], dtype=np.int64))
+    (generation / "paths.bin").write_bytes(b"".join(names))
+
+
+def passage_index(
+    articles: tuple[FileRecord, ...],
+) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint32], npt.NDArray[np.uint32]]:
+    """The articles' sampled passage fingerprints, sorted, each one's article, and their counts."""
+    from simdup_gui.engine.reuse.passages import fingerprints, sampled
+
+    kept = [sampled(fingerprints(record.passages)) for record in articles]
+    values = np.concatenate(kept) if kept else np.empty(0, np.uint32)
+    owners = np.repeat(np.arange(len(kept), dtype=np.uint32), [len(k) for k in kept])
+    order = np.argsort(values, kind="stable")
+    return values[order], owners[order], np.array([len(k) for k in kept], np.uint32)
 
 
 def _sync_folder_entry(folder: Path) -> None:

@@ -26,9 +26,11 @@ measured on their files where they are as they were, else estimated from the fin
 from __future__ import annotations
 
 import logging
+import os
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +43,7 @@ from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.align import Text
-from simdup_gui.engine.reuse.passages import WINDOW, fingerprints
+from simdup_gui.engine.reuse.passages import WINDOW, fingerprints, sampled
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +54,7 @@ U32 = npt.NDArray[np.uint32]
 Mask = npt.NDArray[np.bool_]
 
 
-@dataclass(frozen=True)
-class Reuse:
+class Reuse(NamedTuple):
     """What an article copied from one source."""
 
     path: int  # the article (an index of the scan's files)
@@ -153,8 +154,17 @@ def find_reuse(
             pair = _measured(article, source, texts, shared, quotes)
             if pair is not None and pair.share >= min_share:
                 found[article].append(pair)
+    names: list[str] = []
+    if library is not None and library.article_count and len(library.passages):
+        for done, article in enumerate(shown):
+            if cancel():
+                break
+            if done % 200 == 0:
+                progress(ProgressEvent("checking the library", done, len(shown)))
+            for pair in library_reuse(article, files[article], library, texts, min_share):
+                found[article].append(pair._replace(source=_named(names, library, pair.source)))
     articles = tuple(_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n])
-    return ReuseResult(result, articles, min_share)
+    return ReuseResult(result, articles, min_share, tuple(names))
 
 
 def _own_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> bool:
@@ -169,6 +179,103 @@ def _own_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> 
         return False
     mine = held[held < SHARED_TEXTS]
     return bool(len(mine)) and float(np.mean(mine >= 3)) < ELSEWHERE
+
+
+def _named(names: list[str], library: Library, entry: int) -> int:
+    """The place of a library article's name among the result's (added if new)."""
+    name = library.name_of(entry)
+    if name not in names:
+        names.append(name)
+    return names.index(name)
+
+
+def library_reuse(
+    article: int,
+    record: FileRecord,
+    library: Library,
+    texts: Callable[[int], Text | None],
+    min_share: float,
+) -> list[Reuse]:
+    """What an article copied from a library's articles (``source``: the library's entry).
+
+    The library keeps a sample of its articles' fingerprints (``passages.sampled``); those of
+    the article's sample that five or more library articles hold are template. A library
+    article sharing enough of the rest is measured on its file where that is as it was, else
+    estimated from the samples.
+    """
+    mine = sampled(fingerprints(record.passages))
+    lo, hi = library.passage_ranges(mine)
+    own = (hi > lo) & (hi - lo < SHARED_TEXTS)
+    if not own.any():
+        return []
+    total = int(np.count_nonzero(hi - lo < SHARED_TEXTS))
+    holders = np.concatenate(
+        [
+            library.passage_owners[a:b]
+            for a, b in zip(lo[own].tolist(), hi[own].tolist(), strict=True)
+        ]
+    ).astype(np.int64)
+    entries, counts = np.unique(holders, return_counts=True)
+    near = counts / max(total, 1) >= min_share / 4
+    out = []
+    for entry, count in zip(entries[near].tolist(), counts[near].tolist(), strict=True):
+        measured = _on_files(article, texts, library.article_file(entry), entry)
+        if measured is None:
+            share = count / max(total, 1)
+            whole = int(library.passage_counts[entry]) if len(library.passage_counts) else 0
+            measured = Reuse(article, entry, share, count / max(whole, 1), (), 0, True, False)
+        if measured.share >= min_share:
+            out.append(measured)
+    return out
+
+
+def share_in(record: FileRecord, library: Library, entry: int) -> float:
+    """The share of an article's text found in a library article.
+
+    Measured on the two files where they can be read, else estimated from the library's sample
+    of fingerprints.
+    """
+    try:
+        mine: Text | None = Text.of(read_text(record.path))
+    except (OSError, ValueError):
+        mine = None
+    measured = _on_files(0, lambda _: mine, library.article_file(entry), entry)
+    if measured is not None:
+        return measured.share
+    ours = sampled(fingerprints(record.passages))
+    theirs = (
+        library.passages[library.passage_owners == entry] if len(library.passages) else ours[:0]
+    )
+    return len(np.intersect1d(ours, theirs)) / len(ours) if len(ours) else 0.0
+
+
+def _on_files(
+    article: int,
+    texts: Callable[[int], Text | None],
+    theirs: tuple[str, int, int],
+    entry: int,
+) -> Reuse | None:
+    """What ``article`` copied from a library article (its path, size and time), on the files.
+
+    None: one cannot be read, or the library's changed since the library took it.
+    """
+    mine = texts(article)
+    path, size, mtime_ns = theirs
+    try:
+        info = os.stat(path)
+        if (info.st_size, info.st_mtime_ns) != (size, mtime_ns):
+            return None  # changed since the library took it: its sample decides
+        other = Text.of(read_text(path))
+    except (OSError, ValueError):
+        return None
+    if mine is None:
+        return None
+    copied, found = mine.copied_from(other), other.copied_from(mine)
+    passages = mine.passages(copied)
+    largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
+    return Reuse(
+        article, entry, mine.share(copied), other.share(found), tuple(passages), largest, True
+    )
 
 
 def _stands_for(result: ScanResult) -> list[int]:

@@ -35,7 +35,7 @@ def add_action_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore
     p.add_argument("report", help="a CSV report of simdup scan (or the app's Export)")
     how = p.add_mutually_exclusive_group(required=True)
     how.add_argument("--move-to", metavar="DIR", help="move them here, keeping their folders")
-    how.add_argument("--trash", action="store_true", help="send them to the system trash")
+    how.add_argument("--trash", action="store_true", help="send them to the trash (recoverably)")
     p.add_argument("--dry-run", action="store_true", help="say what would be done, do nothing")
     p.add_argument("--manifest", metavar="FILE", help="where to record what is done")
     add_text_options(p)  # the scan's, so each file's fingerprint can be checked again

@@ -1,12 +1,23 @@
 from __future__ import annotations
 
+import logging
 import os
+import runpy
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# SIMDUP_POSIXLESS=1 runs the suite as Windows would have it: no fcntl, no fork, no dir_fd
+# (tests/posixless/sitecustomize.py), here and in every process a test starts.
+if os.environ.get("SIMDUP_POSIXLESS"):
+    _HIDING = Path(__file__).parent / "posixless"
+    _PATH = [str(_HIDING), *filter(None, [os.environ.get("PYTHONPATH")])]
+    os.environ["PYTHONPATH"] = os.pathsep.join(_PATH)
+    runpy.run_path(str(_HIDING / "sitecustomize.py"))["hide"]()
 
 # The fuzz suite (tests/engine/test_fuzz.py) runs a few examples by default; longer runs:
 #   python3 -m pytest tests/engine/test_fuzz.py --hypothesis-profile=long
@@ -43,12 +54,31 @@ def _private_cache(
 
 
 @pytest.fixture(autouse=True)
+def _logging_as_it_was() -> Iterator[None]:
+    """A command a test runs sets simdup's logging up (``logs.start_logging``): undone after."""
+    logger = logging.getLogger("simdup_gui")
+    handlers, level, propagate = list(logger.handlers), logger.level, logger.propagate
+    yield
+    for handler in set(logger.handlers) - set(handlers):
+        logger.removeHandler(handler)
+        handler.close()
+    logger.setLevel(level)
+    logger.propagate = propagate
+
+
+@pytest.fixture(autouse=True)
 def _no_repeats_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test starts with no outcomes kept by their bytes (``fingerprint/repeats.py``)."""
     from simdup_gui.engine.fingerprint import files
     from simdup_gui.engine.fingerprint.repeats import Repeats
 
     monkeypatch.setattr(files, "REPEATS", Repeats())
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Without fcntl, filelock warns that its lock is a lock file's: expected there."""
+    if os.environ.get("SIMDUP_POSIXLESS"):
+        config.addinivalue_line("filterwarnings", "ignore:only soft file lock:UserWarning")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

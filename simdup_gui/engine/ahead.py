@@ -13,6 +13,10 @@ time on a machine, and ends with its parent. Where it cannot be made (no C compi
 without ``pycc``) the failure is noted beside it under the same key and logged, and the kernels
 stay numba's.
 
+A standalone app (``tools/build_app.py``) carries a portable build instead: for any CPU of its
+kind (x86-64-v2: every x86 CPU since about 2009), keyed without the CPU, loaded where this
+machine has no build of its own; the app never builds (its executable is not Python).
+
 A built function checks nothing of what it is given, so each is called through a check of its
 arguments against its signature: anything else (another dtype, a strided array) goes to numba's
 form of the same function, as does any other function of the module; its constants come from
@@ -30,12 +34,15 @@ import logging
 import os
 import shutil
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 log = logging.getLogger(__name__)
 
@@ -92,10 +99,36 @@ def numba_signature(name: str, function: str) -> str:
     return f"{result}({', '.join(arguments)})"
 
 
+PORTABLE_CPUS = {"x86_64": "x86-64-v2", "amd64": "x86-64-v2"}  # else LLVM's "generic"
+
+
 def built_path() -> Path:
-    """Where the functions built ahead are (or are to be) kept."""
+    """Where the functions built ahead for this CPU are (or are to be) kept."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return _folder() / f"{MODULE}-{_key()}{suffix}"
+    return _folder() / f"{MODULE}-{_key(_cpu())}{suffix}"
+
+
+def portable_path() -> Path:
+    """Where a portable build is (``engine/__pycache__``, as a standalone app carries it)."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    here = Path(__file__).resolve().parent / "__pycache__"
+    return here / f"{MODULE}-any-{_key(None)}{suffix}"
+
+
+def portable_cpu() -> str:
+    """The CPU a portable build is for: the oldest of this machine's kind it supports."""
+    import platform
+
+    return PORTABLE_CPUS.get(platform.machine().lower(), "generic")
+
+
+def found_path() -> Path | None:
+    """The build to load: this CPU's, else a portable one; None where there is neither."""
+    for where in (built_path, portable_path):  # the second's key is read only if needed
+        path = where()
+        if path.is_file():
+            return path
+    return None
 
 
 @cache
@@ -114,8 +147,8 @@ def load(constants: Callable[[str], Any]) -> dict[str, AheadKernels] | None:
 
     ``constants(name)``: a module with the kernel module's other names, numba's not needed.
     """
-    path = built_path()
-    if not path.is_file():
+    path = found_path()
+    if path is None:
         return None
     loader = importlib.machinery.ExtensionFileLoader(MODULE, str(path))
     spec = importlib.util.spec_from_file_location(MODULE, path, loader=loader)
@@ -129,8 +162,13 @@ def load(constants: Callable[[str], Any]) -> dict[str, AheadKernels] | None:
 
 
 def failed() -> bool:
-    """Whether building failed here before (or cannot be tried: no C compiler)."""
-    return _failure_path().is_file() or not any(map(shutil.which, _COMPILERS))
+    """Whether building failed here before, or cannot be tried.
+
+    It cannot without a C compiler, nor in a standalone app (its executable is not Python: it
+    carries a portable build).
+    """
+    frozen = getattr(sys, "frozen", False)
+    return frozen or _failure_path().is_file() or not any(map(shutil.which, _COMPILERS))
 
 
 def build() -> bool:
@@ -161,27 +199,22 @@ def build() -> bool:
     return False
 
 
-@contextlib.contextmanager
-def _build_lock(path: Path) -> Iterator[None]:
-    """Held by one process at a time, where the system has ``flock``."""
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    with open(path, "a+") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+def _build_lock(path: Path) -> FileLock:
+    """Held by one process at a time (``filelock``: ``flock``, or Windows' own lock)."""
+    from filelock import FileLock
+
+    return FileLock(path)
+
+
+HAS_NUMBA = importlib.util.find_spec("numba") is not None  # a standalone app carries none
 
 
 class AheadKernels:
     """A kernel module as its callers use it: the built functions, its other names as they are.
 
     Its constants come without numba; any other function, and a call that does not fit a
-    built function's signature, goes to numba's module (imported then).
+    built function's signature, goes to numba's module (imported then), or where there is no
+    numba (a standalone app) to the module's plain form.
     """
 
     def __init__(self, name: str, built: Any, constants: Callable[[str], Any]) -> None:
@@ -195,7 +228,7 @@ class AheadKernels:
         """Any other name: a constant as the module defines it (kept), a function as numba's."""
         value = getattr(self._constants(self._name), attribute)
         if callable(value):
-            return getattr(importlib.import_module(self._name), attribute)
+            return getattr(self._unbuilt(), attribute)
         setattr(self, attribute, value)  # read per page (html's column numbers): asked once
         return value
 
@@ -207,10 +240,14 @@ class AheadKernels:
         def call(*values: Any) -> Any:
             if len(values) == len(checks) and all(map(_passes, checks, values)):
                 return built(*values)
-            return getattr(importlib.import_module(self._name), function)(*values)
+            return getattr(self._unbuilt(), function)(*values)
 
         call.__name__ = call.__qualname__ = function
         return call
+
+    def _unbuilt(self) -> Any:
+        """Where what is not built goes: numba's module, else the plain form."""
+        return importlib.import_module(self._name) if HAS_NUMBA else self._constants(self._name)
 
 
 _Check = tuple[np.dtype[Any], int] | None  # an array's (dtype, dimensions); None: an int
@@ -240,13 +277,17 @@ def _source(name: str) -> Path:
 
 
 @cache
-def _key() -> str:
-    """A digest of everything the built module is made from (16 hex digits)."""
-    made_of = (BUILD_VERSION, SIGNATURES, np.__version__, sys.version, _cpu())
+def _key(cpu: str | None) -> str:
+    """A digest of everything the built module is made from (16 hex digits).
+
+    ``cpu``: this CPU's model and features; None for a portable build, made with the numba
+    its app carries (whose version is then not read: a frozen app has no numba files).
+    """
+    made_of = (BUILD_VERSION, SIGNATURES, np.__version__, sys.version, cpu or portable_cpu())
     digest = hashlib.blake2b(repr(made_of).encode(), digest_size=8)
     for name in SIGNATURES:
         digest.update(_source(name).read_bytes())
-    numba = importlib.util.find_spec("numba")  # found, not imported
+    numba = importlib.util.find_spec("numba") if cpu else None  # found, not imported
     if numba is not None and numba.origin is not None:  # its version, in the file that says it
         with contextlib.suppress(OSError):
             digest.update((Path(numba.origin).parent / "_version.py").read_bytes())
@@ -268,10 +309,10 @@ def _failure_path() -> Path:
     return built_path().with_suffix(".failed")
 
 
-def _build_here(path: Path) -> None:
-    """Build the module by ``numba.pycc`` (GIL released, for this CPU) and move it to ``path``.
+def _build_here(path: Path, cpu: str = "host") -> None:
+    """Build the module by ``numba.pycc`` (GIL released, for ``cpu``) and move it to ``path``.
 
-    Then the builds of other keys go (made of a source or a numba since replaced).
+    Then the builds of other keys of its kind go (made of a source or a numba since replaced).
     """
     import tempfile
 
@@ -289,7 +330,7 @@ def _build_here(path: Path) -> None:
     numba.pycc.compiler.Flags = _GilReleased
     with tempfile.TemporaryDirectory(dir=path.parent, prefix=".ahead-") as folder:
         cc = CC(MODULE)
-        cc.output_dir, cc.target_cpu, cc.verbose = folder, "host", False
+        cc.output_dir, cc.target_cpu, cc.verbose = folder, cpu, False
         for name, functions in SIGNATURES.items():
             kernels, short = importlib.import_module(name), name.rpartition(".")[2]
             for function in functions:
@@ -298,14 +339,19 @@ def _build_here(path: Path) -> None:
         cc.compile()
         (built,) = Path(folder).glob(f"{MODULE}*")
         os.replace(built, path)  # whole or not at all
-    for stale in path.parent.glob(f"{MODULE}-*"):  # of an older source or numba
-        if stale != path:
+    portable = path.name.startswith(f"{MODULE}-any-")
+    for stale in path.parent.glob(f"{MODULE}-*"):  # of an older source or numba, of its kind
+        if stale != path and stale.name.startswith(f"{MODULE}-any-") == portable:
             with contextlib.suppress(OSError):
                 stale.unlink()
 
 
-if __name__ == "__main__":  # python -m simdup_gui.engine.ahead PATH PARENT_PID
-    from simdup_gui.engine.run.parent import watch_parent
+if __name__ == "__main__":  # python -m simdup_gui.engine.ahead PATH PARENT_PID | --portable
+    if sys.argv[1:] == ["--portable"]:  # tools/build_app.py: beside this module, for any CPU
+        _build_here(portable_path(), portable_cpu())
+        print(portable_path())
+    else:
+        from simdup_gui.engine.run.parent import watch_parent
 
-    watch_parent(int(sys.argv[2]))
-    _build_here(Path(sys.argv[1]))
+        watch_parent(int(sys.argv[2]))
+        _build_here(Path(sys.argv[1]))

@@ -33,6 +33,8 @@ class Walked(NamedTuple):
 def distinct_folders(roots: Sequence[str]) -> list[str]:
     """The folders, each once: one inside another is left out (its files are the other's).
 
+    Paths are compared in the system's case (on Windows, in any case).
+
     Raises:
         NotADirectoryError: no folder, or one that is not a folder.
     """
@@ -41,7 +43,7 @@ def distinct_folders(roots: Sequence[str]) -> list[str]:
     for folder in roots:
         if not os.path.isdir(folder):
             raise NotADirectoryError(f"not a folder: {folder}")
-    full = [os.path.join(os.path.abspath(folder), "") for folder in roots]
+    full = [os.path.normcase(os.path.join(os.path.abspath(folder), "")) for folder in roots]
     return [
         folder
         for n, folder in enumerate(roots)

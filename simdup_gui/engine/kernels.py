@@ -12,7 +12,9 @@ too, so the two forms cannot drift apart (the tests check they agree). A loop to
 Python may name a numpy twin in its module's ``PLAIN_FORMS``, used instead. A GUI thread runs
 in :func:`loading_no_kernels_here`: it never loads the compiled form itself, so the window
 never waits for numba. Where the kernels are built ahead of time (``ahead.py``, once a machine
-with a C compiler), that form needs no numba: it loads in a millisecond, on any thread.
+with a C compiler), that form needs no numba: it loads in a millisecond, on any thread. A
+standalone app carries them built for any CPU of its kind and no numba at all: the plain form
+serves whatever they do not.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def kernels_compiled() -> bool:
     .*.nbi`` index files) or, where that folder is read-only, under ``NUMBA_CACHE_DIR``. This
     looks at the files only; it imports neither numba nor the kernels.
     """
-    if ahead.built_path().is_file():
+    if ahead.found_path() is not None:
         return True
     if not ahead.failed():
         return False  # to be built ahead at their first use
@@ -106,7 +108,7 @@ def kernel_module(name: str) -> Any:
         built = _built_ahead(name, build=not loading_none)  # loaded in a millisecond: anywhere
         if built is not None:
             return built
-    if loading_none and not kernel_loaded(name):
+    if (loading_none and not kernel_loaded(name)) or not ahead.HAS_NUMBA:
         return _plain_twin(name)
     module = sys.modules.get(name)  # asked for per text: the import machinery costs 2.5 µs
     if module is not None and not getattr(module.__spec__, "_initializing", False):

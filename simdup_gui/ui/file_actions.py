@@ -36,7 +36,7 @@ class FileActions(QObject):
         self.last_manifest: Path | None = None  # of the last trash or move, for undo
 
     def trash_marked(self) -> None:
-        """Send the marked files to the system trash, after a confirmation."""
+        """Send the marked files to the trash, after a confirmation."""
         self._act(move=False)
 
     def move_marked(self) -> None:

@@ -183,8 +183,9 @@ class MainWindow(QMainWindow):
         geometry = self.settings.value("geometry")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
-        else:
-            self.resize(1280, 800)
+        else:  # 1280 × 800, or the screen where it is smaller (a laptop's 1024 × 700)
+            room = self.screen().availableGeometry()
+            self.resize(min(1280, room.width()), min(800, room.height()))
         splitter = self.settings.value("splitter")
         if isinstance(splitter, QByteArray):
             self.splitter.restoreState(splitter)

@@ -142,10 +142,10 @@ def test_a_move_across_file_systems_is_copied_verified_then_removed(
     root, destination = tmp_path / "scan", tmp_path / "moved"
     good, bad = make(root, "good.txt", "bad.txt")
 
-    def across(source: str, target: str, **kwargs: object) -> None:
+    def across(source: str, target: Path) -> Path:
         raise OSError(errno.EXDEV, "Invalid cross-device link")
 
-    monkeypatch.setattr(os, "link", across)
+    monkeypatch.setattr(actions, "_move_within", across)
     real_cmp = actions.filecmp.cmp
     monkeypatch.setattr(
         actions.filecmp, "cmp", lambda a, b, shallow: "bad" not in a and real_cmp(a, b, shallow)
@@ -178,6 +178,56 @@ def test_trash_and_restore_through_the_real_trash_with_an_empty_xdg_variable(
     assert [o.action for o in restore(tmp_path / "m.csv")] == ["restored", "restored"]
     assert snapshot(tmp_path / "scan") == before
     assert not list(trash.iterdir())
+
+
+def test_simdups_own_trash_keeps_files_on_their_volume_and_gives_them_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on Windows and macOS: the file moves into the user data folder's trash (same volume
+    here), the manifest says where, and restore takes it back, twice harmlessly."""
+    monkeypatch.setattr(actions, "SYSTEM_TRASH", False)
+    files = make(tmp_path / "scan", "a.txt", ODD, "sub/a.txt")
+    before = snapshot(tmp_path / "scan")
+    manifest = Manifest(tmp_path / "m.csv")
+    outcomes = act(files, manifest)
+    manifest.close()
+    assert [o.action for o in outcomes] == ["trashed"] * 3, outcomes
+    trash = Path(os.environ["XDG_DATA_HOME"]) / "simdup" / "trash"
+    kept = sorted(p.name for p in trash.rglob("*") if p.is_file())
+    assert kept == sorted(["a.txt", "a (2).txt", ODD])  # two a.txt: neither over the other
+    rows = read_manifest(tmp_path / "m.csv")
+    assert [r.action for r in rows] == ["trashing", "trashed"] * 3
+    assert all(Path(r.destination).is_relative_to(trash) for r in rows)
+    assert not any(Path(f.path).exists() for f in files)
+    assert [o.action for o in restore(tmp_path / "m.csv")] == ["restored"] * 3
+    assert snapshot(tmp_path / "scan") == before
+    assert [o.action for o in restore(tmp_path / "m.csv")] == ["skipped"] * 3
+
+
+def test_another_volumes_files_go_to_a_trash_at_its_top(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    volume = tmp_path / "volume"
+    (path,) = make(volume / "news", "a.txt")
+    monkeypatch.setattr(actions, "_device", lambda folder: -1)  # the data folder: elsewhere
+    monkeypatch.setattr(actions.os.path, "ismount", lambda folder: Path(folder) == volume)
+    place = actions.own_trash(path.path)
+    assert place.parent.parent == volume / ".simdup-trash"
+    assert place.name == "a.txt"
+
+
+def test_without_hard_links_a_move_renames_to_a_free_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As on Windows: no link of a file itself; still nothing at the target is replaced."""
+    monkeypatch.setattr(actions, "_LINKS", False)
+    files = make(tmp_path / "scan", "a.txt")
+    (tmp_path / "moved").mkdir()
+    (tmp_path / "moved" / "a.txt").write_bytes(b"there before")
+    outcomes = act(files, None, move_to=str(tmp_path / "moved"), root=str(tmp_path / "scan"))
+    assert outcomes[0].destination == str(tmp_path / "moved" / "a (2).txt")
+    assert (tmp_path / "moved" / "a.txt").read_bytes() == b"there before"
+    assert (tmp_path / "moved" / "a (2).txt").read_bytes() == b"a.txt" * 3
 
 
 def test_a_dry_run_touches_nothing(tmp_path: Path) -> None:

@@ -80,6 +80,50 @@ def test_what_a_built_function_does_not_take_goes_to_numba(
         assert got.tolist() == wanted.tolist()
 
 
+def test_without_numba_what_is_not_built_runs_plain(
+    built: ahead.AheadKernels, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As in the standalone app, which carries no numba: a call a built function does not take
+    goes to the plain form, with the same result."""
+    monkeypatch.setattr(ahead, "HAS_NUMBA", False)
+    plain = kernels._plain_twin(INDEX)
+    called: list[int] = []
+    plain_partition = plain.partition
+    monkeypatch.setattr(
+        plain, "partition", lambda *args: called.append(len(args)) or plain_partition(*args)
+    )
+    fps = planted(300, 3, 4)
+    masks, rotations = np.full(4, 0xF, np.uint64), np.zeros(4, np.int64)
+    whole = built.partition(np.ascontiguousarray(fps[::2]), masks, rotations, 4)
+    strided = built.partition(fps[::2], masks, rotations, 4)
+    assert called == [4]
+    for got, wanted in zip(strided, whole, strict=True):
+        assert got.tolist() == wanted.tolist()
+
+
+def test_a_portable_build_serves_where_this_cpu_has_none(
+    built: ahead.AheadKernels, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A standalone app's build (for any CPU of its kind) is loaded when there is no build for
+    this CPU; this CPU's own is preferred."""
+    portable = tmp_path / "kernels_ahead-any-0.so"
+    shutil.copy2(ahead.built_path(), portable)
+    monkeypatch.setattr(ahead, "portable_path", lambda: portable)
+    assert ahead.found_path() == ahead.built_path()
+    monkeypatch.setattr(ahead, "built_path", lambda: tmp_path / "kernels_ahead-none.so")
+    assert ahead.found_path() == portable
+    loaded = ahead.load(kernels._plain_twin)
+    assert loaded is not None
+    fps = planted(500, 3, 5)
+    assert as_set(all_pairs(fps, 3)) == as_set(brute_force_pairs(fps, 3))
+
+
+def test_the_portable_key_is_this_kinds_not_this_cpus() -> None:
+    assert ahead._key(None) != ahead._key("another CPU")
+    assert ahead.portable_path().name.startswith("kernels_ahead-any-")
+    assert ahead.portable_cpu() in (*ahead.PORTABLE_CPUS.values(), "generic")
+
+
 def test_the_pairs_command_needs_no_numba_once_built(
     built: ahead.AheadKernels, tmp_path: Path
 ) -> None:
@@ -156,6 +200,7 @@ def test_a_failed_build_is_noted_and_not_tried_again(
 ) -> None:
     """As where the compiler fails: numba's kernels serve, and no build is waited for again."""
     monkeypatch.setattr(ahead, "built_path", lambda: tmp_path / "kernels_ahead-1.so")
+    monkeypatch.setattr(ahead, "portable_path", lambda: tmp_path / "kernels_ahead-any-1.so")
     monkeypatch.setattr(ahead.shutil, "which", lambda name: f"/usr/bin/{name}")
     runs: list[list[str]] = []
 
@@ -184,7 +229,7 @@ def test_the_key_follows_the_kernels_source(
     for text in ("a = 1\n", "a = 2\n", "a = 1\n"):
         source.write_text(text)
         ahead._key.cache_clear()
-        keys.append(ahead._key())
+        keys.append(ahead._key("a CPU"))
     ahead._key.cache_clear()
     assert keys[0] != keys[1]
     assert keys[0] == keys[2]

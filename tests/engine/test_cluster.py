@@ -36,7 +36,7 @@ from simdup_gui.engine.records import Pairs
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.table_scan import scan_table
 
-pytest.importorskip("distributed")
+pytest.importorskip("distributed", exc_type=ImportError)  # (no fcntl: SIMDUP_POSIXLESS)
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 

@@ -388,7 +388,9 @@ def test_kept_workers_say_so_while_the_kernels_are_first_made(
         workers.shutdown()
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="workers only fork on Linux")
+@pytest.mark.skipif(
+    sys.platform != "linux" or not hasattr(os, "fork"), reason="workers only fork on Linux"
+)
 def test_workers_fork_only_from_a_lone_main_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     def method() -> str:
         return process_context().get_start_method()

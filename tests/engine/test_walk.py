@@ -23,6 +23,7 @@ from simdup_gui.engine.read import walk as walk_module
 from simdup_gui.engine.read.walk import Entry, walk
 
 POSIX = sys.platform != "win32"
+STAT_BY_NAME = os.stat in os.supports_dir_fd  # Windows has none (nor SIMDUP_POSIXLESS)
 KINDS = (
     "article",  # a regular file of an article type
     "other",  # a regular file of another type
@@ -112,7 +113,7 @@ def test_a_file_found_by_name_gives_the_row_its_whole_path_gives(
                 assert (entry.size, entry.mtime_ns) == (info.st_size, info.st_mtime_ns)
 
 
-@pytest.mark.skipif(not POSIX, reason="Windows has no stat by name in an open folder")
+@pytest.mark.skipif(not STAT_BY_NAME, reason="no stat by name in an open folder here")
 def test_regular_files_are_found_by_name_in_their_open_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

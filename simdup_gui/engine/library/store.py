@@ -28,7 +28,6 @@ that has one open keeps reading it: its files stay until closed).
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import mmap
 import os
@@ -323,11 +322,11 @@ def writing(
         raise LibraryError(f"{folder}: not a simdup library (it holds other files: not touched)")
     try:
         path.mkdir(parents=True, exist_ok=True)
-        lock = open(path / ".lock", "a+")  # noqa: SIM115
     except OSError as exc:
         raise LibraryError(f"{folder}: {exc.strerror or exc}") from None
-    with lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    from filelock import FileLock  # its import costs 40 ms: only a writer pays it
+
+    with FileLock(path / ".lock"):
         current = Library.open(path) if (path / META).exists() or settings is None else None
         if current is not None:
             current.refuse_if_stale()
@@ -337,7 +336,6 @@ def writing(
                 f" not {settings.version}): give the library's settings"
             )
         yield current
-        fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def write_generation(

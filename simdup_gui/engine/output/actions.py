@@ -9,8 +9,10 @@ The app's "Move marked to…" and "Send to trash" and ``simdup apply`` all go th
 * nothing at a target is ever overwritten (a dangling link included): a free name is taken;
 * across file systems a move is a copy, flushed to disk and compared byte for byte with the
   original, before the original is removed;
-* nothing is deleted outright: the trash is the system's, and ``restore`` takes files back out
-  of it (the freedesktop.org trash of Linux and the BSDs).
+* nothing is deleted outright. The trash is the system's where ``restore`` can find a file in
+  it again (the freedesktop.org trash of Linux and the BSDs); on Windows and macOS it is
+  simdup's own (:func:`own_trash`): there send2trash deletes a file on a network drive for good
+  (send2trash #2, #94), and macOS keeps where a trashed file came from where no program reads it.
 """
 
 from __future__ import annotations
@@ -168,26 +170,44 @@ def _sync_file(path: Path) -> None:
         os.fsync(stream.fileno())
 
 
+_LINKS = os.link in os.supports_follow_symlinks  # a link of the file itself, not its target
+
+
 def move_file(source: str, target: Path) -> Path:
     """Move ``source`` to ``target`` or a free name beside it; never over anything there.
 
-    On one file system the file is linked at its new name and unlinked at the old (the link
-    fails rather than replace what appeared there meanwhile); across file systems it is copied
-    to a temporary name, flushed, compared byte for byte, given its name, then removed.
+    On one file system the file is moved by :func:`_move_within`; across file systems it is
+    copied to a temporary name, flushed, compared byte for byte, given its name, then removed.
     Returns where it went.
     """
     target.parent.mkdir(parents=True, exist_ok=True)
     target = free_name(target)
     try:
-        os.link(source, target, follow_symlinks=False)
+        return _move_within(source, target)
     except OSError as exc:
-        if exc.errno == errno.EXDEV:
-            return _copy_across(source, target)
-        if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOTSUP):
+        if exc.errno != errno.EXDEV:
             raise
-        os.rename(source, free_name(target))  # no hard links here: checked just before
-        return target
-    os.unlink(source)
+    return _copy_across(source, target)
+
+
+def _move_within(source: str, target: Path) -> Path:
+    """Move on one file system, never over a file there.
+
+    The file is linked at ``target`` (which fails rather than replace what appeared there
+    meanwhile), then unlinked at ``source``; where there are no links it is renamed to a free
+    name checked just before (Windows' rename never replaces a file).
+    """
+    if _LINKS:
+        try:
+            os.link(source, target, follow_symlinks=False)
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOTSUP):
+                raise
+        else:
+            os.unlink(source)
+            return target
+    target = free_name(target)
+    os.rename(source, target)
     return target
 
 
@@ -214,6 +234,10 @@ def _unset_empty_xdg() -> None:
             del os.environ[name]
 
 
+SYSTEM_TRASH = sys.platform not in ("win32", "darwin")  # where restore finds a file in it again
+OWN_TRASH = ".simdup-trash"  # simdup's trash at the top of a volume other than the user's own
+
+
 def system_trash() -> Callable[[str], None]:
     """The system trash's send function (send2trash), imported on first use.
 
@@ -230,6 +254,42 @@ def system_trash() -> Callable[[str], None]:
     return send2trash
 
 
+def _volume_top(path: str) -> Path:
+    """The folder at the top of the volume ``path`` is on."""
+    top = Path(os.path.dirname(os.path.abspath(path)))
+    while top.parent != top and not os.path.ismount(top):
+        top = top.parent
+    return top
+
+
+def _device(path: Path) -> int | None:
+    """The device of ``path`` or of its nearest folder that exists."""
+    for folder in (path, *path.parents):
+        try:
+            return os.stat(folder).st_dev
+        except OSError:
+            continue
+    return None
+
+
+def own_trash(path: str) -> Path:
+    """Where simdup's own trash keeps ``path``: a free name in a dated folder.
+
+    The folder is in simdup's user data folder when that is on the file's volume, else in
+    ``.simdup-trash`` at the top of the file's volume: a trashed file stays on its volume
+    (moved, not copied). The manifest says where it went, so ``restore`` takes it back;
+    emptying the trash is deleting the folder.
+    """
+    home = user_folder("data") / "trash"
+    try:
+        here: int | None = os.stat(path).st_dev
+    except OSError:
+        here = None
+    folder = home if here is not None and here == _device(home) else _volume_top(path) / OWN_TRASH
+    day = datetime.now().strftime("%Y-%m-%d")
+    return free_name(folder / day / os.path.basename(path))
+
+
 def act(
     files: Sequence[Seen],
     manifest: Manifest | None,
@@ -244,10 +304,11 @@ def act(
 
     Each file is re-checked first (:func:`changed`); ``manifest`` records each step before and
     after it (a dry run records nothing and touches nothing). ``send`` is the trash's send
-    function (default: the system trash).
+    function: by default the system trash where :data:`SYSTEM_TRASH`, else simdup's own
+    (:func:`own_trash`).
     """
     outcomes = []
-    if move_to is None and send is None and not dry_run:
+    if move_to is None and send is None and SYSTEM_TRASH and not dry_run:
         send = system_trash()
     for seen in files:
         why = changed(seen, fingerprint_of)
@@ -279,15 +340,15 @@ def _act_on(
     send: Callable[[str], None] | None,
 ) -> ActionOutcome:
     try:
-        if move_to is not None:
-            target = free_name(target_in(path, root, move_to))
+        if move_to is not None or send is None:  # moved, or into simdup's own trash
+            moving, moved = ("moving", "moved") if move_to is not None else ("trashing", "trashed")
+            target = free_name(target_in(path, root, move_to)) if move_to else own_trash(path)
             if manifest is not None:
-                manifest.write(ActionOutcome(path, "moving", str(target)))
-            outcome = ActionOutcome(path, "moved", str(move_file(path, target)))
+                manifest.write(ActionOutcome(path, moving, str(target)))
+            outcome = ActionOutcome(path, moved, str(move_file(path, target)))
         else:
             if manifest is not None:
                 manifest.write(ActionOutcome(path, "trashing"))
-            assert send is not None
             send(path)
             outcome = ActionOutcome(path, "trashed")
     except Exception as exc:  # send2trash raises its own errors as well as OSError
@@ -314,9 +375,9 @@ def restore(path: str | os.PathLike[str], *, dry_run: bool = False) -> list[Acti
 def _restore_one(row: ActionOutcome, dry_run: bool) -> ActionOutcome:
     here = os.path.lexists(row.path)
     try:
-        if row.action in ("moving", "moved"):
-            there = bool(row.destination) and os.path.lexists(row.destination)
-            if here and row.action == "moving":  # stopped before the original went
+        if row.destination:  # moved, or into simdup's own trash: the manifest says where
+            there = os.path.lexists(row.destination)
+            if here and row.action in ("moving", "trashing"):  # stopped before the original went
                 partial = Path(row.destination)
                 if not dry_run:
                     partial.with_name(f".{partial.name}.simdup-partial").unlink(missing_ok=True)
@@ -325,7 +386,8 @@ def _restore_one(row: ActionOutcome, dry_run: bool) -> ActionOutcome:
             if here:
                 return ActionOutcome(row.path, "skipped", row.destination, "already in place")
             if not there:
-                return ActionOutcome(row.path, "failed", row.destination, "not found where moved")
+                why = "not found where " + ("moved" if "mov" in row.action else "trashed")
+                return ActionOutcome(row.path, "failed", row.destination, why)
             if not dry_run:
                 move_file(row.destination, Path(row.path))
             return ActionOutcome(row.path, "restored", row.destination)
@@ -351,9 +413,7 @@ def _trash_folders(path: str) -> Iterator[tuple[Path, Path]]:
     _unset_empty_xdg()
     data = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
     yield Path(data) / "Trash", Path("/")
-    top = Path(os.path.dirname(os.path.abspath(path)))
-    while top.parent != top and not os.path.ismount(top):
-        top = top.parent
+    top = _volume_top(path)
     uid = os.getuid() if hasattr(os, "getuid") else 0
     yield top / ".Trash" / str(uid), top
     yield top / f".Trash-{uid}", top

@@ -13,7 +13,6 @@ import html
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote
 
 from simdup_gui.engine.fingerprint.files import read_text
 from simdup_gui.engine.match.default_measure import containment_share
@@ -41,7 +40,7 @@ PASSAGES = 50  # differing passages listed for one copy at most
 
 def _link(path: str) -> str:
     """The file's path shown, linked to the file (its exact bytes, percent-encoded)."""
-    target = "file://" + quote(os.fsencode(os.path.abspath(path)))
+    target = Path(os.path.abspath(path)).as_uri()  # file:///C:/… on Windows
     return f'<a href="{html.escape(target)}">{html.escape(display_path(path))}</a>'
 
 

@@ -179,6 +179,11 @@ def _file_entry(entry: os.DirEntry[str], inside: str, folder_fd: int | None) -> 
 
 
 def in_folders(path: str, folders: Sequence[str]) -> bool:
-    """Whether ``path`` is one of ``folders`` or lies inside one (as absolute paths)."""
-    inside = os.path.join(os.path.abspath(path), "")
-    return any(inside.startswith(os.path.join(os.path.abspath(f), "")) for f in folders)
+    """Whether ``path`` is one of ``folders`` or lies inside one.
+
+    Paths are made absolute and compared in the system's case (Windows': any case).
+    """
+    inside = os.path.normcase(os.path.join(os.path.abspath(path), ""))
+    return any(
+        inside.startswith(os.path.normcase(os.path.join(os.path.abspath(f), ""))) for f in folders
+    )

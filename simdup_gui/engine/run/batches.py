@@ -8,6 +8,7 @@ bounded and a cancel stops the work within a batch.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
 import threading
 from collections import deque
@@ -80,9 +81,8 @@ def process_context() -> multiprocessing.context.BaseContext:
     single_threaded = (
         threading.current_thread() is threading.main_thread() and threading.active_count() == 1
     )
-    return multiprocessing.get_context(
-        "fork" if sys.platform == "linux" and single_threaded else "spawn"
-    )
+    forks = sys.platform == "linux" and hasattr(os, "fork")
+    return multiprocessing.get_context("fork" if forks and single_threaded else "spawn")
 
 
 def in_batches(

@@ -61,6 +61,15 @@ def main() -> None:
         select(window, "harbor-lighthouse-edited.md")
         wait(app, lambda: False, 0.3)
         window.compare.grab().save(str(OUT / f"compare{suffix}.png"))
+        panel = window.reuse_panel  # the reuse view: the commentary beside its source
+        window.views.setCurrentWidget(panel)
+        wait(app, lambda w=window: not w.runner.busy and w.reuse_panel.reuse is not None)
+        name = "春运返乡-评论.txt" if suffix else "harbor-walking-tour.txt"
+        row = next(r for r in range(panel.model.rowCount()) if name in panel.model.item(r).text())
+        panel.tree.setCurrentIndex(panel.model.item(row).child(0).index())
+        wait(app, lambda: False, 0.5)
+        window.grab().save(str(OUT / f"reuse{suffix}.png"))
+        window.views.setCurrentIndex(0)
         if not suffix:  # the settings, another fingerprint method chosen
             dialog = SettingsDialog(settings, window)
             dialog.method.setCurrentIndex(dialog.method.findData("minhash"))

@@ -262,47 +262,47 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="184"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="186"/>
         <source>◀ Previous difference</source>
         <translation>◀ 上一处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="185"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="187"/>
         <source>Next difference ▶</source>
         <translation>下一处差异 ▶</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="187"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="189"/>
         <source>Select a file to compare it with its reference.</source>
         <translation>选择一个文件，与其参照文件对比。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="210"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="212"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="253"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="255"/>
         <source>Similarity {0:.1f}% by the {1} method · differences: {2}</source>
         <translation>按 {1} 方法的相似度 {0:.1f}% · 差异：{2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="259"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="261"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · 1 difference</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · 1 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="263"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="265"/>
         <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences</source>
         <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · {2} 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="272"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="274"/>
         <source>Bit {0}: {1} here, {2} there. The words that pushed it (weight here : there):</source>
         <translation>第 {0} 位：此处为 {1}，另一侧为 {2}。推动这一位的词（此处权重 : 另一侧权重）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="287"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="289"/>
         <source>{0} of {1}</source>
         <translation>第 {0} 处，共 {1} 处</translation>
     </message>
@@ -632,17 +632,27 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="212"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="223"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="238"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="230"/>
+        <source>Duplicate groups</source>
+        <translation>重复分组</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="231"/>
+        <source>Copied passages (reuse)</source>
+        <translation>复制段落（查重）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="347"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="374"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
@@ -683,51 +693,156 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>ResultFiles</name>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="39"/>
-        <location filename="../../simdup_gui/ui/result_files.py" line="44"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="42"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="47"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="40"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="43"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="45"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="48"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="54"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="57"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="58"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="61"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="63"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="66"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="93"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="73"/>
+        <source>Export the reuse report</source>
+        <translation>导出查重报告</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/result_files.py" line="108"/>
         <source>Writing {0}…</source>
         <translation>正在写入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="99"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="114"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
 </context>
 <context>
+    <name>ReusePanel</name>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="262"/>
+        <source>Sources an article copied at least</source>
+        <translation>列出文章复制比不低于</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="263"/>
+        <source>Of the article&apos;s characters, whitespace left out</source>
+        <translation>占文章字符（不计空白）的比例</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="264"/>
+        <source>Leave out quotations</source>
+        <translation>去除引用</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="266"/>
+        <source>Text in quotation marks (「」, “”, &quot;&quot;) is not counted as copied</source>
+        <translation>引号（「」、“”、&quot;&quot;）内的文字不计为复制</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="268"/>
+        <source>Export HTML…</source>
+        <translation>导出 HTML…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="269"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="271"/>
+        <source>Article</source>
+        <translation>文章</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="271"/>
+        <source>Copied</source>
+        <translation>复制比</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="271"/>
+        <source>Most from</source>
+        <translation>最大来源</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="271"/>
+        <source>Sources</source>
+        <translation>来源数</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="274"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="443"/>
+        <source>Shown after a scan.</source>
+        <translation>扫描后显示。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="318"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="320"/>
+        <source>Finding copied passages…</source>
+        <translation>正在查找复制段落…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="332"/>
+        <source>No article copied {0:g} % or more of its text from another.</source>
+        <translation>没有文章从其他文章复制 {0:g}% 或更多的文字。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="359"/>
+        <source>{0:.1f}% of it here</source>
+        <translation>其中 {0:.1f}% 在此文中</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="390"/>
+        <source>Reading the texts…</source>
+        <translation>正在读取全文…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="418"/>
+        <source>{0:.1f}% of this article was copied, most from the source on the right (passages from it: {1}, the longest {2} characters).</source>
+        <translation>本文总文字复制比 {0:.1f}%，最大来源见右侧（其中 {1} 段，最长 {2} 字）。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="424"/>
+        <source>{0:.1f}% of this article was copied from the source on the right (passages: {1}, the longest {2} characters); {3:.1f}% of the source is in it.</source>
+        <translation>本文有 {0:.1f}% 复制自右侧来源，共 {1} 段（最长 {2} 字）；来源的 {3:.1f}% 出现在本文中。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="435"/>
+        <source>(cannot show this file: {0})</source>
+        <translation>（无法显示此文件：{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="435"/>
+        <source>not at hand</source>
+        <translation>文件不在原处</translation>
+    </message>
+</context>
+<context>
     <name>Scans</name>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="48"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="47"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
@@ -737,17 +852,17 @@ Every file of this folder is unique at this threshold.</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="138"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="141"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="164"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="167"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="166"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="169"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -759,112 +874,112 @@ The details are in the log: {1}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="93"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="123"/>
         <source>Words (jieba for Chinese)</source>
         <translation>词（中文用 jieba 分词）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="94"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="124"/>
         <source>Single characters</source>
         <translation>单个字符</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="97"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="127"/>
         <source>Term frequency, 1.5th power (best measured)</source>
         <translation>词频的 1.5 次方（实测最佳）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="98"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="128"/>
         <source>Term frequency</source>
         <translation>词频</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="99"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="129"/>
         <source>TF-IDF over the folder</source>
         <translation>按文件夹计算 TF-IDF</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="101"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="131"/>
         <source>Remove site templates from HTML pages</source>
         <translation>去除 HTML 页面中的网站模板</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="106"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="136"/>
         <source>simdup&apos;s combination (most accurate)</source>
         <translation>simdup 组合方法（最准确）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="107"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="137"/>
         <source>Simhash alone</source>
         <translation>仅 Simhash</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="108"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="138"/>
         <source>MinHash with LSH bands</source>
         <translation>MinHash 加 LSH 分段</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="109"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="139"/>
         <source>Longest sentences</source>
         <translation>最长句子</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="110"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="140"/>
         <source>Pinyin initials (letter frequencies)</source>
         <translation>拼音首字母（字母频率）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="123"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="151"/>
         <source>from the similarity floor</source>
         <translation>由相似度下限决定</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="134"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="169"/>
         <source>File types:</source>
         <translation>文件类型：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="135"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="170"/>
         <source>Minimum text length (characters):</source>
         <translation>最短文本长度（字符）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="137"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="172"/>
         <source>Fingerprint method:</source>
         <translation>指纹方法：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="138"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="173"/>
         <source>Tokenizer:</source>
         <translation>分词方式：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="139"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="174"/>
         <source>Weighting:</source>
         <translation>权重：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="140"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="175"/>
         <source>Longest sentences hashed:</source>
         <translation>取最长句子数：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="141"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="176"/>
         <source>Sentences two articles share:</source>
         <translation>两篇文章须共有的句子数：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="142"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="177"/>
         <source>MinHash LSH bands:</source>
         <translation>MinHash LSH 分段数：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="143"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="178"/>
         <source>MinHash rows per band:</source>
         <translation>MinHash 每段行数：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="145"/>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="180"/>
         <source>Scan settings</source>
         <translation>扫描设置</translation>
     </message>
@@ -1013,47 +1128,47 @@ The details are in the log: {1}</source>
 <context>
     <name>ThresholdBar</name>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="96"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="95"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="97"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="96"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="100"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="99"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="105"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="104"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say. With another fingerprint method (Settings), the similarity that method measures.</source>
         <translation>两个文件至少要共有多少文本（连续 5 个字符）才归为一组，不论指纹怎么说。选用其他指纹方法（设置）时，是该方法自己度量的相似度。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="110"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="109"/>
         <source>Remembered from your last session.</source>
         <translation>沿用上次会话的设置。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="118"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="117"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="119"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="118"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="120"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="119"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="121"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="120"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>

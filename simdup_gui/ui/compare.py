@@ -48,7 +48,7 @@ def shown_text(text: str) -> tuple[str, list[int]]:
     return "\n".join(pieces), cuts
 
 
-def _on_screen(span: Span, cuts: list[int]) -> Span:
+def on_screen(span: Span, cuts: list[int]) -> Span:
     """A span of a text in the positions of its :func:`shown_text`."""
     start, end = span
     return start + bisect.bisect_right(cuts, start), end + bisect.bisect_left(cuts, end)
@@ -247,8 +247,8 @@ class CompareView(QWidget):
         self.hunks = diff_hunks(left_text, right_text) if hunks is None else hunks
         self.left_spans = [left for left, _ in self.hunks if left[1] > left[0]]
         self.right_spans = [right for _, right in self.hunks if right[1] > right[0]]
-        self._highlight(self.left_text, [_on_screen(s, left_cuts) for s in self.left_spans])
-        self._highlight(self.right_text, [_on_screen(s, right_cuts) for s in self.right_spans])
+        self._highlight(self.left_text, [on_screen(s, left_cuts) for s in self.left_spans])
+        self._highlight(self.right_text, [on_screen(s, right_cuts) for s in self.right_spans])
         self._current = -1
         self._show_position()
         if method:
@@ -335,7 +335,7 @@ class CompareView(QWidget):
         for editor, span, cuts in zip(
             (self.left_text, self.right_text), self.hunks[self._current], self._cuts, strict=True
         ):
-            start, end = _on_screen(span, cuts)
+            start, end = on_screen(span, cuts)
             cursor = QTextCursor(editor.document())
             cursor.setPosition(start)
             cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)

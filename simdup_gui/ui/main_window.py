@@ -4,8 +4,8 @@ The window shows the session (``core/session.py``: the result, marks, references
 the views; each family of commands has a helper of its own, which the window's commands call:
 ``scans`` (scans, settings, rescans), ``member_actions`` (the result shown), ``file_actions``
 (trash, move, copy, undo, restore), ``result_files`` (reports, saved results),
-``library_actions`` and ``folder_lists``. The status bar is ``status``
-(:class:`StatusLine`), the thresholds ``knobs`` (:class:`ThresholdBar`).
+``library_actions`` and ``folder_lists``; the reuse view (查重) is ``reuse_panel``. The
+status bar is ``status`` (:class:`StatusLine`), the thresholds ``knobs`` (:class:`ThresholdBar`).
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from functools import partial
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QThreadPool, QTimer
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QToolBar
+from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QTabWidget, QToolBar
 
 from simdup_gui.core import not_duplicates
 from simdup_gui.core.session import Session
 from simdup_gui.engine.kernels import groups_at_once
+from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.results import ScanResult
@@ -37,6 +38,7 @@ from simdup_gui.ui.library_actions import LibraryActions
 from simdup_gui.ui.member_actions import MemberActions
 from simdup_gui.ui.models import GroupsModel, MemberInfo, ProblemsModel
 from simdup_gui.ui.result_files import ResultFiles
+from simdup_gui.ui.reuse_panel import ReusePanel
 from simdup_gui.ui.scans import Scans
 from simdup_gui.ui.settings_dialog import options_from_settings
 from simdup_gui.ui.start_page import StartPage
@@ -169,10 +171,19 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.groups_panel)
         self.splitter.addWidget(self.compare)
         self.splitter.setSizes([560, 720])
+        self.reuse_panel = ReusePanel(self.run_task, self.status_progress, self._warn)
+        self.reuse_panel.export_wanted.connect(
+            lambda kind: self.result_files.export_reuse(self.reuse_panel.reuse, kind)
+        )
+        self.views = QTabWidget()  # the groups of copies; the passages copied (查重)
+        self.views.setObjectName("views")
+        self.views.setDocumentMode(True)
+        self.views.addTab(self.splitter, "")
+        self.views.addTab(self.reuse_panel, "")
 
         self.pages = QStackedWidget()
         self.pages.addWidget(self.start_page)
-        self.pages.addWidget(self.splitter)
+        self.pages.addWidget(self.views)
         self.setCentralWidget(self.pages)
 
         self.status = StatusLine(self.statusBar())
@@ -215,13 +226,29 @@ class MainWindow(QMainWindow):
         self.start_page.retranslate()
         self.groups_panel.retranslate()
         self.compare.retranslate()
+        self.reuse_panel.retranslate()
+        self.views.setTabText(0, self.tr("Duplicate groups"))
+        self.views.setTabText(1, self.tr("Copied passages (reuse)"))
         self.show_summary()
 
-    def run_task(self, task: CallTask, text: str = "") -> None:
-        """Run a task the window waits for (a scan, an action): busy, with a progress bar."""
+    def run_task(self, task: CallTask, text: str = "") -> bool:
+        """Run a task the window waits for (a scan, an action): busy, with a progress bar.
+
+        False, and not run, while another runs.
+        """
+        if self.runner.busy:
+            return False
         self.status.busy(text)
         self.runner.start(task)
         self._update_actions()
+        return True
+
+    def status_progress(self, event: ProgressEvent) -> None:
+        """A task's progress, in the status bar."""
+        self.status.show_progress(event)
+
+    def _warn(self, text: str) -> None:
+        self.dialogs.warn(text)
 
     def show_result(self, result: ScanResult) -> None:
         """Show a scan's groups and problems (regrouped first, off the GUI thread if large)."""
@@ -242,6 +269,7 @@ class MainWindow(QMainWindow):
         result = self.session.show(result, wanted)
         self.groups.refresh()
         self.problems.set_result(result)
+        self.reuse_panel.set_result(result)
         self.groups_panel.expand()
         self.pages.setCurrentIndex(1)
         total = sum(self.splitter.sizes())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,9 @@ from PySide6.QtCore import QObject
 from simdup_gui.engine.output.html_report import write_html_report
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.output.report import write_report
+from simdup_gui.engine.output.reuse_report import write_reuse_html, write_reuse_report
 from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.reuse.sources import ReuseResult
 from simdup_gui.engine.store.saved import SUFFIX, SavedResultError, load_result, save_result
 from simdup_gui.ui.tasks import CallTask
 
@@ -62,6 +65,18 @@ class ResultFiles(QObject):
         """Ask where, then write the HTML report."""
         title = self.tr("Export HTML report")
         self._write(title, "simdup-report.html", "HTML (*.html)", write_html_report)
+
+    def export_reuse(self, reuse: ReuseResult | None, kind: str) -> None:
+        """Ask where, then write the reuse report (``kind``: "html" or "csv")."""
+        if reuse is None:
+            return
+        title = self.tr("Export the reuse report")
+        if kind == "html":
+            write = partial(write_reuse_html, reuse)
+            self._write(title, "simdup-reuse.html", "HTML (*.html)", lambda _, to: write(to))
+        else:
+            write = partial(write_reuse_report, reuse)
+            self._write(title, "simdup-reuse.csv", "CSV (*.csv)", lambda _, to: write(to))
 
     def _write(
         self, title: str, name: str, kinds: str, write: Callable[[ScanResult, str], object]

@@ -617,7 +617,7 @@ def test_several_folders_are_grouped_together(tmp_path: Path) -> None:
     with report.open(encoding="utf-8-sig", newline="") as stream:
         rows = list(csv.DictReader(stream))
     paths = [row["path"] for row in rows]
-    assert len(paths) == len(set(paths)) == 7  # 6 articles and the repost, each once
+    assert len(paths) == len(set(paths)) == 8  # 7 articles and the repost, each once
     tea = {row["group_id"] for row in rows if "茶园春茶.txt" in row["path"] or "tea" in row["path"]}
     assert len(tea) == 1
     assert tea != {""}  # grouped across the two folders

@@ -160,7 +160,7 @@ def test_scan_on_the_cluster_is_the_plain_scan(tmp_path: Path, method: str) -> N
 def test_a_folder_with_more_files_than_the_client_takes_is_grouped_on_the_cluster(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cluster_table, "CLIENT_RECORDS", 10)  # the sample's 11 are too many
+    monkeypatch.setattr(cluster_table, "CLIENT_RECORDS", 10)  # the sample's 13 are too many
     monkeypatch.setattr(cluster_table, "GROUPING_ROWS", 40)  # and parts of 40 files
     folder = generated_folder(tmp_path)
     grouped = []

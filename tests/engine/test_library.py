@@ -133,7 +133,7 @@ def test_re_adding_an_unchanged_folder_writes_nothing(tmp_path: Path) -> None:
     first = json.loads((tmp_path / "LIB" / "library.json").read_text())["generation"]
     again = add_folders(str(tmp_path / "LIB"), [str(resource("sample"))], ScanOptions())
     assert not again.written
-    assert again.unchanged == 11
+    assert again.unchanged == 13
     assert json.loads((tmp_path / "LIB" / "library.json").read_text())["generation"] == first
 
 
@@ -170,7 +170,7 @@ def test_a_writer_killed_midway_leaves_the_library_as_it_was(
     assert Library.open(lib).fingerprints.tolist() == before
     monkeypatch.undo()
     add_folders(str(lib), [str(resource("sample") / "en")], ScanOptions())
-    assert len(Library.open(lib).fingerprints) == 11
+    assert len(Library.open(lib).fingerprints) == 13
     assert len(list(lib.glob("gen-*"))) == 1  # the half-written one is gone
 
 
@@ -323,7 +323,7 @@ def test_a_cancelled_add_leaves_the_library_as_it_was(tmp_path: Path) -> None:
     assert done.cancelled
     library = Library.open(tmp_path / "LIB")
     assert library.meta["generation"] == before
-    assert len(library.fingerprints) == 6
+    assert len(library.fingerprints) == 7
 
 
 def test_stats_count_what_the_library_holds(tmp_path: Path) -> None:
@@ -331,13 +331,13 @@ def test_stats_count_what_the_library_holds(tmp_path: Path) -> None:
 
     add_folders(str(tmp_path / "LIB"), [str(resource("sample"))], ScanOptions())
     stats = library_stats(Library.open(tmp_path / "LIB"))
-    assert stats.articles == 11
-    assert dict(stats.languages) == {"zh": 6, "en": 5}
+    assert stats.articles == 13
+    assert dict(stats.languages) == {"zh": 7, "en": 6}
     assert stats.groups == 3
     assert sum(stats.by_distance) >= 3
     code, out, _ = run("library", "stats", str(tmp_path / "LIB"))
     assert code == 0
-    assert "languages: zh 6, en 5" in out
+    assert "languages: zh 7, en 6" in out
 
 
 def test_vanished_articles_are_noted_pruned_on_request_and_removed(tmp_path: Path) -> None:
@@ -348,13 +348,13 @@ def test_vanished_articles_are_noted_pruned_on_request_and_removed(tmp_path: Pat
     (archive / "en" / "river-cleanup.txt").unlink()
     noted = add_folders(lib, [str(archive)], ScanOptions())
     assert noted.vanished == (str(archive / "en" / "river-cleanup.txt"),)
-    assert len(Library.open(lib).articles()) == 11  # noted, kept
+    assert len(Library.open(lib).articles()) == 13  # noted, kept
     pruned = add_folders(lib, [str(archive)], ScanOptions(), prune=True)
     assert pruned.pruned
-    assert len(Library.open(lib).articles()) == 10
+    assert len(Library.open(lib).articles()) == 12
     code, _, err = run("library", "remove", lib, str(archive / "zh"))
     assert code == 0
-    assert "dropped 6 entries" in err
+    assert "dropped 7 entries" in err
     assert {Path(r.path).parent.name for r in Library.open(lib).articles()} == {"en"}
 
 

@@ -232,7 +232,7 @@ def test_rjieba_gives_jiebas_tokens() -> None:
     from simdup_gui.engine.text.normalize import normalize
 
     texts = [extract_text(p.read_bytes(), str(p)).text for p in sorted(SAMPLE.glob("zh/*"))]
-    assert len(texts) == 6
+    assert len(texts) == 7
     for text in texts:
         normalized = normalize(text)
         assert rjieba.cut(normalized) == jieba.lcut(normalized)

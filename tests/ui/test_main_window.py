@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from simdup_gui.app import create_window
+from simdup_gui.core import reusing
 from simdup_gui.core.columns import column_named
 from simdup_gui.engine.kernels import KERNEL_MODULES, loading_no_kernels_here
 from simdup_gui.engine.match.default_measure import similarity
@@ -805,7 +806,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     press(qtbot, window, c.export)
     qtbot.waitUntil(lambda: "Report written" in window.status.text())
     rows = list(csv.DictReader(report.read_text(encoding="utf-8-sig").splitlines()))
-    assert len(rows) == 11
+    assert len(rows) == 13
     assert {r["role"] for r in rows} == {"reference", "duplicate", "unique"}
     done(c.export)
     page = tmp_path / "report.html"
@@ -1060,7 +1061,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     dialogs.folders += [str(tmp_path / "LIB"), str(archive)]  # type: ignore[attr-defined]
     press(qtbot, window, c.library_add)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
-    assert dialogs.last("inform")[1].startswith("5 new, 0 changed")  # type: ignore[attr-defined]
+    assert dialogs.last("inform")[1].startswith("6 new, 0 changed")  # type: ignore[attr-defined]
     done(c.library_add)
     dialogs.folders += [str(tmp_path / "LIB"), str(new)]  # type: ignore[attr-defined]
     press(qtbot, window, c.library_check)
@@ -1081,7 +1082,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     shown: list[str] = []
     dialogs.on_edit = lambda dialog: shown.append(dialog.summary.text()) or False  # type: ignore[attr-defined]
     press(qtbot, window, c.library_stats)
-    assert "5 articles" in shown[0]
+    assert "6 articles" in shown[0]
     assert dialogs.last("edit") == ("edit", "LibraryStatsDialog")  # type: ignore[attr-defined]
     done(c.library_stats)
 
@@ -1233,7 +1234,7 @@ def test_a_larger_result_is_regrouped_elsewhere_until_numba_is_loaded(
     from simdup_gui.engine import ahead, kernels
 
     scan_and_wait(qtbot, window, SAMPLE)
-    monkeypatch.setattr(kernels, "PLAIN_FILES", 5)  # the sample's 11 files count as many
+    monkeypatch.setattr(kernels, "PLAIN_FILES", 5)  # the sample's 13 files count as many
     monkeypatch.delitem(sys.modules, "simdup_gui.engine.match.index_kernels", raising=False)
     monkeypatch.setattr(kernels, "_ahead", {})
     monkeypatch.setattr(ahead, "load", lambda name: None)
@@ -1255,7 +1256,7 @@ def test_with_kernels_built_ahead_a_larger_result_is_regrouped_at_once(
     if kernels._built_ahead("simdup_gui.engine.match.index_kernels") is None:
         pytest.skip("no C compiler here: the kernels cannot be built ahead")
     scan_and_wait(qtbot, window, SAMPLE)
-    monkeypatch.setattr(kernels, "PLAIN_FILES", 5)  # the sample's 11 files count as many
+    monkeypatch.setattr(kernels, "PLAIN_FILES", 5)  # the sample's 13 files count as many
     monkeypatch.delitem(sys.modules, "simdup_gui.engine.match.index_kernels", raising=False)
     window.knobs.k_box.setValue(0)
     assert window.result is not None
@@ -1442,7 +1443,7 @@ def test_long_lines_are_shown_broken_and_spans_follow(text: str, a: int, b: int)
     if all(len(line) <= compare.LONG_LINE for line in text.split("\n")):
         assert shown == text
     start, end = sorted((min(a, len(text)), min(b, len(text))))
-    x, y = compare._on_screen((start, end), cuts)
+    x, y = compare.on_screen((start, end), cuts)
     assert shown[x:y].replace("\n", "") == text[start:end].replace("\n", "")
 
 
@@ -1558,3 +1559,53 @@ def test_closing_the_window_waits_for_work_in_the_background(
     assert started.wait(5)
     window.close()
     assert done == [True]
+
+
+def test_the_reuse_view_shows_an_article_beside_its_source_and_exports(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Scan the sample, open the reuse view, pick the commentary's source: the copied passages
+    are marked on both sides and the list's share is the core's; both reports are written."""
+    folder = Path(shutil.copytree(SAMPLE, tmp_path / "sample"))
+    scan_and_wait(qtbot, window, folder)
+    panel = window.reuse_panel
+    assert panel.reuse is None  # measured only when first in sight
+    window.views.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: panel.reuse is not None and not window.runner.busy, timeout=30_000)
+    expected = reusing.measure(window.result, reusing.ReuseChoices())  # type: ignore[arg-type]
+    shares = {
+        Path(expected.scan.files[c.path].path).name: f"{100 * c.share:.1f}%"
+        for c in expected.articles
+    }
+    model = panel.model
+    rows = {
+        Path(model.item(r, 0).data(Qt.ItemDataRole.UserRole + 1)).name: r
+        for r in range(model.rowCount())
+    }
+    assert {name: model.item(r, 1).text() for name, r in rows.items()} == shares
+    commentary = model.item(rows["春运返乡-评论.txt"], 0)
+    assert commentary.child(0, 0).text() == "zh/春运返乡.txt"
+    with qtbot.waitSignal(panel.pair_shown, timeout=10_000):
+        panel.tree.setCurrentIndex(commentary.child(0, 0).index())
+    copied = panel.article_text.marked_text()
+    assert len(copied) == 2
+    assert copied[0].startswith("为应对客流高峰")
+    assert panel.source_text.marked_text() == copied  # the same passages, on the source's side
+    assert set(panel.article_text.shares.values()) >= {0.0, 1.0}
+    assert "30.3%" in panel.summary.text()
+
+    page, table = tmp_path / "reuse.html", tmp_path / "reuse.csv"
+    window.dialogs.save_paths += [str(folder / "in.html"), str(page), str(table)]  # type: ignore[attr-defined]
+    panel.export_html_button.click()
+    assert "inside the input" in window.dialogs.last("warn")[1]  # type: ignore[attr-defined]
+    panel.export_html_button.click()
+    panel.export_csv_button.click()
+    qtbot.waitUntil(lambda: page.exists() and table.exists(), timeout=10_000)
+    assert page.read_text(encoding="utf-8").count("<mark>") >= 4
+    with table.open(encoding="utf-8-sig", newline="") as stream:
+        assert len(list(csv.DictReader(stream))) == sum(len(c.sources) for c in expected.articles)
+
+    window.knobs.set_values(k=7)  # a regroup: a result shown anew, measured anew
+    window.regroup()
+    qtbot.waitUntil(lambda: panel.reuse is not None and not window.runner.busy, timeout=30_000)
+    assert panel.model.rowCount() == len(rows)

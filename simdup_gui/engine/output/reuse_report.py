@@ -23,7 +23,7 @@ from simdup_gui.engine.fingerprint.files import read_text
 from simdup_gui.engine.output.cells import guarded
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.read.walk import display_path
-from simdup_gui.engine.reuse.sources import Copied, ReuseResult
+from simdup_gui.engine.reuse.sources import Copied, ReuseResult, measured
 
 COLUMNS = (
     "path",
@@ -117,11 +117,11 @@ def _article(result: ReuseResult, copied: Copied, options: object) -> Iterator[s
     except (OSError, ValueError):
         yield "<p>(the texts cannot be read again)</p>"
         return
-    left = _marked(mine, best.passages)
+    best = measured(result, best)  # a group's member: its passages found now
     yield '<table class="side"><tr><td>'
-    yield left
+    yield _marked(mine, best.passages)
     yield "</td><td>"
-    yield html.escape(theirs)
+    yield _marked(theirs, best.source_passages)
     yield "</td></tr></table>"
     shares = ", ".join(f"{100 * share:.0f} %" for _, _, share in copied.paragraphs)
     yield f'<p class="share">each paragraph\'s copied share: {shares}</p>'

@@ -65,6 +65,7 @@ class Reuse(NamedTuple):
     largest: int  # the longest copied passage, in characters
     library: bool = False  # the source is a library's article
     exact: bool = True  # measured on both texts (else estimated from the fingerprints)
+    source_passages: tuple[tuple[int, int], ...] = ()  # the source's passages found in it
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,8 @@ class ReuseResult:
     articles: tuple[Copied, ...]
     min_share: float
     library_paths: tuple[str, ...] = ()  # the library articles named as sources, by index
+    quotes: bool = True  # whether quoted text counted
+    template: U32 = field(default_factory=lambda: np.empty(0, np.uint32), compare=False)
 
     def source_path(self, reuse: Reuse) -> str:
         """The path of a reuse's source."""
@@ -164,7 +167,40 @@ def find_reuse(
             for pair in library_reuse(article, files[article], library, texts, min_share):
                 found[article].append(pair._replace(source=_named(names, library, pair.source)))
     articles = tuple(_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n])
-    return ReuseResult(result, articles, min_share, tuple(names))
+    return ReuseResult(result, articles, min_share, tuple(names), quotes, shared)
+
+
+def measured(result: ReuseResult, reuse: Reuse) -> Reuse:
+    """``reuse`` measured on the two texts: its passages found on both sides.
+
+    An estimate (a group's member and its reference) is measured now; a library's article was
+    measured when found, where its file was as the library took it (else it stays estimated);
+    a text that cannot be read leaves the pair as it was.
+    """
+    if reuse.library or reuse.exact:
+        return reuse
+    texts = _Texts(result.scan.files, result.scan.options.read)
+    again = _measured(reuse.path, reuse.source, texts, result.template, result.quotes)
+    return reuse if again is None else again
+
+
+def paragraph_shares(
+    text: str, passages: Sequence[tuple[int, int]], quotes: bool = True
+) -> list[tuple[int, int, float]]:
+    """Each paragraph (line) of ``text`` with units: where it is, and its share in ``passages``."""
+    mine = Text.of(text)
+    copied = _inside(mine, passages)
+    counted = np.ones(len(mine.units), bool) if quotes else ~mine.quoted()
+    return mine.paragraphs(copied, counted)
+
+
+def _inside(text: Text, passages: Sequence[tuple[int, int]]) -> Mask:
+    """The units of ``text`` that start inside one of ``passages`` (characters)."""
+    change = np.zeros(len(text.text) + 1, np.int64)
+    for start, end in passages:
+        change[start] += 1
+        change[end] -= 1
+    return (np.cumsum(change) > 0)[text.units.starts]
 
 
 def _own_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> bool:
@@ -273,9 +309,9 @@ def _on_files(
     copied, found = mine.copied_from(other), other.copied_from(mine)
     passages = mine.passages(copied)
     largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
-    return Reuse(
-        article, entry, mine.share(copied), other.share(found), tuple(passages), largest, True
-    )
+    share, source_share = mine.share(copied), other.share(found)
+    there = tuple(other.passages(found))
+    return Reuse(article, entry, share, source_share, tuple(passages), largest, True, True, there)
 
 
 def _stands_for(result: ScanResult) -> list[int]:
@@ -332,9 +368,9 @@ def _measured(article: int, source: int, texts: _Texts, shared: U32, quotes: boo
     passages = mine.passages(copied)
     largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
     counted = None if quotes else ~mine.quoted()
-    return Reuse(
-        article, source, mine.share(copied, counted), theirs.share(found), tuple(passages), largest
-    )
+    share, source_share = mine.share(copied, counted), theirs.share(found)
+    there = tuple(theirs.passages(found))
+    return Reuse(article, source, share, source_share, tuple(passages), largest, False, True, there)
 
 
 def _estimated(article: int, source: int, files: Sequence[FileRecord]) -> Reuse:
@@ -374,12 +410,7 @@ def _copied(article: int, sources: list[Reuse], texts: _Texts, shared: U32, quot
     mine = texts(article) if exact else None
     if mine is None:
         return Copied(article, ordered, ordered[0].share, ordered[0].source)
-    change = np.zeros(len(mine.text) + 1, np.int64)
-    for reuse in ordered:
-        for start, end in reuse.passages:
-            change[start] += 1
-            change[end] -= 1
-    copied = (np.cumsum(change) > 0)[mine.units.starts]
+    copied = _inside(mine, [span for reuse in ordered for span in reuse.passages])
     counted = np.ones(len(mine.units), bool) if quotes else ~mine.quoted()
     paragraphs = mine.paragraphs(copied, counted)
     total = mine.share(copied, None if quotes else counted)

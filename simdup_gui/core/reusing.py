@@ -1,0 +1,128 @@
+"""The app's reuse view (查重), with no Qt: what is measured, and what one pair shows.
+
+A scan's reuse is measured on demand (``find_reuse``: each article's sources among the scan's
+files, and the library's when the scan checked a folder against one) with the choices the view
+offers: the least share reported, and whether quoted text counts (去除引用). The reference
+folders are the editor's own archive: never a source (去除本人已发表). A pair chosen in the view
+is read again and its passages found on both sides (:func:`pair_shown`); an article chosen
+alone shows everything it copied, beside its largest source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.library.store import Library, LibraryError
+from simdup_gui.engine.progress import Progress, never, no_progress
+from simdup_gui.engine.read.walk import display_path, in_folders
+from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.reuse.sources import (
+    Copied,
+    Reuse,
+    ReuseResult,
+    find_reuse,
+    measured,
+    paragraph_shares,
+)
+
+SHOWN_LIMIT = 400_000  # characters of a text shown
+
+
+@dataclass(frozen=True)
+class ReuseChoices:
+    """What the view measures with."""
+
+    min_share: float = 0.05  # a source is reported from this share of an article's text
+    quotes: bool = True  # whether quoted text counts (False: 去除引用)
+
+
+def measure(
+    result: ScanResult,
+    choices: ReuseChoices,
+    progress: Progress = no_progress,
+    cancel: Callable[[], bool] = never,
+) -> ReuseResult:
+    """Each article's sources in ``result`` (and its library's articles, when it has one)."""
+    own = result.options.group.reference_folders
+    library = None
+    if result.library:
+        try:
+            library = Library.open(result.library)
+        except LibraryError:
+            library = None  # gone since the check: its articles are not sources
+    return find_reuse(
+        result,
+        min_share=choices.min_share,
+        quotes=choices.quotes,
+        own=lambda path: bool(own) and in_folders(path, own),
+        library=library,
+        progress=progress,
+        cancel=cancel,
+    )
+
+
+@dataclass(frozen=True)
+class Side:
+    """One text of a pair as the view shows it."""
+
+    title: str
+    text: str  # "" when it cannot be read (``problem`` says why)
+    passages: tuple[tuple[int, int], ...]  # the copied passages, in characters of ``text``
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class PairShown:
+    """An article beside a source: both texts with their copied passages, and the figures."""
+
+    article: Side
+    source: Side
+    paragraphs: tuple[tuple[int, int, float], ...]  # the article's paragraphs and their shares
+    share: float  # of the article's text copied (from this source, or from any: ``whole``)
+    source_share: float  # of the source's text found in the article
+    passages: int  # how many passages the article copied from this source
+    largest: int  # the longest, in characters
+    whole: bool  # the article's reuse from all its sources, beside its largest source
+
+
+def pair_shown(reuse: ReuseResult, copied: Copied, source: Reuse | None = None) -> PairShown:
+    """What the view shows of ``copied`` beside ``source``.
+
+    ``source`` None: everything the article copied, beside its largest source. Reads the texts
+    again: off the GUI thread for long ones.
+    """
+    whole = source is None
+    chosen = measured(reuse, copied.sources[0] if source is None else source)
+    files, options = reuse.scan.files, reuse.scan.options.read
+    article = _side(files[copied.path].path, options, ())
+    everything = [span for one in copied.sources for span in measured(reuse, one).passages]
+    mine = tuple(sorted(everything)) if whole else chosen.passages
+    article = Side(article.title, article.text, _within(mine, article.text), article.problem)
+    theirs = _side(reuse.source_path(chosen), options, chosen.source_passages)
+    paragraphs = tuple(paragraph_shares(article.text, article.passages, reuse.quotes))
+    return PairShown(
+        article,
+        theirs,
+        paragraphs,
+        copied.share if whole else chosen.share,
+        chosen.source_share,
+        len(chosen.passages),
+        chosen.largest,
+        whole,
+    )
+
+
+def _side(path: str, options: object, passages: tuple[tuple[int, int], ...]) -> Side:
+    """A text read again for the view, its passages kept within what is shown."""
+    try:
+        text = read_text(path, options)[:SHOWN_LIMIT]  # type: ignore[arg-type]
+    except (OSError, ValueError) as exc:
+        return Side(display_path(path), "", (), str(exc))
+    return Side(display_path(path), text, _within(passages, text))
+
+
+def _within(passages: tuple[tuple[int, int], ...], text: str) -> tuple[tuple[int, int], ...]:
+    """The passages cut to the text shown (a long text is shown in part)."""
+    return tuple((a, min(b, len(text))) for a, b in passages if a < len(text))

@@ -1,0 +1,108 @@
+"""The reuse view's core without Qt: what is measured, and what a pair shows on each side."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+from simdup_gui.core.reusing import ReuseChoices, measure, pair_shown
+from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.scan import scan
+
+ALPHABET = (
+    "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过"
+)
+
+
+def prose(rng: random.Random, sentences: int) -> str:
+    """Made-up Chinese prose: sentences of 20-40 characters, each ending 。."""
+    return "".join(
+        "".join(rng.choice(ALPHABET) for _ in range(rng.randint(20, 40))) + "。"
+        for _ in range(sentences)
+    )
+
+
+def folder_with_a_copied_paragraph(root: Path) -> tuple[Path, str]:
+    """An article whose third paragraph is the second of a source; other unrelated articles."""
+    rng = random.Random(7)
+    passage = prose(rng, 4)
+    source = [prose(rng, 5), passage, prose(rng, 5)]
+    article = [prose(rng, 4), prose(rng, 4), passage, prose(rng, 4)]
+    root.mkdir()
+    (root / "source.txt").write_text("\n\n".join(source), encoding="utf-8")
+    (root / "article.txt").write_text("\n\n".join(article), encoding="utf-8")
+    for n in range(3):
+        (root / f"other{n}.txt").write_text(prose(rng, 12), encoding="utf-8")
+    return root, passage
+
+
+def scanned(root: Path, **group: object) -> ScanResult:
+    options = ScanOptions()
+    return scan([str(root)], replace(options, group=replace(options.group, **group)))
+
+
+def test_a_pair_shows_the_copied_paragraph_on_both_sides(tmp_path: Path) -> None:
+    root, passage = folder_with_a_copied_paragraph(tmp_path / "news")
+    reuse = measure(scanned(root), ReuseChoices())
+    copied = next(
+        c for c in reuse.articles if reuse.scan.files[c.path].path.endswith("article.txt")
+    )
+    source = copied.sources[0]
+    assert reuse.source_path(source).endswith("source.txt")
+    shown = pair_shown(reuse, copied, source)
+    marked = passage.removesuffix("。")  # a passage ends with its last unit; its 。 counts
+    assert [shown.article.text[a:b] for a, b in shown.article.passages] == [marked]
+    assert [shown.source.text[a:b] for a, b in shown.source.passages] == [marked]
+    # the share is the exact count: the passage's characters of the article's, no whitespace
+    article = "".join(shown.article.text.split())
+    assert shown.share == len(passage) / len(article)
+    assert [round(share, 6) for _, _, share in shown.paragraphs] == [0, 0, 1, 0]
+    assert not shown.whole
+    whole = pair_shown(reuse, copied)
+    assert whole.whole
+    assert whole.article.passages == shown.article.passages
+
+
+def test_a_groups_member_is_measured_when_shown(tmp_path: Path) -> None:
+    """A copy's reuse from its reference is an estimate in the list; shown, it is measured."""
+    root, _ = folder_with_a_copied_paragraph(tmp_path / "news")
+    text = (root / "source.txt").read_text(encoding="utf-8")
+    (root / "source-repost.txt").write_text("转载：\n\n" + text, encoding="utf-8")
+    reuse = measure(scanned(root), ReuseChoices())
+    copied = next(c for c in reuse.articles if "repost" in reuse.scan.files[c.path].path)
+    assert not copied.sources[0].exact
+    shown = pair_shown(reuse, copied, copied.sources[0])
+    assert shown.article.passages
+    assert shown.source.passages
+    whole = len("".join(text.split()))
+    assert shown.share == whole / (whole + len("转载："))  # the exact count
+    assert shown.source_share == 1.0
+
+
+def test_the_reference_folders_are_never_a_source(tmp_path: Path) -> None:
+    """The editor's own archive (去除本人已发表): its articles are nobody's source."""
+    root, _ = folder_with_a_copied_paragraph(tmp_path / "news")
+    archive = root / "archive"
+    archive.mkdir()
+    (root / "source.txt").rename(archive / "source.txt")
+    everything = measure(scanned(root), ReuseChoices())
+    own = measure(scanned(root, reference_folders=(str(archive),)), ReuseChoices())
+    sources = {everything.source_path(s) for c in everything.articles for s in c.sources}
+    assert str(archive / "source.txt") in sources
+    assert all("archive" not in own.source_path(s) for c in own.articles for s in c.sources)
+
+
+def test_quotations_can_be_left_out(tmp_path: Path) -> None:
+    root, passage = folder_with_a_copied_paragraph(tmp_path / "news")
+    article = root / "article.txt"
+    article.write_text(
+        article.read_text(encoding="utf-8").replace(passage, f"“{passage}”"), encoding="utf-8"
+    )
+    result = scanned(root)
+    counted = measure(result, ReuseChoices())
+    left_out = measure(result, ReuseChoices(quotes=False))
+    path = str(article)
+    assert any(result.files[c.path].path == path for c in counted.articles)
+    assert not any(result.files[c.path].path == path for c in left_out.articles)

@@ -89,8 +89,8 @@ def grow(library: Path, articles: int, rng: np.random.Generator) -> None:
     per = 280  # a 5,000-character article's sampled fingerprints
     values = (rng.integers(0, 2**30, articles * per, dtype=np.uint64) * 4).astype(np.uint32)
     owners = np.repeat(np.arange(real, real + articles, dtype=np.uint32), per)
-    values = np.concatenate([np.asarray(opened.passages), values])
-    owners = np.concatenate([np.asarray(opened.passage_owners), owners])
+    values = np.concatenate([opened.passages[:], values])
+    owners = np.concatenate([opened.passage_owners[:], owners])
     order = np.argsort(values, kind="stable")
     np.save(generation / "passages.npy", values[order])
     np.save(generation / "passage_fences.npy", values[order][::FENCE])

@@ -406,3 +406,39 @@ def test_a_cut_copy_of_an_archive_article_is_found_inside_it(tmp_path: Path) -> 
     assert group.members[1].contained
     strict = ArticleChecker(Library.open(tmp_path / "LIB"), 3, 0.4)  # below the loose k: no
     assert strict.matches(result.files[:1]) == [[]]
+
+
+@settings(max_examples=40)
+@given(
+    values=st.lists(st.integers(0, 2**32 - 1), max_size=300),
+    start=st.integers(-400, 400),
+    stop=st.integers(-400, 400),
+    dtype=st.sampled_from([np.uint32, np.int64]),
+)
+def test_an_array_read_from_its_file_slices_as_numpy_does(
+    tmp_path_factory: pytest.TempPathFactory,
+    values: list[int],
+    start: int,
+    stop: int,
+    dtype: type,
+) -> None:
+    """The library's lookups read slices of its index files: the same values as numpy's."""
+    path = tmp_path_factory.mktemp("npy") / "a.npy"
+    array = np.array(values, dtype=dtype)
+    np.save(path, array)
+    read = store.OnDisk(path)
+    assert len(read) == len(array)
+    assert read[start:stop].tolist() == array[start:stop].tolist()
+    assert read[:].dtype == array.dtype
+
+
+def test_a_library_lookup_keeps_the_index_out_of_memory(tmp_path: Path) -> None:
+    """A passage lookup reads blocks of the index file: nothing of it is mapped."""
+    add_folders(str(tmp_path / "LIB"), [str(resource("sample"))], ScanOptions())
+    library = Library.open(tmp_path / "LIB")
+    assert isinstance(library.passages, store.OnDisk)
+    assert isinstance(library.passage_owners, store.OnDisk)
+    values = np.asarray(library.passages[:])
+    lo, hi = library.passage_ranges(values[:50])
+    assert (np.searchsorted(values, values[:50], side="left") == lo).all()
+    assert (np.searchsorted(values, values[:50], side="right") == hi).all()

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import mmap
 import os
 import shutil
 import time
@@ -138,7 +137,7 @@ class Library:
         self.template = np.load(template) if template.is_file() else np.empty(0, np.uint64)
         passages = self.generation / "passages.npy"
         self.passages, self.passage_owners = (
-            (_looked_up(passages), _looked_up(self.generation / "passage_owners.npy"))
+            (OnDisk(passages), OnDisk(self.generation / "passage_owners.npy"))
             if passages.is_file()
             else (np.empty(0, np.uint32), np.empty(0, np.uint32))
         )
@@ -248,23 +247,21 @@ class Library:
 
         A search in the fences first (every FENCE-th fingerprint, in memory), then in the one
         block of the file it points at: a lookup reads a few kilobytes, not the whole index
-        (numpy's search of a memory-mapped array maps all of it).
+        (numpy's search of a memory-mapped array maps all of it; see :class:`OnDisk`).
         """
         if self._fences is None:
             fences = self.generation / "passage_fences.npy"
-            self._fences = (
-                np.load(fences) if fences.is_file() else np.asarray(self.passages[::FENCE])
-            )
+            self._fences = np.load(fences) if fences.is_file() else self.passages[:][::FENCE].copy()
         starts = np.empty(len(values), np.int64)
         ends = np.empty(len(values), np.int64)
         total = len(self.passages)
         for n, value in enumerate(values.tolist()):
             block = max(int(np.searchsorted(self._fences, value, side="left")) - 1, 0) * FENCE
-            piece = np.asarray(self.passages[block : block + 2 * FENCE])
+            piece = self.passages[block : block + 2 * FENCE]
             start = block + int(np.searchsorted(piece, value, side="left"))
             end = block + int(np.searchsorted(piece, value, side="right"))
             while end < total and end == block + len(piece):  # a run past the block
-                block, piece = end, np.asarray(self.passages[end : end + FENCE])
+                block, piece = end, self.passages[end : end + FENCE]
                 end = block + int(np.searchsorted(piece, value, side="right"))
             starts[n], ends[n] = start, end
         return starts, ends
@@ -404,16 +401,46 @@ def library_template(articles: tuple[FileRecord, ...]) -> npt.NDArray[np.uint64]
     return shared_lines([r.lines for r in articles], all_pairs(fingerprints, SMALL_K))
 
 
-def _looked_up(path: Path) -> np.ndarray:
-    """An array memory-mapped for a few lookups, with no read-ahead around each.
+class OnDisk:
+    """A ``.npy`` array read a slice at a time from its file, for a few lookups in a large one.
 
-    A binary search then maps the 4 KB pages it reads, not the 64 KB around each, so checking
-    an article against a large library keeps its memory small.
+    Read, not memory-mapped: a mapped array's lookups map the pages around each read into the
+    process (with the large pages of a file just written, two megabytes a lookup: 440 MB for
+    one article checked against 10^6), where a read leaves them to the system's cache.
     """
-    found = np.load(path, mmap_mode="r")
-    with contextlib.suppress(AttributeError, OSError, ValueError):
-        found._mmap.madvise(mmap.MADV_RANDOM)  # where the system has it
-    return found
+
+    def __init__(self, path: Path) -> None:
+        """The array's dtype and length, from its header (the data is read when sliced)."""
+        self.path = path
+        with open(path, "rb") as stream:
+            version = np.lib.format.read_magic(stream)
+            read_header = (
+                np.lib.format.read_array_header_1_0
+                if version == (1, 0)
+                else np.lib.format.read_array_header_2_0
+            )
+            shape, fortran, self.dtype = read_header(stream)
+            self.offset = stream.tell()
+        if len(shape) != 1 or fortran or self.dtype.hasobject:
+            raise ValueError(f"{path}: not a flat array")
+        self.length = int(shape[0])
+
+    def __len__(self) -> int:
+        """How many values it holds."""
+        return self.length
+
+    def __getitem__(self, where: slice) -> np.ndarray:
+        """The values of a slice (steps of 1 only), read from the file."""
+        start, stop, step = where.indices(self.length)
+        if step != 1:
+            raise ValueError("OnDisk reads runs of values only")
+        count = max(stop - start, 0)
+        with open(self.path, "rb") as stream:  # opened per read: nothing held open
+            stream.seek(self.offset + start * self.dtype.itemsize)
+            data = stream.read(count * self.dtype.itemsize)
+        if len(data) != count * self.dtype.itemsize:
+            raise OSError(f"{self.path}: shorter than its header says")
+        return np.frombuffer(data, self.dtype)
 
 
 def write_article_files(generation: Path, articles: tuple[FileRecord, ...]) -> None:

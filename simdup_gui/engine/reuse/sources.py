@@ -279,10 +279,13 @@ def share_in(record: FileRecord, library: Library, entry: int) -> float:
     if measured is not None:
         return measured.share
     ours = sampled(fingerprints(record.passages))
-    theirs = (
-        library.passages[library.passage_owners == entry] if len(library.passages) else ours[:0]
-    )
-    return len(np.intersect1d(ours, theirs)) / len(ours) if len(ours) else 0.0
+    if not len(ours) or not len(library.passages):
+        return 0.0
+    lo, hi = library.passage_ranges(ours)
+    held = [
+        entry in library.passage_owners[a:b] for a, b in zip(lo.tolist(), hi.tolist(), strict=True)
+    ]
+    return sum(held) / len(ours)
 
 
 def _on_files(

@@ -29,6 +29,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
+from simdup_gui import __version__
 from simdup_gui.cli_common import UsageError
 from simdup_gui.engine.errors import InputError
 from simdup_gui.logs import start_logging
@@ -74,6 +75,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     library), so the command starts sooner; ``simdup --help`` imports them all.
     """
     parser = _Parser(prog="simdup", description="Find near-duplicate articles (64-bit simhash).")
+    parser.add_argument("-V", "--version", action="store_true", help="say which simdup this is")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     wanted = COMMANDS[command][0] if command in COMMANDS else None
     for module, adder in GRAMMARS.items():
@@ -102,6 +104,9 @@ def main(
     out, err = out or sys.stdout, err or sys.stderr
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
+        if argv in (["--version"], ["-V"]):
+            out.write(f"simdup {__version__}\n")
+            return 0
         args = build_parser(_command(argv)).parse_args(argv)
         start_logging(err if getattr(args, "verbose", False) else None)
         code = _runner(args.command)(args, out, err)

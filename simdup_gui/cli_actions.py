@@ -148,29 +148,33 @@ def run_restore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def run_ignore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup ignore``: the not-duplicates list the app keeps, from the command line."""
-    pairs = not_duplicates.load()
-    if args.action in ("add", "remove"):
-        if len(args.paths) != 2:
-            raise UsageError(f"ignore {args.action}: give the two files of a pair")
-        a, b = (os.path.abspath(p) for p in args.paths)
-        pair = (a, b) if a <= b else (b, a)
-        if args.action == "add":
-            pairs.add(pair)
-        elif pair in pairs:
-            pairs.discard(pair)
+    try:
+        if args.action == "list":
+            if args.paths:
+                raise UsageError("ignore list takes no files")
+            for a, b in sorted(not_duplicates.load()):
+                out.write(f"{display_path(a)}\t{display_path(b)}\n")
+            return 0
+        if args.action == "clear":
+            pairs = not_duplicates.change(clear=True)
         else:
-            raise UsageError(
-                f"ignore remove: {display_path(a)} and {display_path(b)}: no such pair"
-            )
-    elif args.action == "clear":
-        pairs.clear()
-    elif args.paths:
-        raise UsageError("ignore list takes no files")
-    if args.action == "list":
-        for a, b in sorted(pairs):
-            out.write(f"{display_path(a)}\t{display_path(b)}\n")
-    else:
-        not_duplicates.save(pairs)
-        kept = counted(len(pairs), "pair")
-        err.write(f"simdup: {kept} kept apart ({not_duplicates.default_path()})\n")
+            if len(args.paths) != 2:
+                raise UsageError(f"ignore {args.action}: give the two files of a pair")
+            pair = not_duplicates.pair_of(*(os.path.abspath(p) for p in args.paths))
+            if args.action == "add":
+                pairs = not_duplicates.change(add=[pair])
+            elif pair in not_duplicates.load():
+                pairs = not_duplicates.change(remove=[pair])
+            else:
+                a, b = pair
+                raise UsageError(
+                    f"ignore remove: {display_path(a)} and {display_path(b)}: no such pair"
+                )
+    except not_duplicates.NotDuplicatesError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        path = not_duplicates.default_path()
+        raise UsageError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    kept = counted(len(pairs), "pair")
+    err.write(f"simdup: {kept} kept apart ({not_duplicates.default_path()})\n")
     return 0

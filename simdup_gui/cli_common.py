@@ -176,6 +176,16 @@ def max_jobs() -> int:
     return 2 * max(1, os.cpu_count() or 1)
 
 
+def kept_apart() -> frozenset[tuple[str, str]]:
+    """The not-duplicates list the app keeps (a damaged one is a UsageError, not an empty list)."""
+    from simdup_gui.core import not_duplicates
+
+    try:
+        return frozenset(not_duplicates.load())
+    except not_duplicates.NotDuplicatesError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def capped_jobs(jobs: int, err: TextIO) -> int:
     """``jobs``, lowered to :func:`max_jobs` with a note."""
     if jobs > max_jobs():

@@ -96,6 +96,10 @@ def run_library(args: argparse.Namespace, out: TextIO, err: TextIO, settings: Te
         return _remove(args, err)
     except LibraryError as exc:
         raise UsageError(str(exc)) from None
+    except OSError as exc:  # a full disk, a file gone while read
+        raise UsageError(f"{args.library}: {exc.strerror or exc}") from None
+    except (ValueError, KeyError, IndexError) as exc:  # damage its checksums do not cover
+        raise UsageError(f"{args.library}: damaged library ({exc})") from None
 
 
 def _options(args: argparse.Namespace, settings: TextSettings) -> ScanOptions:
@@ -233,7 +237,9 @@ def _write_rows(stream: TextIO, rows: list[list[object]]) -> None:
 
 
 def _stats(args: argparse.Namespace, out: TextIO) -> int:
-    stats = library_stats(Library.open(args.library))
+    library = Library.open(args.library)
+    checked = library.verify()
+    stats = library_stats(library)
     out.write(f"library: {args.library}\n")
     out.write(f"articles: {stats.articles} ({stats.article_bytes / 1e6:.1f} MB)\n")
     out.write(f"imported fingerprints: {stats.imported} from {stats.imported_files} files\n")
@@ -245,6 +251,8 @@ def _stats(args: argparse.Namespace, out: TextIO) -> int:
     spoken = ", ".join(f"{lang or '?'} {c}" for lang, c in stats.languages)
     out.write(f"languages: {spoken}\n")
     out.write(f"settings: {stats.settings}; last update: {stats.updated}\n")
+    sums = f"{checked} files match their checksums" if checked else "no checksums (older format)"
+    out.write(f"checked: {sums}\n")
     return 0
 
 

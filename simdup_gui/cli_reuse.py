@@ -13,11 +13,11 @@ from simdup_gui.cli_common import (
     check_output,
     compiling_note,
     jobs_value,
+    kept_apart,
     megabytes,
     share,
     writing,
 )
-from simdup_gui.core import not_duplicates
 from simdup_gui.engine.options import GroupOptions, ReadOptions, RunOptions, ScanOptions
 from simdup_gui.engine.progress import no_progress
 from simdup_gui.engine.read.walk import in_folders
@@ -81,7 +81,7 @@ def run_reuse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     library = _library(args.library)
     options = ScanOptions(
         read=ReadOptions(max_bytes=int(args.max_mb * 1024 * 1024)),
-        group=GroupOptions(not_duplicates=frozenset(not_duplicates.load())),
+        group=GroupOptions(not_duplicates=kept_apart()),
         run=RunOptions(capped_jobs(args.jobs, err), processes=None),
     )
     progress = (

@@ -22,13 +22,13 @@ from simdup_gui.cli_common import (
     dask_address,
     jobs_value,
     k_value,
+    kept_apart,
     max_bytes,
     open_cluster,
     share,
     text_settings,
     writing,
 )
-from simdup_gui.core import not_duplicates
 from simdup_gui.engine.folders import Walked, folders_key, walk_folders
 from simdup_gui.engine.methods import method_class
 from simdup_gui.engine.options import (
@@ -213,7 +213,7 @@ def _options(args: argparse.Namespace, err: TextIO) -> ScanOptions:
         GroupOptions(
             GroupOptions().k if args.k is None else args.k,
             settings.method.floor if args.min_similarity is None else args.min_similarity,
-            not_duplicates=frozenset(not_duplicates.load()),  # what the app was told, kept apart
+            not_duplicates=kept_apart(),  # what the app was told, kept apart
             reference_folders=tuple(args.reference),
         ),
         # the console script is import-safe, so large scans may use processes

@@ -18,6 +18,7 @@ from simdup_gui.cli_common import (
     dask_address,
     jobs_value,
     k_value,
+    max_bytes,
     open_cluster,
     share,
     text_settings,
@@ -66,7 +67,7 @@ def run_table(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         check_output(args.parquet, paths, folder=True)
     floor = settings.method.floor if args.min_similarity is None else args.min_similarity
     options = ScanOptions(
-        read=ReadOptions(settings),
+        read=ReadOptions(settings, max_bytes(args)),
         group=GroupOptions(GroupOptions().k if args.k is None else args.k, floor),
         run=RunOptions(capped_jobs(args.jobs, err), processes=None),
     )

@@ -255,8 +255,8 @@
     </message>
     <message>
         <location filename="../../simdup_gui/ui/commands.py" line="204"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
     </message>
 </context>
 <context>
@@ -409,32 +409,37 @@
         <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="79"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="76"/>
+        <source>The list on disk is unchanged: {0}</source>
+        <translation>磁盘上的列表未改动：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="83"/>
         <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="82"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="86"/>
         <source>Reference folders</source>
         <translation>参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="82"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="86"/>
         <source>Choose a reference folder</source>
         <translation>选择参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="90"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="94"/>
         <source>These folders (inside the folder you scan) and what they hold are not read.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="92"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="96"/>
         <source>Excluded folders</source>
         <translation>排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="92"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="96"/>
         <source>Choose a folder to leave out</source>
         <translation>选择要排除的文件夹</translation>
     </message>
@@ -632,27 +637,42 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="223"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="84"/>
+        <source>Not-duplicates list not used: {0}</source>
+        <translation>未使用“非重复”列表：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="218"/>
+        <source>{0} file is marked and the marks are not saved. Quit anyway?</source>
+        <translation>已标记 {0} 个文件，标记尚未保存。仍要退出吗？</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="219"/>
+        <source>{0} files are marked and the marks are not saved. Quit anyway?</source>
+        <translation>已标记 {0} 个文件，标记尚未保存。仍要退出吗？</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/main_window.py" line="240"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="230"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="247"/>
         <source>Duplicate groups</source>
         <translation>重复分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="231"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="248"/>
         <source>Copied passages (reuse)</source>
         <translation>复制段落（查重）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="265"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="282"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="374"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="391"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
@@ -660,32 +680,37 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MemberActions</name>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="69"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="61"/>
+        <source>The pair is kept apart until the app closes: {0}</source>
+        <translation>在关闭程序之前，这两个文件保持分开：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="75"/>
         <source>{0} group keeps another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="70"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="76"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="103"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="109"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="103"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="109"/>
         <source>Mark the copies whose path contains:</source>
         <translation>标记路径包含以下文字的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="108"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="114"/>
         <source>{0} more copies marked</source>
         <translation>又标记了 {0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="126"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="132"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
@@ -694,47 +719,47 @@ Every file of this folder is unique at this threshold.</source>
     <name>ResultFiles</name>
     <message>
         <location filename="../../simdup_gui/ui/result_files.py" line="42"/>
-        <location filename="../../simdup_gui/ui/result_files.py" line="47"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="54"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="43"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="49"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="48"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="55"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="57"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="65"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="61"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="69"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="66"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="74"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="73"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="81"/>
         <source>Export the reuse report</source>
         <translation>导出查重报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="108"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="123"/>
         <source>Writing {0}…</source>
         <translation>正在写入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="114"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="130"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -842,27 +867,27 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>Scans</name>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="47"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="49"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="109"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="115"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="141"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="147"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="167"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="173"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="169"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="175"/>
         <source>{0}
 
 The details are in the log: {1}</source>

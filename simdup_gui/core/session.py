@@ -1,7 +1,10 @@
 """The app's state and decisions, with no Qt.
 
 The result shown, the marks, the reference swaps, what is compared, regroup or rescan, and
-acting on the marked files with a manifest.
+acting on the marked files with a manifest. Every choice a person makes — a reference picked by
+hand, a "Keep in each group" rule, a file taken out of the view, the sort, the marks — is kept
+by path and made again on every regroup and rescan of the same folder, and saved with the
+result (:class:`~simdup_gui.engine.store.saved.Choices`).
 
 The Qt window holds one :class:`Session`, shows it and forwards the user's commands to it; the
 session asks its questions through :class:`Questions`.
@@ -16,6 +19,7 @@ from typing import Literal
 
 from simdup_gui.core.acting import Action, Done, Plan, Questions
 from simdup_gui.core.columns import COLUMNS
+from simdup_gui.core.not_duplicates import pair_of
 from simdup_gui.engine.match.groups import Group, Member
 from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Seen
@@ -23,6 +27,7 @@ from simdup_gui.engine.output.copies import copy_files
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.progress import never
 from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.store.saved import Choices
 
 
 class Session:
@@ -35,18 +40,84 @@ class Session:
         self.result: ScanResult | None = None
         self.marked: set[int] = set()
         self.pinned: int | None = None  # the file every selection is compared with
+        self.references: dict[str, None] = {}  # picked by hand (by path), oldest first
+        self.removed: set[str] = set()  # taken out of the view, by path
+        self.keep_rule: tuple[str, str] = ("", "")  # "Keep in each group": rule, folder
+        self.sorted_by: tuple[int, bool] | None = None  # column, descending
+        self.saved = Choices()  # the choices as last saved or opened
+        self._choices_root: str | None = None  # the folder the choices were made on
+        self._marks_to_take: set[str] = set()  # marks saved with a result being opened
 
     # --- results ---------------------------------------------------------------------------
     def show(self, result: ScanResult, wanted: GroupOptions) -> ScanResult:
         """Take a (new or regrouped) result, regrouped to the grouping options ``wanted``.
 
-        Marks on files that are still duplicates are kept; nothing stays pinned.
+        On a result of the folder shown before, every choice is made again: the references
+        picked (by hand or by a rule), the files taken out, the sort, and the marks on files
+        that are still copies. A result of another folder starts with none. Nothing stays
+        pinned.
         """
-        result = self.regrouped(result, wanted)
-        self.result = result
-        self.marked &= {m.file for g in result.groups for m in g.members[1:]} - result.kept
+        marked = self._marked_paths() | self._marks_to_take
+        if result.root != self._choices_root:
+            self._forget_choices()
+            marked = set()
+            self._choices_root = result.root
+        self._marks_to_take = set()
+        self.result = self.regrouped(result, wanted)
+        self._make_choices_again(marked)
         self.pinned = None
-        return result
+        return self.result
+
+    def adopt(self, choices: Choices, root: str) -> None:
+        """Take the choices saved with a result of ``root``, for it to be shown next."""
+        self.references = dict.fromkeys(choices.references)
+        self.removed = set(choices.removed)
+        self.keep_rule = choices.keep_rule
+        self.sorted_by = None
+        self.marked = set()
+        self._marks_to_take = set(choices.marked)
+        self._choices_root = root
+        self.saved = choices
+
+    def choices(self) -> Choices:
+        """The choices made on the result shown, by path (as saved with it)."""
+        return Choices(
+            tuple(sorted(self._marked_paths())),
+            tuple(self.references),
+            tuple(sorted(self.removed)),
+            self.keep_rule,
+        )
+
+    @property
+    def unsaved_marks(self) -> bool:
+        """Whether files are marked and the choices changed since they were saved or opened."""
+        return bool(self.marked) and self.choices() != self.saved
+
+    def _marked_paths(self) -> set[str]:
+        files = self.result.files if self.result else ()
+        return {files[n].path for n in self.marked}
+
+    def _forget_choices(self) -> None:
+        self.references, self.removed, self.keep_rule = {}, set(), ("", "")
+        self.sorted_by, self.marked, self.saved = None, set(), Choices()
+
+    def _make_choices_again(self, marked: set[str]) -> None:
+        """Apply the choices to a result just taken (they are by path: its files may be new)."""
+        assert self.result is not None
+        where = {record.path: n for n, record in enumerate(self.result.files)}
+        for path in self.removed:
+            if path in where:
+                self._take_out(where[path])
+        rule, folder = self.keep_rule
+        if rule:
+            self._keep_by(rule, folder)
+        for path in self.references:
+            if path in where:
+                self._swap_reference(where[path])
+        if self.sorted_by is not None:
+            self.sort(*self.sorted_by)
+        copies = {m.file for g in self.groups for m in g.members[1:]} - self.result.kept
+        self.marked = {where[path] for path in marked if path in where} & copies
 
     @staticmethod
     def needs_regroup(result: ScanResult, wanted: GroupOptions) -> bool:
@@ -86,6 +157,7 @@ class Session:
         """Sort groups by a column, and the members within each (references stay first)."""
         if self.result is None:
             return
+        self.sorted_by = (column, descending)
         files, rule = self.result.files, COLUMNS[column]
 
         def key(member: Member) -> object:
@@ -117,7 +189,19 @@ class Session:
         )
 
     def make_reference(self, file: int) -> bool:
-        """Make a member its group's reference (it is unmarked); whether anything changed."""
+        """Make a member its group's reference (it is unmarked); whether anything changed.
+
+        The choice is kept: the file stays its group's reference through every regroup.
+        """
+        if not self._swap_reference(file):
+            return False
+        assert self.result is not None
+        path = self.result.files[file].path
+        self.references.pop(path, None)
+        self.references[path] = None  # the latest choice last: it wins in a merged group
+        return True
+
+    def _swap_reference(self, file: int) -> bool:
         row = self.group_of(file)
         if row is None or self.result is None or self.groups[row].reference == file:
             return False
@@ -131,29 +215,35 @@ class Session:
         return True
 
     # --- not duplicates --------------------------------------------------------------------
-    def keep_apart(self, file: int) -> bool:
-        """Say a member is not a duplicate of its group's reference; whether the list changed.
+    def keep_apart(self, file: int) -> tuple[str, str] | None:
+        """Say a member is not a duplicate of its group's reference; the pair newly kept apart.
 
-        The two never share a group again (the caller regroups).
+        The two never share a group again (the caller saves the pair and regroups).
         """
         row = self.group_of(file)
         if row is None or self.result is None or self.groups[row].reference == file:
-            return False
+            return None
         files = self.result.files
-        a, b = files[file].path, files[self.groups[row].reference].path
-        pair = (a, b) if a <= b else (b, a)
+        pair = pair_of(files[file].path, files[self.groups[row].reference].path)
         if pair in self.not_duplicates:
-            return False
+            return None
         self.not_duplicates.add(pair)
         self.marked.discard(file)
-        return True
+        return pair
 
     def remove_from_results(self, file: int) -> bool:
         """Take a member out of its group in what is shown (its file is not touched).
 
         A group left with one member goes; a removed reference is succeeded by the next member.
-        Whether anything changed.
+        Whether anything changed. The file stays out through every regroup.
         """
+        if not self._take_out(file):
+            return False
+        assert self.result is not None
+        self.removed.add(self.result.files[file].path)
+        return True
+
+    def _take_out(self, file: int) -> bool:
         row = self.group_of(file)
         if row is None or self.result is None:
             return False
@@ -176,10 +266,18 @@ class Session:
         Rules: ``oldest``, ``newest``, ``largest``, ``smallest`` (bytes), ``most_text``
         (characters of text), ``shortest_path``, ``longest_path``, ``folder`` (a member in
         ``folder``, the rest as they are). Ties keep the present reference; a group with files
-        in a reference folder (or a library's) takes its reference among them.
+        in a reference folder (or a library's) takes its reference among them. The rule is
+        kept: it is applied again on every regroup, before the references picked by hand
+        after it (those picked before it give way to it).
         """
         if self.result is None:
             return 0
+        self.keep_rule = (rule, folder)
+        self.references.clear()
+        return self._keep_by(rule, folder)
+
+    def _keep_by(self, rule: str, folder: str) -> int:
+        assert self.result is not None
         files, kept = self.result.files, self.result.kept
         keys: dict[str, Callable[[int], object]] = {
             "oldest": lambda n: files[n].mtime_ns,
@@ -192,14 +290,18 @@ class Session:
             "folder": lambda n: os.path.dirname(files[n].path) != folder,
         }
         key = keys[rule]
-        changed = 0
+        groups, changed = [], 0
         for group in self.groups:
             choice = [m.file for m in group.members if m.file in kept] or [
                 m.file for m in group.members
             ]
             best = min(choice, key=lambda n: (key(n), n != group.reference))
-            if best != group.reference and self.make_reference(best):
+            if best != group.reference:
+                group = self.result.with_reference(group, best)
+                self.marked.discard(best)
                 changed += 1
+            groups.append(group)
+        self.result = replace(self.result, groups=tuple(groups))
         return changed
 
     # --- marks -----------------------------------------------------------------------------

@@ -201,7 +201,7 @@ class Commands(QObject):
         self.library_menu.setTitle(self.tr("&Library"))
         self.file_menu.setTitle(self.tr("&File"))
         self.actions_menu.setTitle(self.tr("&Actions"))
-        self.language_menu.setTitle(self.tr("&Language"))
+        self.language_menu.setTitle(self.tr("Lan&guage"))
         language = current_language()
         self.english.setChecked(language == "en")
         self.chinese.setChecked(language != "en")

@@ -68,8 +68,12 @@ class FolderLists(QObject):
         kept = {pair for pair in dialog.values() if isinstance(pair, tuple)}
         if kept == session.not_duplicates:
             return
-        session.not_duplicates.intersection_update(kept)
-        not_duplicates.save(session.not_duplicates)
+        removed = session.not_duplicates - kept
+        try:  # merged with the list on disk: pairs the command line added meanwhile stay
+            session.not_duplicates = not_duplicates.change(remove=removed)
+        except (not_duplicates.NotDuplicatesError, OSError) as exc:
+            session.not_duplicates -= removed
+            window.dialogs.warn(self.tr("The list on disk is unchanged: {0}").format(exc))
         if window.result is not None:
             window.show_result(window.result)
 

@@ -15,7 +15,7 @@ import os
 from functools import partial
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QThreadPool, QTimer
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QTabWidget, QToolBar
 
 from simdup_gui.core import not_duplicates
@@ -33,7 +33,7 @@ from simdup_gui.ui.file_actions import FileActions
 from simdup_gui.ui.folder_lists import FolderLists
 from simdup_gui.ui.groups_filter import GroupsFilter
 from simdup_gui.ui.groups_panel import GroupsPanel
-from simdup_gui.ui.i18n import install_language
+from simdup_gui.ui.i18n import counted, install_language
 from simdup_gui.ui.library_actions import LibraryActions
 from simdup_gui.ui.member_actions import MemberActions
 from simdup_gui.ui.models import GroupsModel, MemberInfo, ProblemsModel
@@ -60,7 +60,12 @@ class MainWindow(QMainWindow):
         self.runner = TaskRunner(self)
         self.runner.idle.connect(self._update_actions)
         # the app's state and decisions (this window shows them), with the pairs said apart
-        self.session = Session(not_duplicates.load())
+        self.session = Session()
+        try:
+            self.session.not_duplicates = not_duplicates.load()
+            damaged = ""
+        except not_duplicates.NotDuplicatesError as exc:
+            damaged = str(exc)  # said below; the list is never read as empty nor overwritten
         self.groups = GroupsModel(self.session, self)
         self.groups_view_model = GroupsFilter(self)
         self.groups_view_model.setSourceModel(self.groups)
@@ -75,6 +80,8 @@ class MainWindow(QMainWindow):
         self._restore()
         self.retranslate()
         self.setAcceptDrops(True)
+        if damaged:
+            self.status.say(self.tr("Not-duplicates list not used: {0}").format(damaged))
 
     @property
     def root(self) -> str | None:
@@ -202,14 +209,24 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
         self.start_page.show_recent(self.scans.recent())
 
-    def closeEvent(self, event: object) -> None:
-        """Stop the scan, let a report being written finish, and remember the window."""
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Ask before marks are lost; stop the scan, let a report finish, remember the window."""
+        if self.session.unsaved_marks:
+            marked = len(self.session.marked)
+            question = counted(
+                marked,
+                self.tr("{0} file is marked and the marks are not saved. Quit anyway?"),
+                self.tr("{0} files are marked and the marks are not saved. Quit anyway?"),
+            )
+            if not self.dialogs.confirm(question, []):
+                event.ignore()
+                return
         self.runner.shutdown()
         self.background_pool.waitForDone(BACKGROUND_WAIT_MS)
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("splitter", self.splitter.saveState())
         self.knobs.keep()
-        super().closeEvent(event)  # type: ignore[arg-type]
+        super().closeEvent(event)
 
     # --- language ----------------------------------------------------------------------------
     def set_language(self, language: str) -> None:

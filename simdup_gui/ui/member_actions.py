@@ -52,8 +52,14 @@ class MemberActions(QObject):
         info, window = self._current(), self.window
         if info is None or window.result is None:
             return
-        if window.session.keep_apart(info.member.file):
-            not_duplicates.save(window.session.not_duplicates)
+        pair = window.session.keep_apart(info.member.file)
+        if pair is not None:
+            try:  # merged with the list on disk: pairs the command line added meanwhile stay
+                window.session.not_duplicates = not_duplicates.change(add=[pair])
+            except (not_duplicates.NotDuplicatesError, OSError) as exc:
+                window.dialogs.warn(
+                    self.tr("The pair is kept apart until the app closes: {0}").format(exc)
+                )
             window.show_result(window.result)
 
     def reprioritize(self, rule: str) -> None:

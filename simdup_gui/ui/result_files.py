@@ -20,7 +20,7 @@ from simdup_gui.engine.output.report import write_report
 from simdup_gui.engine.output.reuse_report import write_reuse_html, write_reuse_report
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.sources import ReuseResult
-from simdup_gui.engine.store.saved import SUFFIX, SavedResultError, load_result, save_result
+from simdup_gui.engine.store.saved import SUFFIX, SavedResultError, load_saved, save_result
 from simdup_gui.ui.tasks import CallTask
 
 if TYPE_CHECKING:
@@ -38,9 +38,16 @@ class ResultFiles(QObject):
         return str(self.window.settings.value("export_folder", str(Path.home())))
 
     def save(self) -> None:
-        """Ask where, then save the result shown (with its references and removals)."""
+        """Ask where, then save the result shown with every choice made on it (marks too)."""
         kinds = self.tr("simdup results") + f" (*{SUFFIX})"
-        self._write(self.tr("Save the results"), "results" + SUFFIX, kinds, save_result)
+        session = self.window.session
+        choices = session.choices()
+
+        def write(result: ScanResult, destination: str) -> None:
+            save_result(result, destination, choices)
+
+        if self._write(self.tr("Save the results"), "results" + SUFFIX, kinds, write):
+            session.saved = choices  # quitting now loses nothing
 
     def open_saved(self) -> None:
         """Open saved results: shown at the thresholds they were saved with, no scan."""
@@ -49,10 +56,11 @@ class ResultFiles(QObject):
         if not path:
             return
         try:
-            result = load_result(path)
+            result, choices = load_saved(path)
         except SavedResultError as exc:
             self.window.dialogs.warn(str(exc))
             return
+        self.window.session.adopt(choices, result.root)
         self.window.show_saved(result)
         self.window.status.say(self.tr("Opened {0}").format(path))
 
@@ -80,20 +88,27 @@ class ResultFiles(QObject):
 
     def _write(
         self, title: str, name: str, kinds: str, write: Callable[[ScanResult, str], object]
-    ) -> None:
-        """Ask where, then write off the GUI thread."""
+    ) -> bool:
+        """Ask where, then write off the GUI thread; whether the writing started.
+
+        A name given without the suggested name's extension gets it (the open dialog looks
+        for it).
+        """
         window = self.window
         result = window.result
         if result is None:
-            return
+            return False
         suggested = os.path.join(self._folder(), name)
         destination = window.dialogs.save_path(title, suggested, kinds)
         if not destination:
-            return
+            return False
+        suffix = os.path.splitext(name)[1]
+        if not destination.lower().endswith(suffix.lower()):
+            destination += suffix
         problem = output_problem(destination, [result.root])
         if problem:
             window.dialogs.warn(problem)
-            return
+            return False
 
         def work(progress: object, cancel: object) -> str:
             try:
@@ -107,6 +122,7 @@ class ResultFiles(QObject):
         task.signals.failed.connect(self._failed)
         window.status.say(self.tr("Writing {0}…").format(destination))
         window.in_background(window.background_pool, task)
+        return True
 
     def _written(self, destination: str) -> None:
         folder = os.path.dirname(os.path.abspath(destination))

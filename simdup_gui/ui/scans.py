@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
+from simdup_gui.core import not_duplicates
 from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.kernels import kernels_compiled, reads_plain
 from simdup_gui.engine.library.check import check_folder
@@ -58,6 +60,10 @@ class Scans(QObject):
         window = self.window
         knobs = window.knobs
         options = options_from_settings(window.settings, knobs.k, knobs.min_similarity)
+        # the list as it is on disk now (the command line may have added to it); a damaged one
+        # was reported when the window opened, and the pairs of this session still hold
+        with suppress(not_duplicates.NotDuplicatesError):
+            window.session.not_duplicates = not_duplicates.load()
         apart = frozenset(window.session.not_duplicates)
         return replace(options, group=replace(options.group, not_duplicates=apart))
 

@@ -275,3 +275,76 @@ def test_marking_copies_by_criteria(session: Session) -> None:
     assert session.marked
     assert all(os.path.dirname(files[n].path) == folder for n in session.marked_files())
     assert not {g.reference for g in session.groups} & session.marked
+
+
+def reference_names(session: Session) -> set[str]:
+    assert session.result is not None
+    return {Path(session.result.files[g.reference].path).name for g in session.groups}
+
+
+def test_every_choice_survives_a_regroup_a_rescan_and_a_save(
+    session: Session, tmp_path: Path
+) -> None:
+    """A reference picked by hand, a keep rule, a removal and the marks, by path."""
+    from simdup_gui.engine.store.saved import load_saved, save_result
+
+    assert session.result is not None
+    folder = session.result.root
+    files = session.result.files
+    by_name = {Path(f.path).name: n for n, f in enumerate(files)}
+    rewrite = by_name["茶园春茶-改写.txt"]
+    assert "茶园春茶.txt" in reference_names(session)
+    assert session.make_reference(rewrite)
+    harbor = next(
+        g for g in session.groups if any("harbor" in files[m.file].path for m in g.members)
+    )
+    removed = harbor.members[-1].file
+    assert session.remove_from_results(removed)
+    marked = {m.file for g in session.groups for m in g.members[1:]} - {removed}
+    for file in marked:
+        session.set_marked(file, True)
+    chosen = session.choices()
+    assert "茶园春茶-改写.txt" in reference_names(session)
+
+    def same(after: Session) -> None:
+        assert after.result is not None
+        assert "茶园春茶-改写.txt" in reference_names(after)
+        paths = {after.result.files[m.file].path for g in after.groups for m in g.members}
+        assert files[removed].path not in paths
+        assert after.choices() == chosen
+
+    session.show(session.result, GroupOptions(k=7))  # a knob turned: a regroup
+    same(session)
+    session.show(session.result, GroupOptions(k=8, not_duplicates=frozenset()))
+    session.show(scan(folder), GroupOptions())  # a rescan of the unchanged folder
+    same(session)
+    path = tmp_path / "results.simdup"
+    save_result(session.result, path, session.choices())
+    result, choices = load_saved(path)
+    opened = Session()
+    opened.adopt(choices, result.root)
+    opened.show(result, GroupOptions())
+    same(opened)
+    assert not opened.unsaved_marks  # as saved
+    other = tmp_path / "other"
+    shutil.copytree(Path(folder) / "en", other)
+    session.show(scan(str(other)), GroupOptions())  # another folder: a fresh start
+    assert session.choices() == type(chosen)()
+
+
+def test_a_keep_rule_lasts_and_a_later_pick_by_hand_overrides_it(session: Session) -> None:
+    assert session.result is not None
+    files = session.result.files
+    session.reprioritize("largest")
+    largest = {max((files[m.file].size, m.file) for m in g.members)[1] for g in session.groups}
+    assert {g.reference for g in session.groups} == largest
+    session.show(session.result, GroupOptions(k=7))
+    session.show(session.result, GroupOptions())
+    assert {g.reference for g in session.groups} == largest
+    group = session.groups[0]
+    other = next(m.file for m in group.members if m.file != group.reference)
+    assert session.make_reference(other)
+    session.show(session.result, GroupOptions(k=7))
+    assert other in {g.reference for g in session.groups}
+    session.reprioritize("largest")  # the rule again: it wins over the earlier pick
+    assert {g.reference for g in session.groups} == largest

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -51,9 +52,9 @@ def count_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     reads: list[str] = []
     real = fingerprinting.read_prefix
 
-    def spy(path: str, max_bytes: int) -> tuple[bytes, bool]:
+    def spy(path: str, max_bytes: int, refuse: Callable[[bytes], str | None]) -> tuple[bytes, bool]:
         reads.append(Path(path).name)
-        return real(path, max_bytes)
+        return real(path, max_bytes, refuse)
 
     monkeypatch.setattr(fingerprinting, "read_prefix", spy)
     return reads
@@ -261,10 +262,12 @@ def test_a_file_that_failed_is_read_again_on_a_rescan(
 ) -> None:
     real = fingerprinting.read_prefix
 
-    def failing(path: str, max_bytes: int) -> tuple[bytes, bool]:
+    def failing(
+        path: str, max_bytes: int, refuse: Callable[[bytes], str | None]
+    ) -> tuple[bytes, bool]:
         if path.endswith("a2.txt"):
             raise fingerprinting.ReadError("permission denied")
-        return real(path, max_bytes)
+        return real(path, max_bytes, refuse)
 
     monkeypatch.setattr(fingerprinting, "read_prefix", failing)
     first = scan(str(folder), cache=FingerprintCache(cache_path))

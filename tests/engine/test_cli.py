@@ -13,6 +13,7 @@ import pytest
 
 from simdup_gui.cli import main
 from simdup_gui.engine.match.index import brute_force_pairs
+from simdup_gui.engine.output.actions import read_manifest
 from simdup_gui.engine.resources import resource
 
 
@@ -311,6 +312,50 @@ def test_apply_moves_the_duplicates_and_restore_puts_them_back(tmp_path: Path) -
     after = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
     edited = str(Path(changed).relative_to(folder))
     assert after == {**before, edited: before[edited] + b"\n"}
+
+
+def test_apply_and_restore_trust_a_report_and_a_manifest_only_as_far_as_they_recheck(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A row without its time is kept; restore moves back only the file its action moved."""
+    folder, report, _ = _sample_copy(tmp_path)
+    moved_to = tmp_path_factory.mktemp("moved")  # outside every folder the report names
+    outside = tmp_path / "elsewhere.txt"
+    outside.write_text("someone else's file", encoding="utf-8")
+    rows = list(csv.DictReader(report.read_text(encoding="utf-8-sig").splitlines()))
+    group = next(r["group_id"] for r in rows if r["role"] == "reference")
+    row = dict.fromkeys(rows[0], "")
+    row.update(group_id=group, role="duplicate", path=str(outside), size=outside.stat().st_size)
+    with report.open("a", encoding="utf-8", newline="") as stream:  # a path and a size only
+        csv.DictWriter(stream, list(rows[0]), lineterminator="\r\n").writerow(row)
+    code, _, err = run("apply", str(report), "--move-to", str(moved_to))
+    assert code == 0, err
+    assert "no modification time recorded" in err
+    assert outside.read_text(encoding="utf-8") == "someone else's file"
+    (manifest,) = moved_to.glob("simdup-manifest-*.csv")
+    moved = [r for r in read_manifest(manifest) if r.action == "moved"]
+    assert moved
+    assert all(r.size == os.stat(r.destination).st_size for r in moved)
+
+    first, second = moved[0], moved[1]
+    Path(first.path).write_text("a new article in its place", encoding="utf-8")
+    Path(second.destination).write_bytes(Path(second.destination).read_bytes() + b"!")
+    lines = manifest.read_text(encoding="utf-8-sig").splitlines()
+    lines.append(f"{tmp_path / 'victim.txt'},moved,{outside},,,,,")  # hand-made, no size or time
+    manifest.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8-sig")
+    code, _, err = run("restore", str(manifest))
+    assert code == 0, err
+    assert "another file is in its place: both kept" in err
+    assert "already in place" not in err
+    assert "the file there is not the one moved" in err
+    assert "does not record its size and time" in err
+    assert outside.exists()
+    assert not (tmp_path / "victim.txt").exists()
+    assert Path(first.path).read_text(encoding="utf-8") == "a new article in its place"
+    assert Path(first.destination).exists()  # the moved copy stays where it went
+    assert Path(second.destination).exists()
+    assert f"restored {len(moved) - 2}," in err
+    del folder
 
 
 @pytest.mark.parametrize(
@@ -624,3 +669,10 @@ def test_several_folders_are_grouped_together(tmp_path: Path) -> None:
     code, _, err = run("scan", str(first), str(tmp_path / "missing"))
     assert code == 2
     assert "missing: not a folder" in err
+
+
+def test_version() -> None:
+    from simdup_gui import __version__
+
+    assert run("--version") == (0, f"simdup {__version__}\n", "")
+    assert run("-V")[1] == f"simdup {__version__}\n"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import random
 import shutil
 from collections.abc import Iterator
@@ -278,6 +279,49 @@ def test_binary_texts_are_decoded_as_files_are(tmp_path: Path) -> None:
     rows = {r["path"]: r for r in csv.DictReader(out.splitlines())}
     assert rows["t.parquet#0"]["group_id"] == rows["t.parquet#1"]["group_id"] == "1"
     assert rows["t.parquet#2"]["error"] == "no text"
+    assert rows["t.parquet#0"]["encoding"].lower() in ("gbk", "gb18030")  # as it came
+    assert rows["t.parquet#1"]["encoding"] == "utf-8"
+
+
+def test_a_tables_ids_are_checked_and_written_safely(tmp_path: Path) -> None:
+    """A BOM is allowed; a missing or repeated id is refused; a NUL in an id is escaped."""
+    story = "春运返乡的旅客在火车站排队，记者报道了现场的情况。" * 8
+    lines = [json.dumps({"id": f"a\x00{n}", "text": story}) for n in range(2)]
+    (tmp_path / "t.jsonl").write_text("\ufeff" + "\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(
+        "table", str(tmp_path / "t.jsonl"), "--text-column", "text", "--id-column", "id"
+    )
+    assert code == 0, err
+    paths = {r["path"] for r in csv.DictReader(out.splitlines())}
+    assert paths == {"a\\x000", "a\\x001"}
+    assert "\x00" not in out
+    for rows, message in (
+        ([{"id": "x", "text": "a"}, {"id": "x", "text": "b"}], "the id 'x' is given to two rows"),
+        ([{"id": None, "text": "a"}], "line 1 has no id"),
+        ([{"id": "", "text": "a"}], "line 1 has no id"),
+    ):
+        (tmp_path / "t.jsonl").write_text("\n".join(map(json.dumps, rows)), encoding="utf-8")
+        code, _, err = run(
+            "table", str(tmp_path / "t.jsonl"), "--text-column", "text", "--id-column", "id"
+        )
+        assert code == 2
+        assert message in err
+        assert err.count("\n") == 1
+
+
+def test_a_tables_cell_is_read_up_to_max_mb(tmp_path: Path) -> None:
+    """A cell longer than --max-mb is cut there, with the note a file gets."""
+    story = "春运返乡的旅客在火车站排队，记者报道了现场的情况。"
+    rows = [{"text": story * 40_000}, {"text": story * 40_000 + "尾声"}]  # 3 MB each
+    (tmp_path / "t.jsonl").write_text("\n".join(map(json.dumps, rows)), encoding="utf-8")
+    code, out, err = run(
+        "table", str(tmp_path / "t.jsonl"), "--text-column", "text", "--max-mb", "1"
+    )
+    assert code == 0, err
+    found = list(csv.DictReader(out.splitlines()))
+    assert all(r["notes"].startswith("only the first 1048576 bytes read") for r in found), found
+    assert all(int(r["chars"]) <= 1048576 // 3 + 1 for r in found)
+    assert found[0]["group_id"] == found[1]["group_id"] == "1"
 
 
 @pytest.mark.parametrize(
@@ -291,6 +335,8 @@ def test_binary_texts_are_decoded_as_files_are(tmp_path: Path) -> None:
         (None, ["scan", "{d}", "--dask", "local:0"], "local:N takes 1 to 256 workers"),
         (None, ["scan", "{d}", "--dask", "host:1"], "not local:N nor a scheduler address"),
         (None, ["scan", "{d}", "--dask", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+        (None, ["scan", "{d}", "--dask", "tcp://localhost:abc"], "not a scheduler address"),
+        (None, ["scan", "{d}", "--dask", "tcp://[::1"], "not a scheduler address"),
         (
             None,
             ["table", "{d}/t.parquet", "--text-column", "text", "--dask", "tcp://127.0.0.1:9"],
@@ -317,3 +363,43 @@ def test_bad_input_is_a_one_line_error_and_leaves_nothing_running(
     assert err.count("\n") == 1
     assert out == ""
     assert not workers_left(before)
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        (None, "no Dask scheduler answered"),  # it reads the handshake and says nothing
+        (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "not a Dask scheduler"),
+    ],
+)
+def test_a_port_that_answers_but_is_no_scheduler_is_said_within_the_connect_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: bytes | None, message: str
+) -> None:
+    """The dashboard's port for the scheduler's: never a wait without limit."""
+    import socket
+    import threading
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
+    server = socket.create_server(("127.0.0.1", 0))
+    done = threading.Event()
+
+    def serve() -> None:
+        peer, _ = server.accept()
+        with peer:
+            peer.recv(4096)
+            if answer is not None:
+                peer.sendall(answer)
+            done.wait(30)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        code, _, err = run("scan", str(tmp_path), "--dask", address)
+    finally:
+        done.set()
+        thread.join(5)
+        server.close()
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1

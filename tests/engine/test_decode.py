@@ -2,10 +2,13 @@ from __future__ import annotations
 
 import codecs
 import random
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from simdup_gui.engine.read.decode import DecodeError, decode_bytes
+from simdup_gui.engine.read.decode import SAMPLE_BYTES, DecodeError, decode_bytes, refused_early
 
 ZH = "春运首日铁路发送旅客三百万人次，各地火车站提前增开售票窗口。" * 4
 ZH_TRAD = "春運首日鐵路發送旅客三百萬人次，各地火車站提前增開售票窗口。" * 4
@@ -112,3 +115,49 @@ def test_a_nul_past_the_sample_is_dropped_not_a_reason_to_guess_another_encoding
     assert decoded.encoding == "utf-8"
     assert decoded.text == text + "tail，中文"
     assert decoded.replaced == 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(["春运返乡的旅客。\n", "A story, told twice.\n", "😀 表情 emoji\n"]),
+    st.sampled_from(["utf-8", "utf-16-le", "utf-16-be", "gb18030"]),
+    st.integers(0, 3 * SAMPLE_BYTES),
+    st.binary(max_size=8),
+    st.booleans(),
+)
+def test_a_file_refused_early_is_refused_the_same_when_read_whole(
+    line: str, encoding: str, at: int, noise: bytes, nuls: bool
+) -> None:
+    """The head's answer is the whole file's: text is never refused, binary said the same way."""
+    if encoding == "gb18030" and "😀" in line:
+        line = line.replace("😀", "")
+    data = (line * (3 * SAMPLE_BYTES // len(line))).encode(encoding)
+    data = data[:at] + (b"\x00" * 64 if nuls else noise) + data[at:]
+    head = data[: 1 << 20]
+    why = refused_early(head)
+    if why is None:
+        return
+    with pytest.raises(DecodeError) as caught:
+        decode_bytes(data)
+    assert str(caught.value) == why
+
+
+def test_a_large_file_of_nul_bytes_is_refused_after_its_first_megabyte(tmp_path: Path) -> None:
+    """Its first read decides: the rest is never read (a 2 GB file would cost gigabytes)."""
+    from simdup_gui.engine.read.reader import ReadError, read_prefix
+
+    big = tmp_path / "zeros.txt"
+    with big.open("wb") as stream:
+        stream.truncate(64 << 20)  # 64 MB of NULs, sparse
+    reads: list[int] = []
+
+    def refuse(head: bytes) -> str | None:
+        reads.append(len(head))
+        return refused_early(head)
+
+    with pytest.raises(ReadError, match="contains NUL bytes"):
+        read_prefix(str(big), 4096 << 20, refuse)
+    assert reads == [1 << 20]
+    text = tmp_path / "story.txt"
+    text.write_text("春运返乡的旅客。\n" * 200_000, encoding="utf-8")
+    assert read_prefix(str(text), 4096 << 20, refuse)[0] == text.read_bytes()

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from simdup_gui.cli import main
 from simdup_gui.engine.fingerprint.shingles import BANDS, band_keys, jaccard, sketch_matrix
 from simdup_gui.engine.library import store
-from simdup_gui.engine.library.build import add_fingerprints, add_folders
+from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
 from simdup_gui.engine.library.check import ArticleChecker, check_fingerprint, check_folder
 from simdup_gui.engine.library.store import Library, LibraryError, writing
 from simdup_gui.engine.match.default_measure import BANDS_K, LEAD_K, contained
@@ -168,10 +168,14 @@ def test_a_writer_killed_midway_leaves_the_library_as_it_was(
     with pytest.raises(KeyboardInterrupt):
         add_folders(str(lib), [str(resource("sample") / "en")], ScanOptions())
     assert Library.open(lib).fingerprints.tolist() == before
+    assert [p.name for p in lib.glob("gen-*")] == ["gen-000001"]  # the half-written one is gone
     monkeypatch.undo()
     add_folders(str(lib), [str(resource("sample") / "en")], ScanOptions())
     assert len(Library.open(lib).fingerprints) == 13
-    assert len(list(lib.glob("gen-*"))) == 1  # the half-written one is gone
+    # the generation replaced stays for a reader that has it open, until the next write
+    assert sorted(p.name for p in lib.glob("gen-*")) == ["gen-000001", "gen-000002"]
+    remove(str(lib), [str(resource("sample") / "en")])
+    assert sorted(p.name for p in lib.glob("gen-*")) == ["gen-000002", "gen-000003"]
 
 
 def test_kill_9_during_an_add_never_damages_the_library(tmp_path: Path) -> None:
@@ -356,6 +360,31 @@ def test_vanished_articles_are_noted_pruned_on_request_and_removed(tmp_path: Pat
     assert code == 0
     assert "dropped 7 entries" in err
     assert {Path(r.path).parent.name for r in Library.open(lib).articles()} == {"en"}
+
+
+def test_an_unreadable_article_is_not_gone_and_prune_keeps_it(tmp_path: Path) -> None:
+    archive = tmp_path / "archive"
+    shutil.copytree(resource("sample") / "en", archive)
+    lib = str(tmp_path / "LIB")
+    add_folders(lib, [str(archive)], ScanOptions())
+    broken = archive / "river-cleanup.txt"
+    broken.write_bytes(b"\x00" * 100)  # there, but no longer read as text
+    done = add_folders(lib, [str(archive)], ScanOptions(), prune=True)
+    assert done.vanished == ()
+    assert [r.path for r in done.unreadable] == [str(broken)]
+    assert str(broken) in {r.path for r in Library.open(lib).articles()}  # kept as it was
+
+
+def test_a_parquet_fingerprint_file_without_an_id_column_is_one_line(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    pq.write_table(pa.table({"fingerprint": [1, 2, 3]}), tmp_path / "f.parquet")
+    code, _, err = run(
+        "library", "add", str(tmp_path / "LIB"), "--fingerprints", str(tmp_path / "f.parquet")
+    )
+    assert code == 2
+    assert "no column 'id': need id and fingerprint (it has fingerprint)" in err
+    assert err.count("\n") == 1
 
 
 def test_a_library_built_by_a_simdup_with_other_fingerprints_is_refused(

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from simdup_gui.app import create_window
-from simdup_gui.core import reusing
+from simdup_gui.core import not_duplicates, reusing
 from simdup_gui.core.columns import column_named
 from simdup_gui.engine.kernels import KERNEL_MODULES, loading_no_kernels_here
 from simdup_gui.engine.match.default_measure import similarity
@@ -762,7 +762,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert window.compare.left_title.text().endswith("harbor-lighthouse-edited.md")
     done(c.make_reference)
 
-    # save the results, scan again (the reference chosen by hand is gone), open them: it is back
+    # save the results, scan again (the reference chosen by hand stays), open them: still it
     saved = tmp_path / "results.simdup"
     dialogs.save_paths.append(str(saved))  # type: ignore[attr-defined]
     press(qtbot, window, c.save_results)
@@ -770,7 +770,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     done(c.save_results)
     window.scans.start(str(folder))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
-    assert window.result.groups[0].reference != info.member.file  # type: ignore[union-attr]
+    assert window.result.groups[0].reference == info.member.file  # type: ignore[union-attr]
     dialogs.save_paths.append(str(saved))  # type: ignore[attr-defined]
     press(qtbot, window, c.open_results)
     assert window.result.groups[0].reference == info.member.file  # type: ignore[union-attr]
@@ -917,17 +917,18 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     window.scans.start(str(SAMPLE))
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.groups.rowCount() == 3
+    not_duplicates.change(add=[("/elsewhere/a.txt", "/elsewhere/b.txt")])  # the command line
     select_file(window, "茶园春茶-改写.txt")
     press(qtbot, window, c.keep_apart)
     assert window.groups.rowCount() == 2
-    assert (tmp_path / "data" / "simdup" / "not-duplicates.json").is_file()
+    assert len(not_duplicates.load()) == 2  # merged with the list on disk: no pair lost
     press(qtbot, window, c.rescan)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.groups.rowCount() == 2  # still apart after a new scan
     done(c.keep_apart)
 
     def remove_every_pair(dialog: QDialog) -> bool:
-        assert dialog.list.count() == 1  # type: ignore[attr-defined]
+        assert dialog.list.count() == 2  # type: ignore[attr-defined]
         dialog.list.selectAll()  # type: ignore[attr-defined]
         dialog.remove_button.click()  # type: ignore[attr-defined]
         dialog.accept()
@@ -939,6 +940,8 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert window.groups.rowCount() == 3
     assert window.session.not_duplicates == set()
     done(c.not_duplicates)
+
+    assert not_duplicates.load() == set()
 
     # reference folders: a folder's files are never marked and give the references
     archive = folder / "archive"
@@ -1086,7 +1089,11 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert dialogs.last("edit") == ("edit", "LibraryStatsDialog")  # type: ignore[attr-defined]
     done(c.library_stats)
 
-    # quit closes the window
+    # quit with marks not saved asks first; "Yes" closes the window
+    press(qtbot, window, c.quit)
+    assert window.isVisible()  # "No" (no answer scripted): it stays
+    assert "not saved" in dialogs.last("confirm")[1]  # type: ignore[attr-defined]
+    dialogs.answers.append(True)  # type: ignore[attr-defined]
     press(qtbot, window, c.quit)
     assert not window.isVisible()
     done(c.quit)
@@ -1609,3 +1616,99 @@ def test_the_reuse_view_shows_an_article_beside_its_source_and_exports(
     window.regroup()
     qtbot.waitUntil(lambda: panel.reuse is not None and not window.runner.busy, timeout=30_000)
     assert panel.model.rowCount() == len(rows)
+
+
+def test_a_damaged_not_duplicates_list_is_said_and_never_overwritten(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window opens, says the list is not used, and a pair kept apart does not replace it."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = not_duplicates.default_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('[["/a", "/b"],]', encoding="utf-8")
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", "en")
+    with loading_no_kernels_here():
+        win = create_window(settings=settings)
+    win.dialogs = ScriptedDialogs()  # type: ignore[assignment]
+    qtbot.addWidget(win)
+    try:
+        assert "Not-duplicates list not used" in win.status.label.text()
+        assert "damaged" in win.status.label.text()
+        scan_and_wait(qtbot, win, SAMPLE)
+        assert win.groups.rowCount() == 3
+        select_file(win, "茶园春茶-改写.txt")
+        win.commands.keep_apart.trigger()
+        qtbot.waitUntil(lambda: not win.runner.busy, timeout=60_000)
+        assert win.groups.rowCount() == 2  # apart in this session ...
+        assert "until the app closes" in win.dialogs.last("warn")[1]  # type: ignore[attr-defined]
+        assert path.read_text(encoding="utf-8") == '[["/a", "/b"],]'  # ... the file untouched
+    finally:
+        win.runner.shutdown()
+
+
+def test_a_reference_picked_by_hand_lasts_through_a_knob_and_reaches_the_csv_and_the_save(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Ctrl+R on a copy, the threshold turned 8 → 7 and back, a removal, marks: all kept."""
+    scan_and_wait(qtbot, window, SAMPLE)
+    select_file(window, "茶园春茶-改写.txt")
+    qtbot.keyClick(window.groups_panel.tree, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    window.knobs.k_box.setValue(7)
+    qtbot.waitUntil(lambda: not window.runner.busy)
+    window.knobs.k_box.setValue(8)
+    qtbot.waitUntil(lambda: not window.runner.busy)
+    select_file(window, "春运返乡-转载.txt")
+    window.commands.toggle_mark.trigger()
+    assert len(window.session.marked) == 1
+    window.knobs.k_box.setValue(7)
+    qtbot.waitUntil(lambda: not window.runner.busy)
+    assert len(window.session.marked) == 1  # the mark stays with its file
+
+    report = tmp_path / "out" / "report"  # typed without an extension
+    report.parent.mkdir()
+    window.dialogs.save_paths.append(str(report))  # type: ignore[attr-defined]
+    window.commands.export.trigger()
+    qtbot.waitUntil(lambda: "Report written" in window.status.text())
+    rows = list(
+        csv.DictReader((tmp_path / "out" / "report.csv").read_text("utf-8-sig").splitlines())
+    )
+    roles = {Path(r["path"]).name: r["role"] for r in rows}
+    assert roles["茶园春茶-改写.txt"] == "reference"
+    assert roles["茶园春茶.txt"] == "duplicate"
+
+    quit_asked = ScriptedDialogs()
+    window.dialogs = quit_asked  # type: ignore[assignment]
+    window.close()  # marks not saved: asked, and "No" keeps the window open
+    assert quit_asked.last("confirm")[1].startswith("1 file is marked")
+    assert window.isVisible()
+    saved = tmp_path / "out" / "marked"
+    quit_asked.save_paths.append(str(saved))
+    window.commands.save_results.trigger()
+    qtbot.waitUntil(
+        lambda: "Report written" in window.status.text() and saved.with_suffix(".simdup").exists()
+    )
+    unmarked = tmp_path / "out" / "unmarked.simdup"
+    window.session.clear_marks()
+    quit_asked.save_paths.append(str(unmarked))
+    window.commands.save_results.trigger()
+    qtbot.waitUntil(lambda: unmarked.exists())
+    assert saved.with_suffix(".simdup").read_bytes() != unmarked.read_bytes()
+    window.session.mark_all_but_references()
+    window.session.saved = window.session.choices()
+    asked = len(quit_asked.asked)
+    quit_asked.answers.append(True)
+    window.close()  # nothing unsaved: no question
+    assert len(quit_asked.asked) == asked
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_every_menu_has_a_mnemonic_of_its_own(window: MainWindow, language: str) -> None:
+    """Alt and a letter opens one menu, in either language."""
+    import re
+
+    window.set_language(language)
+    titles = [a.text() for a in window.menuBar().actions() if a.text()]
+    keys = [m[1].lower() for t in titles if (m := re.search(r"&(\w)", t))]
+    assert len(keys) == len(titles) >= 4, titles
+    assert len(set(keys)) == len(keys), titles

@@ -65,6 +65,7 @@ def cluster_client(address: str) -> Iterator[Client]:
                 )
             client = Client(cluster)
         else:
+            _probe(address)
             client = Client(address, timeout=CONNECT_SECONDS)
     except KeyboardInterrupt:
         if cluster is not None:
@@ -82,6 +83,43 @@ def cluster_client(address: str) -> Iterator[Client]:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _probe(address: str) -> None:
+    """Connect and shake hands once, each within ``CONNECT_SECONDS``.
+
+    Dask's client waits without limit for the handshake of whatever answers at the port (the
+    dashboard's port given for the scheduler's is enough); this bounds it.
+
+    Raises:
+        ClusterError: nothing answers, or what answers is not a Dask scheduler.
+    """
+    import asyncio
+
+    from distributed.comm import connect
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except (ValueError, TypeError) as exc:  # no host, no port number
+        raise ClusterError(f"{address}: not a scheduler address ({exc})") from None
+
+    async def handshake() -> None:
+        comm = await connect(address, timeout=CONNECT_SECONDS)
+        await comm.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(handshake(), 2 * CONNECT_SECONDS))  # connect, then shake
+    except TimeoutError:
+        raise ClusterError(
+            f"no Dask scheduler answered at {address} within {2 * CONNECT_SECONDS} s"
+        ) from None
+    except OSError as exc:  # nothing answers (dask says so as an OSError of its own)
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    except Exception as exc:  # what answers may send anything back
+        raise ClusterError(f"{address}: not a Dask scheduler ({type(exc).__name__})") from None
 
 
 @contextmanager

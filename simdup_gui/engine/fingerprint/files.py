@@ -35,7 +35,7 @@ from simdup_gui.engine.fingerprint.repeats import (
 from simdup_gui.engine.fingerprint.shingles import Sketch, shingle_set, sketches_of
 from simdup_gui.engine.methods import Signed
 from simdup_gui.engine.options import ReadOptions, TextSettings
-from simdup_gui.engine.read.decode import DecodeError
+from simdup_gui.engine.read.decode import DecodeError, refused_early
 from simdup_gui.engine.read.html import PageTooComplex, html_to_text
 from simdup_gui.engine.read.reader import ReadError, read_prefix
 from simdup_gui.engine.read.walk import Entry, display_path
@@ -149,7 +149,7 @@ def _read_entry(entry: Entry, options: ReadOptions) -> _Read:
             record._replace(error=f"larger than {options.max_bytes} bytes, skipped"), None, notes
         )
     try:
-        data, truncated = read_prefix(entry.path, options.max_bytes)
+        data, truncated = read_prefix(entry.path, options.max_bytes, refused_early)
         if truncated:
             notes.append(f"only the first {options.max_bytes} bytes read")
         key = content_key(data, html_name=named_html(entry.path), settings=options.text)
@@ -190,23 +190,34 @@ def _with_text(
 
 
 def fingerprint_rows(
-    rows: list[tuple[str, str]], options: ReadOptions, html: bool
+    rows: list[tuple[str, str, str]], options: ReadOptions, html: bool
 ) -> list[Outcome]:
-    """:func:`fingerprint_batch` for a table's rows: (id, text), the text HTML if ``html``.
+    """:func:`fingerprint_batch` for a table's rows: (id, text, encoding), HTML if ``html``.
 
-    Each record's ``path`` is the row's id; its size, the text's UTF-8 bytes.
+    Each record's ``path`` is the row's id; its size, the text's UTF-8 bytes. A text longer
+    than ``options.max_bytes`` (in UTF-8) is cut there, with a note, as a file would be (or
+    skipped with ``skip_oversize``).
     """
     read = []
-    for key, text in rows:
+    for key, text, encoding in rows:
         data = text.encode("utf-8", "surrogatepass")
         record = FileRecord(key, len(data))
+        notes: list[str] = []
+        if len(data) > options.max_bytes:
+            if options.skip_oversize:
+                error = f"larger than {options.max_bytes} bytes, skipped"
+                read.append((record._replace(error=error), None, notes))
+                continue
+            data = data[: options.max_bytes]
+            text = data.decode("utf-8", "ignore")  # a character cut in two is left out
+            notes.append(f"only the first {options.max_bytes} bytes read")
         try:
-            extracted = _row_text(text, html, options.text.boilerplate)
+            extracted = _row_text(text, encoding or "utf-8", html, options.text.boilerplate)
         except Exception as exc:  # a page the parser chokes on stays that row's error
             why = str(exc) if isinstance(exc, PageTooComplex) else f"{type(exc).__name__}: {exc}"
-            read.append((record._replace(error=f"could not be read: {why}"), None, []))
+            read.append((record._replace(error=f"could not be read: {why}"), None, notes))
             continue
-        read.append(_with_text(record, extracted, data, []))
+        read.append(_with_text(record, extracted, data, notes))
     analyses = iter(_analyses([text for _, text, _ in read if text is not None], options.text))
     return [
         _fingerprinted(record, next(analyses), notes, options)
@@ -216,12 +227,12 @@ def fingerprint_rows(
     ]
 
 
-def _row_text(text: str, html: bool, boilerplate: bool) -> Extracted:
-    """A row's text as a file's would be extracted (already decoded: UTF-8, from a table)."""
+def _row_text(text: str, encoding: str, html: bool, boilerplate: bool) -> Extracted:
+    """A row's text as a file's would be extracted (already decoded from ``encoding``)."""
     if not html:
-        return Extracted(text, "utf-8", "table", 0)
+        return Extracted(text, encoding, "table", 0)
     page = html_to_text(text, boilerplate=boilerplate)
-    return Extracted(page.text, "utf-8", "table", 0, page.removed_share, page.kept_template)
+    return Extracted(page.text, encoding, "table", 0, page.removed_share, page.kept_template)
 
 
 def _fingerprinted(

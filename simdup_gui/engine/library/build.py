@@ -97,7 +97,12 @@ def add_folders(
         }
         changed = {p for p in found if p in known and p not in unchanged}
         new = [p for p in found if p not in known]
-        vanished = tuple(p for p in known if p not in found and any(_under(p, s) for s in sources))
+        there = {r.path for r in unreadable}  # unreadable now, not gone: kept as it was
+        vanished = tuple(
+            p
+            for p in known
+            if p not in found and p not in there and any(_under(p, s) for s in sources)
+        )
         kept = [r for p, r in known.items() if p not in found and not (prune and p in vanished)]
         articles = tuple(sorted([*kept, *found.values()], key=lambda r: r.path))
         if articles != old.articles or current is None:

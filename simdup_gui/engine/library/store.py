@@ -19,10 +19,15 @@
         index-k3/, index-k8/  the permuted tables of two indexes (``match/index.py``): one for
                             k up to 3 (long prefixes, few rows to check), one for k up to 8
 
+        checksums.json      every file's size and CRC-32: a file is checked when first read
+                            (the largest by size; ``Library.verify`` reads them all)
+
 A writer builds a new generation beside the current one, flushes it to disk, and then replaces
 ``library.json`` in one rename: a reader, or a writer killed at any moment, sees the library as
-it was before or after, never half of it. Old generations are removed after the swap (a reader
-that has one open keeps reading it: its files stay until closed).
+it was before or after, never half of it. The generation it replaced stays until the next write
+(a reader that opened it keeps reading it); older ones, and whatever a failed or killed writer
+left, are removed under the lock. A folder holding only such leftovers (a first add that never
+finished) is a library not yet made: the next add starts it anew.
 """
 
 from __future__ import annotations
@@ -30,8 +35,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
+import tempfile
 import time
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -56,6 +64,9 @@ def index_ks(max_k: int) -> tuple[int, ...]:
     return tuple(sorted({min(SMALL_K, max_k), max_k}))
 
 
+GENERATION = re.compile(r"gen-\d{6}")  # a generation's name (a copy a file manager made is not)
+CHECKSUMS = "checksums.json"
+CHECKED_ON_OPEN = 64 << 20  # files up to this size are checksummed when first read
 FENCE = 4096  # the passage index's fences: every FENCE-th fingerprint (16 KB of it apart)
 TABLE_BUDGET = 64  # bytes of tables per fingerprint at most, per index (its plan's budget)
 META = "library.json"
@@ -108,6 +119,25 @@ class Contents:
         return np.concatenate([own, self.imported_fingerprints.astype(np.uint64)])
 
 
+def _checksum(path: Path) -> int:
+    """A file's CRC-32, read a megabyte at a time."""
+    value = 0
+    with open(path, "rb") as stream:
+        while chunk := stream.read(1 << 20):
+            value = zlib.crc32(chunk, value)
+    return value
+
+
+def _write_checksums(generation: Path) -> None:
+    """Every file of a generation: its size and CRC-32, by its name inside the generation."""
+    sums = {
+        file.relative_to(generation).as_posix(): [file.stat().st_size, _checksum(file)]
+        for file in sorted(generation.rglob("*"))
+        if file.is_file()
+    }
+    (generation / CHECKSUMS).write_text(json.dumps(sums, indent=0), encoding="utf-8")
+
+
 def _sync_folder(folder: Path) -> None:
     """Put a folder's files and entries on disk."""
     for path in folder.iterdir():
@@ -125,23 +155,31 @@ class Library:
         self.folder = folder
         self.meta = meta
         self.generation = folder / str(meta["generation"])
-        described = json.loads((self.generation / "contents.json").read_text(encoding="utf-8"))
+        sums = self.generation / CHECKSUMS  # a generation written before has none
+        self._sums: dict[str, list[int]] = (
+            json.loads(sums.read_text(encoding="utf-8")) if sums.is_file() else {}
+        )
+        self._checked: set[str] = set()
+        for name in self._sums:
+            if not (self.generation / name).is_file():
+                raise LibraryError(f"{folder}: damaged library ({name} is missing)")
+        described = json.loads(self._file("contents.json").read_text(encoding="utf-8"))
         self.article_count = int(described["articles"])
         self.imported = tuple(
             Imported(str(s), int(c), tuple(ids) if ids else ())
             for s, c, *rest in described["imported"]
             for ids in [rest[0] if rest else ()]
         )
-        self.fingerprints = np.load(self.generation / "fingerprints.npy", mmap_mode="r")
-        template = self.generation / "template.npy"  # a generation written before has none
+        self.fingerprints = np.load(self._file("fingerprints.npy"), mmap_mode="r")
+        template = self._file("template.npy")  # a generation written before has none
         self.template = np.load(template) if template.is_file() else np.empty(0, np.uint64)
-        passages = self.generation / "passages.npy"
+        passages = self._file("passages.npy")
         self.passages, self.passage_owners = (
-            (OnDisk(passages), OnDisk(self.generation / "passage_owners.npy"))
+            (OnDisk(passages), OnDisk(self._file("passage_owners.npy")))
             if passages.is_file()
             else (np.empty(0, np.uint32), np.empty(0, np.uint32))
         )
-        counts = self.generation / "passage_counts.npy"
+        counts = self._file("passage_counts.npy")
         self.passage_counts = (
             np.load(counts, mmap_mode="r") if counts.is_file() else np.empty(0, np.uint32)
         )
@@ -157,6 +195,35 @@ class Library:
         self._files: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._fences: np.ndarray | None = None
         self._indexes: dict[int, FingerprintIndex] = {}
+
+    def _file(self, name: str, *, whole: bool = False) -> Path:
+        """A file of the generation, checked against its checksum the first time it is read.
+
+        Its size always; its CRC-32 too when it is small (up to ``CHECKED_ON_OPEN``) or
+        ``whole``. Raises LibraryError when it does not match.
+        """
+        path = self.generation / name
+        if name in self._sums and name not in self._checked:
+            size, crc = self._sums[name]
+            try:
+                found = path.stat().st_size
+                if found != size or ((whole or size <= CHECKED_ON_OPEN) and _checksum(path) != crc):
+                    raise LibraryError(f"{self.folder}: damaged library ({name} has changed)")
+            except OSError as exc:
+                raise LibraryError(f"{self.folder}: damaged library ({name}: {exc})") from None
+            if whole or size <= CHECKED_ON_OPEN:
+                self._checked.add(name)
+        return path
+
+    def verify(self) -> int:
+        """Check every file of the generation against its checksum; how many were checked.
+
+        Raises:
+            LibraryError: a file is missing or has changed since it was written.
+        """
+        for name in self._sums:
+            self._file(name, whole=True)
+        return len(self._sums)
 
     @classmethod
     def open(cls, folder: str | os.PathLike[str]) -> Library:
@@ -216,7 +283,7 @@ class Library:
     def articles(self) -> tuple[FileRecord, ...]:
         """The articles' records (read on first use: a fingerprint query never needs them)."""
         if self._articles is None:
-            data = (self.generation / "records.bin").read_bytes()
+            data = self._file("records.bin").read_bytes()
             self._articles = unpack(data) if data else ()
             if len(self._articles) != self.article_count:
                 raise LibraryError(f"{self.folder}: damaged library (records do not fit)")
@@ -229,6 +296,9 @@ class Library:
         limit = min(stored for stored in index_ks(self.max_k) if stored >= k)
         if limit not in self._indexes:
             budget = TABLE_BUDGET * max(len(self.fingerprints), 1)
+            for name in self._sums:
+                if name.startswith(f"index-k{limit}/"):
+                    self._file(name)
             try:
                 self._indexes[limit] = FingerprintIndex.load(
                     self.generation / f"index-k{limit}",
@@ -250,7 +320,7 @@ class Library:
         (numpy's search of a memory-mapped array maps all of it; see :class:`OnDisk`).
         """
         if self._fences is None:
-            fences = self.generation / "passage_fences.npy"
+            fences = self._file("passage_fences.npy")
             self._fences = np.load(fences) if fences.is_file() else self.passages[:][::FENCE].copy()
         starts = np.empty(len(values), np.int64)
         ends = np.empty(len(values), np.int64)
@@ -271,9 +341,9 @@ class Library:
         if self._articles is None and (self.generation / "files.npy").is_file():
             if self._files is None:
                 self._files = (
-                    np.load(self.generation / "files.npy", mmap_mode="r"),
-                    np.load(self.generation / "path_ends.npy", mmap_mode="r"),
-                    np.memmap(self.generation / "paths.bin", np.uint8, "r"),
+                    np.load(self._file("files.npy"), mmap_mode="r"),
+                    np.load(self._file("path_ends.npy"), mmap_mode="r"),
+                    np.memmap(self._file("paths.bin"), np.uint8, "r"),
                 )
             files, ends, paths = self._files
             start = int(ends[entry - 1]) if entry else 0
@@ -305,9 +375,10 @@ def writing(
 ) -> Iterator[Library | None]:
     """Hold the library's writer lock; yield it (None when it is new) to build the next one.
 
-    Creates the folder if missing; refuses a folder that holds anything else, and a library
-    built with other fingerprint settings (``settings`` None: whatever the library's are; it
-    must exist). A second writer waits for the first.
+    Creates the folder if missing (``settings`` given); refuses a folder that holds anything but
+    a library or the leftovers of one never finished, and a library built with other fingerprint
+    settings (``settings`` None: whatever the library's are; it must exist). A second writer
+    waits for the first. Leftovers of writers that failed or were killed are removed.
 
     Raises:
         LibraryError: the folder cannot be a library, or has other settings.
@@ -315,7 +386,10 @@ def writing(
     path = Path(folder)
     if path.exists() and not path.is_dir():
         raise LibraryError(f"{folder}: not a folder")
-    if path.is_dir() and any(path.iterdir()) and not (path / META).exists():
+    if settings is None and not (path / META).exists():
+        what = "not a simdup library" if path.is_dir() else "no such library"
+        raise LibraryError(f"{folder}: {what}")
+    if path.is_dir() and not (path / META).exists() and not _only_leftovers(path):
         raise LibraryError(f"{folder}: not a simdup library (it holds other files: not touched)")
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -324,8 +398,12 @@ def writing(
     from filelock import FileLock  # its import costs 40 ms: only a writer pays it
 
     with FileLock(path / ".lock"):
-        current = Library.open(path) if (path / META).exists() or settings is None else None
-        if current is not None:
+        current = Library.open(path) if (path / META).exists() else None
+        if current is None:
+            _remove_leftovers(path, set())  # a first write that never finished
+        else:
+            meta = current.meta
+            _remove_leftovers(path, {str(meta["generation"]), str(meta.get("previous", ""))})
             current.refuse_if_stale()
         if current is not None and settings is not None and current.settings != settings:
             raise LibraryError(
@@ -333,6 +411,31 @@ def writing(
                 f" not {settings.version}): give the library's settings"
             )
         yield current
+
+
+def _leftover(entry: Path) -> bool:
+    """A name only simdup writes in a library: its lock, a generation, a temporary file."""
+    name = entry.name
+    return (
+        name == ".lock"
+        or (GENERATION.fullmatch(name) is not None and entry.is_dir())
+        or (name.startswith(META + ".") and name.endswith(".tmp"))
+    )
+
+
+def _only_leftovers(path: Path) -> bool:
+    """Whether a folder without ``library.json`` holds only what a writer left (or nothing)."""
+    return all(_leftover(entry) for entry in path.iterdir())
+
+
+def _remove_leftovers(path: Path, kept: set[str]) -> None:
+    """Remove generations not ``kept`` and temporary files (hold the lock)."""
+    for entry in path.iterdir():
+        if _leftover(entry) and entry.name != ".lock" and entry.name not in kept:
+            if entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)
 
 
 def write_generation(
@@ -346,9 +449,44 @@ def write_generation(
     Its indexes answer k up to ``max_k``. Returns the new generation's folder.
     """
     path = Path(folder)
-    number = 1 + max((int(p.name[4:]) for p in path.glob("gen-[0-9]*")), default=0)
+    names = [p.name for p in path.iterdir() if GENERATION.fullmatch(p.name)]
+    number = 1 + max((int(name[4:]) for name in names), default=0)
     generation = path / f"gen-{number:06d}"
     generation.mkdir()
+    try:
+        _write_files(generation, contents, max_k)
+    except BaseException:  # a full disk, an interrupt: nothing of it stays
+        shutil.rmtree(generation, ignore_errors=True)
+        raise
+    previous = json.loads((path / META).read_text("utf-8")) if (path / META).exists() else {}
+    meta = {
+        "format": FORMAT,
+        "version": VERSION,
+        "settings": settings.to_dict(),
+        "settings_version": settings.version,
+        "generation": generation.name,
+        "previous": previous.get("generation", ""),
+        "max_k": max_k,
+        "updated": time.strftime("%Y-%m-%d %H:%M:%S"),
+    }
+    handle, temp = tempfile.mkstemp(prefix=META + ".", suffix=".tmp", dir=path)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(meta, stream, indent=1)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp, path / META)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        shutil.rmtree(generation, ignore_errors=True)
+        raise
+    _sync_folder_entry(path)
+    _remove_leftovers(path, {generation.name, str(meta["previous"])})
+    return generation
+
+
+def _write_files(generation: Path, contents: Contents, max_k: int) -> None:
+    """Write a generation's files, their checksums, and flush them to disk."""
     fingerprints = contents.fingerprints
     (generation / "records.bin").write_bytes(pack(contents.articles) if contents.articles else b"")
     np.save(generation / "fingerprints.npy", fingerprints)
@@ -369,27 +507,8 @@ def write_generation(
         (generation / f"index-k{k}").mkdir()
         FingerprintIndex(fingerprints, k, memory_budget=budget).save(generation / f"index-k{k}")
         _sync_folder(generation / f"index-k{k}")
+    _write_checksums(generation)
     _sync_folder(generation)
-    meta = {
-        "format": FORMAT,
-        "version": VERSION,
-        "settings": settings.to_dict(),
-        "settings_version": settings.version,
-        "generation": generation.name,
-        "max_k": max_k,
-        "updated": time.strftime("%Y-%m-%d %H:%M:%S"),
-    }
-    temp = path / (META + ".tmp")
-    with open(temp, "w", encoding="utf-8") as stream:
-        json.dump(meta, stream, indent=1)
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.replace(temp, path / META)
-    _sync_folder_entry(path)
-    for old in path.glob("gen-[0-9]*"):
-        if old != generation:
-            shutil.rmtree(old, ignore_errors=True)
-    return generation
 
 
 def library_template(articles: tuple[FileRecord, ...]) -> npt.NDArray[np.uint64]:

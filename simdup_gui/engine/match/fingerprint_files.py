@@ -114,11 +114,19 @@ def load_parquet_fingerprints(path: str | Path) -> tuple[U64, list[str]]:
             f"{path}: reading Parquet needs pyarrow (pip install pyarrow)"
         ) from None
     try:
+        names = pq.read_schema(path).names
+        missing = [name for name in ("id", "fingerprint") if name not in names]
+        if missing:
+            raise FingerprintFileError(
+                f"{path}: no column {missing[0]!r}: need id and fingerprint"
+                f" (it has {', '.join(names) or 'none'})"
+            )
         table = pq.read_table(path, columns=["id", "fingerprint"])
-    except KeyError as exc:
-        raise FingerprintFileError(f"{path}: no column {exc}: need id and fingerprint") from None
-    except Exception as exc:  # pyarrow's own errors: not Parquet, damaged
-        raise FingerprintFileError(f"{path}: cannot read as Parquet: {exc}") from None
+    except FingerprintFileError:
+        raise
+    except Exception as exc:  # pyarrow's own errors (not Parquet, damaged): their first line
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise FingerprintFileError(f"{path}: cannot read as Parquet: {first}") from None
     ids = [str(v) for v in table.column("id").to_pylist()]
     column = table.column("fingerprint")
     try:

@@ -35,7 +35,16 @@ from simdup_gui.engine.output.cells import safe_cell, unsafe_cell
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.resources import user_folder
 
-MANIFEST_COLUMNS = ("path", "action", "destination", "error", "path_bytes", "destination_bytes")
+MANIFEST_COLUMNS = (
+    "path",
+    "action",
+    "destination",
+    "error",
+    "path_bytes",
+    "destination_bytes",
+    "size",
+    "modified_ns",
+)
 
 
 class Seen(NamedTuple):
@@ -60,6 +69,8 @@ class ActionOutcome(NamedTuple):
     action: str
     destination: str = ""
     error: str = ""
+    size: int | None = None  # the file acted on, as it was: restore checks what it moves back
+    mtime_ns: int | None = None
 
 
 def _raw(path: str) -> str:
@@ -80,9 +91,10 @@ class Manifest:
 
     def write(self, outcome: ActionOutcome) -> None:
         """Add a row and put it on disk."""
-        path, action, destination, error = outcome
+        path, action, destination, error, size, mtime_ns = outcome
         row = (display_path(path), action, display_path(destination), error)
-        self._writer.writerow([*(safe_cell(v) for v in row), _raw(path), _raw(destination)])
+        known = ["" if size is None else size, "" if mtime_ns is None else mtime_ns]
+        self._writer.writerow([*(safe_cell(v) for v in row), _raw(path), _raw(destination), *known])
         self._sync()
 
     def _sync(self) -> None:
@@ -114,19 +126,24 @@ def read_manifest(path: str | os.PathLike[str]) -> list[ActionOutcome]:
     if not rows or tuple(rows[0][:4]) != MANIFEST_COLUMNS[:4]:
         raise ValueError(f"{path}: not a simdup manifest")
     out = []
-    for row in rows[1:]:
-        cells = [*row, "", "", "", "", "", ""][:6]
-        shown, action, destination, error, raw_path, raw_destination = cells
-        out.append(
-            ActionOutcome(
-                os.fsdecode(bytes.fromhex(raw_path)) if raw_path else unsafe_cell(shown),
-                action,
-                os.fsdecode(bytes.fromhex(raw_destination))
-                if raw_destination
-                else unsafe_cell(destination),
-                unsafe_cell(error),
+    for line, row in enumerate(rows[1:], 2):
+        cells = [*row, *[""] * len(MANIFEST_COLUMNS)][: len(MANIFEST_COLUMNS)]
+        shown, action, destination, error, raw_path, raw_destination, size, mtime = cells
+        try:
+            out.append(
+                ActionOutcome(
+                    os.fsdecode(bytes.fromhex(raw_path)) if raw_path else unsafe_cell(shown),
+                    action,
+                    os.fsdecode(bytes.fromhex(raw_destination))
+                    if raw_destination
+                    else unsafe_cell(destination),
+                    unsafe_cell(error),
+                    int(size) if size else None,
+                    int(mtime) if mtime else None,
+                )
             )
-        )
+        except ValueError:
+            raise ValueError(f"{path}: line {line} cannot be read") from None
     return out
 
 
@@ -155,9 +172,11 @@ def changed(seen: Seen, fingerprint_of: Callable[[str], int | None] | None = Non
         return "a symbolic link: only real files are acted on"
     if not stat.S_ISREG(info.st_mode):
         return "not a regular file"
+    if seen.mtime_ns is None:
+        return "no modification time recorded: it cannot be checked, so it is kept"
     if info.st_size != seen.size:
         return "changed since the scan (size)"
-    if seen.mtime_ns is not None and info.st_mtime_ns // 1000 != seen.mtime_ns // 1000:
+    if info.st_mtime_ns // 1000 != seen.mtime_ns // 1000:
         return "changed since the scan (modification time)"
     checked = seen.fingerprint is not None and fingerprint_of is not None
     if checked and fingerprint_of(seen.path) != seen.fingerprint:  # type: ignore[misc]
@@ -340,17 +359,19 @@ def _act_on(
     send: Callable[[str], None] | None,
 ) -> ActionOutcome:
     try:
+        info = os.lstat(path)
+        was = {"size": info.st_size, "mtime_ns": info.st_mtime_ns}  # restore checks it by these
         if move_to is not None or send is None:  # moved, or into simdup's own trash
             moving, moved = ("moving", "moved") if move_to is not None else ("trashing", "trashed")
             target = free_name(target_in(path, root, move_to)) if move_to else own_trash(path)
             if manifest is not None:
-                manifest.write(ActionOutcome(path, moving, str(target)))
-            outcome = ActionOutcome(path, moved, str(move_file(path, target)))
+                manifest.write(ActionOutcome(path, moving, str(target), **was))
+            outcome = ActionOutcome(path, moved, str(move_file(path, target)), **was)
         else:
             if manifest is not None:
-                manifest.write(ActionOutcome(path, "trashing"))
+                manifest.write(ActionOutcome(path, "trashing", **was))
             send(path)
-            outcome = ActionOutcome(path, "trashed")
+            outcome = ActionOutcome(path, "trashed", **was)
     except Exception as exc:  # send2trash raises its own errors as well as OSError
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         outcome = ActionOutcome(path, "failed", error=reason)
@@ -372,8 +393,27 @@ def restore(path: str | os.PathLike[str], *, dry_run: bool = False) -> list[Acti
     return [_restore_one(row, dry_run) for row in last.values()]
 
 
+def _same(path: str, row: ActionOutcome) -> bool:
+    """Whether the file at ``path`` is the one the manifest's row acted on (size and time)."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    return (
+        stat.S_ISREG(info.st_mode)
+        and info.st_size == row.size
+        and info.st_mtime_ns // 1000 == (row.mtime_ns or 0) // 1000
+    )
+
+
 def _restore_one(row: ActionOutcome, dry_run: bool) -> ActionOutcome:
+    if row.size is None or row.mtime_ns is None:
+        why = "the manifest does not record its size and time: not moved back"
+        return ActionOutcome(row.path, "skipped", row.destination, why)
     here = os.path.lexists(row.path)
+    if here and not _same(row.path, row):
+        why = "another file is in its place: both kept"
+        return ActionOutcome(row.path, "skipped", row.destination, why)
     try:
         if row.destination:  # moved, or into simdup's own trash: the manifest says where
             there = os.path.lexists(row.destination)
@@ -388,6 +428,9 @@ def _restore_one(row: ActionOutcome, dry_run: bool) -> ActionOutcome:
             if not there:
                 why = "not found where " + ("moved" if "mov" in row.action else "trashed")
                 return ActionOutcome(row.path, "failed", row.destination, why)
+            if not _same(row.destination, row):
+                why = "the file there is not the one moved (its size or time differ): kept"
+                return ActionOutcome(row.path, "skipped", row.destination, why)
             if not dry_run:
                 move_file(row.destination, Path(row.path))
             return ActionOutcome(row.path, "restored", row.destination)
@@ -397,6 +440,9 @@ def _restore_one(row: ActionOutcome, dry_run: bool) -> ActionOutcome:
         if found is None:
             return ActionOutcome(row.path, "failed", "", "not found in the trash")
         stored, info = found
+        if not _same(str(stored), row):
+            why = "the trashed file is not the one trashed (its size or time differ): kept"
+            return ActionOutcome(row.path, "skipped", str(stored), why)
         if not dry_run:
             move_file(str(stored), Path(row.path))
             info.unlink(missing_ok=True)

@@ -153,6 +153,28 @@ def sniff_binary(data: bytes) -> str | None:
     return None
 
 
+def refused_early(head: bytes) -> str | None:
+    """Why a file whose first bytes are ``head`` is no text, when they already show it.
+
+    The answer :func:`decode_bytes` gives for the whole file (a binary format, or NUL bytes in
+    the first SAMPLE_BYTES that are not UTF-16), found before the rest is read; None when the
+    head does not decide it.
+    """
+    if not head or any(head.startswith(bom) for bom, _, _ in _BOMS):
+        return None
+    if _DECLARED.search(head[:4096]):
+        return None
+    binary = sniff_binary(head)
+    if binary:
+        return f"binary file ({binary})"
+    sample = head[:SAMPLE_BYTES]
+    if b"\x00" not in sample or len(head) < SAMPLE_BYTES:
+        return None
+    if _utf16_without_bom(sample) or _utf16_without_bom(sample[:-2]):  # a pair cut at the end
+        return None
+    return "binary file (contains NUL bytes)"
+
+
 def decode_bytes(data: bytes, *, declared: bool = True) -> Decoded:
     """Decode a file's bytes to text with normalised line endings.
 

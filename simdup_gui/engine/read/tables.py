@@ -1,6 +1,9 @@
-"""Articles held in tables: the rows of Parquet or JSON Lines files, read in batches.
+r"""Articles held in tables: the rows of Parquet or JSON Lines files, read in batches.
 
-Each row gives an id (the ``id`` column, or the file's name and the row's number) and a text.
+Each row gives an id (the ``id`` column, or the file's name and the row's number), a text and
+the encoding it came in (a binary cell is decoded as a file's bytes are). Ids are checked: a
+row without one, or an id given twice, is refused in one line; control characters in an id
+are escaped (\xNN), so a report's cell never holds them raw.
 Parquet is read a row group at a time and JSON Lines a block of lines at a time, so a table
 larger than memory streams through. Reading needs pyarrow (the ``simdup[dask]`` extra) for
 Parquet; JSON Lines needs nothing.
@@ -11,13 +14,15 @@ from __future__ import annotations
 import glob
 import json
 import os
+import re
 from collections.abc import Iterator
 
 from simdup_gui.engine.read.decode import DecodeError, decode_bytes
 
 TABLE_SUFFIXES = (".parquet", ".pq", ".jsonl", ".ndjson", ".json")
 ROWS_PER_BATCH = 512
-Row = tuple[str, str]  # (id, text)
+Row = tuple[str, str, str]  # (id, text, the encoding the text came in)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 class TableError(Exception):
@@ -44,36 +49,55 @@ def table_files(patterns: list[str]) -> list[str]:
 def table_rows(
     paths: list[str], text_column: str, id_column: str | None = None
 ) -> Iterator[list[Row]]:
-    """The tables' rows as (id, text), in batches of at most ROWS_PER_BATCH.
+    """The tables' rows as (id, text, encoding), in batches of at most ROWS_PER_BATCH.
 
     A null text is the empty text (the row's record says so); a binary one is decoded as a
-    file's bytes are. Raises TableError
-    for a file that is not a table of its kind, a missing column, or no rows at all.
+    file's bytes are. Raises TableError for a file that is not a table of its kind, a missing
+    column, a row without an id or an id given twice (``id_column``), or no rows at all.
     """
     rows = 0
+    seen: set[str] = set()  # the ids given so far (only an id column can repeat one)
     for path in paths:
         read = _parquet_rows if path.lower().endswith((".parquet", ".pq")) else _json_rows
         for batch in read(path, text_column, id_column):
+            if id_column is not None:
+                for key, _, _ in batch:
+                    if key in seen:
+                        raise TableError(f"{path}: the id {key!r} is given to two rows")
+                    seen.add(key)
             rows += len(batch)
             yield batch
     if not rows:
         raise TableError(f"{', '.join(paths)}: no rows")
 
 
-def _text(value: object) -> str:
-    """A cell as text: none is empty, bytes are decoded as a file's are (GBK, UTF-8, ...)."""
+def _text(value: object) -> tuple[str, str]:
+    """A cell as text and its encoding: bytes are decoded as a file's are (GBK, UTF-8, ...).
+
+    None is the empty text; bytes that are no text give the empty text too (the row's record
+    says "no text").
+    """
     if value is None:
-        return ""
+        return "", ""
     if isinstance(value, bytes):
         try:
-            return decode_bytes(value).text
+            decoded = decode_bytes(value)
         except DecodeError:
-            return ""  # not text: the row's record says "no text"
-    return str(value)
+            return "", ""
+        return decoded.text, decoded.encoding
+    return str(value), "utf-8"
 
 
 def _row_id(path: str, number: int) -> str:
     return f"{os.path.basename(path)}#{number}"
+
+
+def _id(path: str, where: str, value: object) -> str:
+    """A row's id from its id cell: one is needed; control characters are escaped."""
+    if value is None or value == "":
+        raise TableError(f"{path}: {where} has no id")
+    key = value.decode("utf-8", "backslashreplace") if isinstance(value, bytes) else str(value)
+    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}", key)
 
 
 def _parquet_rows(path: str, text_column: str, id_column: str | None) -> Iterator[list[Row]]:
@@ -95,7 +119,12 @@ def _parquet_rows(path: str, text_column: str, id_column: str | None) -> Iterato
         texts = batch.column(text_column).to_pylist()
         ids = batch.column(id_column).to_pylist() if id_column else None
         yield [
-            (str(ids[n]) if ids is not None else _row_id(path, number + n), _text(text))
+            (
+                _id(path, f"row {number + n + 1}", ids[n])
+                if ids is not None
+                else _row_id(path, number + n),
+                *_text(text),
+            )
             for n, text in enumerate(texts)
         ]
         number += len(texts)
@@ -104,7 +133,7 @@ def _parquet_rows(path: str, text_column: str, id_column: str | None) -> Iterato
 def _json_rows(path: str, text_column: str, id_column: str | None) -> Iterator[list[Row]]:
     batch: list[Row] = []
     try:
-        with open(path, encoding="utf-8") as stream:
+        with open(path, encoding="utf-8-sig") as stream:  # a BOM first is allowed
             for number, line in enumerate(stream):
                 if not line.strip():
                     continue
@@ -117,9 +146,9 @@ def _json_rows(path: str, text_column: str, id_column: str | None) -> Iterator[l
                 for column in (text_column, id_column):
                     if column is not None and column not in row:
                         raise TableError(f"{path}: line {number + 1} has no {column!r}")
-                text = row[text_column]
-                key = str(row[id_column]) if id_column else _row_id(path, number)
-                batch.append((key, _text(text)))
+                where = f"line {number + 1}"
+                key = _id(path, where, row[id_column]) if id_column else _row_id(path, number)
+                batch.append((key, *_text(row[text_column])))
                 if len(batch) >= ROWS_PER_BATCH:
                     yield batch
                     batch = []

@@ -26,6 +26,10 @@ def stored_groups(
     files_in = np.concatenate([rows["file"], found.i, found.j])
     if files_in.size and (files_in.min() < 0 or files_in.max() >= files):
         raise ValueError("a file index out of range")
+    if (found.i >= found.j).any() or (found.distance > 64).any():
+        raise ValueError("a pair out of order or out of range")
+    if len(np.unique(rows["file"])) != len(rows):
+        raise ValueError("a file in two groups")
     if (counts < 2).any() or counts.sum() != len(rows):
         raise ValueError("group sizes that do not add up")
     if ((rows["distance"] < 0) | (rows["distance"] > 64)).any():

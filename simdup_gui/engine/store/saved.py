@@ -11,6 +11,8 @@ from __future__ import annotations
 import base64
 import json
 import os
+import struct
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from simdup_gui.engine.match.groups import kept_files
@@ -35,10 +37,27 @@ class SavedResultError(ValueError):
     """A file that is not a saved result, or one this version cannot read (one line)."""
 
 
-def save_result(result: ScanResult, path: str | os.PathLike[str]) -> None:
-    """Write ``result`` to ``path`` (atomically: a reader never sees half a file)."""
+@dataclass(frozen=True)
+class Choices:
+    """What a person decided about a result, by path: kept with it when saved.
+
+    ``references``: the copies picked by hand to keep, oldest choice first; ``keep_rule``: the
+    "Keep in each group" rule and its folder ("" none); ``removed``: taken out of what is shown.
+    """
+
+    marked: tuple[str, ...] = ()
+    references: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    keep_rule: tuple[str, str] = ("", "")
+
+
+def save_result(
+    result: ScanResult, path: str | os.PathLike[str], choices: Choices | None = None
+) -> None:
+    """Write ``result`` and the choices made on it to ``path`` (atomically)."""
     pairs, members, sizes = grouping_blobs(result.pairs, result.groups)
     options = result.options
+    choices = choices or Choices()
     document = {
         "format": FORMAT,
         "version": VERSION,
@@ -50,6 +69,12 @@ def save_result(result: ScanResult, path: str | os.PathLike[str]) -> None:
         "pairs": _text(pairs),
         "members": _text(members),
         "sizes": _text(sizes),
+        "choices": {
+            "marked": list(choices.marked),
+            "references": list(choices.references),
+            "removed": list(choices.removed),
+            "keep_rule": list(choices.keep_rule),
+        },
     }
 
     def fill(stream: TextIO) -> None:
@@ -60,6 +85,15 @@ def save_result(result: ScanResult, path: str | os.PathLike[str]) -> None:
 
 def load_result(path: str | os.PathLike[str]) -> ScanResult:
     """The result saved in ``path``.
+
+    Raises:
+        SavedResultError: the file cannot be read, is not a saved result, or is damaged.
+    """
+    return load_saved(path)[0]
+
+
+def load_saved(path: str | os.PathLike[str]) -> tuple[ScanResult, Choices]:
+    """The result saved in ``path`` and the choices saved with it (none in an older file).
 
     Raises:
         SavedResultError: the file cannot be read, is not a saved result, or is damaged.
@@ -85,10 +119,25 @@ def load_result(path: str | os.PathLike[str]) -> ScanResult:
             len(files),
         )
         root, seconds = str(document["root"]), float(document["seconds"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SavedResultError(f"{path}: damaged ({exc})") from None
+        choices = _choices(document.get("choices", {}))
+    except (KeyError, TypeError, ValueError, IndexError, OverflowError, struct.error) as exc:
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise SavedResultError(f"{path}: damaged ({first})") from None
     kept = kept_files(files, options.group.reference_folders)
-    return ScanResult(root, files, pairs, groups, options, seconds=seconds, kept=kept)
+    return ScanResult(root, files, pairs, groups, options, seconds=seconds, kept=kept), choices
+
+
+def _choices(saved: dict[str, Any]) -> Choices:
+    """The choices a document keeps (TypeError, ValueError: damaged)."""
+    if not isinstance(saved, dict):
+        raise TypeError("choices of the wrong kind")
+    lists = [saved.get(name, []) for name in ("marked", "references", "removed", "keep_rule")]
+    if not all(isinstance(v, list) and all(isinstance(s, str) for s in v) for v in lists):
+        raise TypeError("choices that are not lists of names")
+    rule = tuple(lists[3]) if lists[3] else ("", "")
+    if len(rule) != 2:
+        raise ValueError("a keep rule that is not a rule and a folder")
+    return Choices(tuple(lists[0]), tuple(lists[1]), tuple(lists[2]), rule)  # type: ignore[arg-type]
 
 
 def _options_document(options: ScanOptions) -> dict[str, Any]:
@@ -143,6 +192,13 @@ def _options(saved: dict[str, Any]) -> ScanOptions:
     walk, read, group = saved["walk"], saved["read"], saved["group"]
     if not isinstance(read["text"], dict) or not isinstance(read["skip_oversize"], bool):
         raise TypeError("options of the wrong kind")
+    lists = (walk["extensions"], walk["excluded_folders"], group["reference_folders"])
+    if not all(isinstance(v, list) and all(isinstance(s, str) for s in v) for v in lists):
+        raise TypeError("a list of names that is not one")
+    if not 0.0 <= float(group["min_similarity"]) <= 1.0:  # NaN too
+        raise ValueError(f"similarity {group['min_similarity']} is not between 0 and 1")
+    if int(group["min_chars"]) < 0:
+        raise ValueError(f"a negative text length ({group['min_chars']})")
     return ScanOptions(
         WalkOptions(
             tuple(str(e) for e in walk["extensions"]),

@@ -92,8 +92,9 @@ def unpack(data: bytes) -> tuple[FileRecord, ...]:
     """
     try:
         return _unpack(data)
-    except (ValueError, OSError, EOFError, UnicodeDecodeError, IndexError) as exc:
-        raise ValueError(f"not a snapshot: {exc}") from exc
+    except Exception as exc:  # numpy's header parser raises what Python's tokenizer raises
+        first = (str(exc).strip().splitlines() or [""])[0]  # numpy's may run to several lines
+        raise ValueError(f"not a snapshot: {type(exc).__name__}: {first}") from exc
 
 
 def _unpack(data: bytes) -> tuple[FileRecord, ...]:

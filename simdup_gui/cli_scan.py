@@ -39,7 +39,7 @@ from simdup_gui.engine.options import (
     WalkOptions,
 )
 from simdup_gui.engine.output.outputs import write_atomically
-from simdup_gui.engine.output.words import counted
+from simdup_gui.engine.output.words import LANGUAGES, counted, system_language
 from simdup_gui.engine.progress import ProgressEvent, no_progress
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, display_path, in_folders
 from simdup_gui.engine.resources import default_cache_path
@@ -90,6 +90,12 @@ def add_scan_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     )
     p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
     p.add_argument("--html", metavar="FILE", help="also write the groups as an HTML page")
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=system_language(),
+        help="the HTML page's language (default: the system's)",
+    )
     p.add_argument(
         "--jobs",
         type=jobs_value,
@@ -320,7 +326,7 @@ def _scan_and_report(
         from simdup_gui.engine.output.html_report import write_html_report  # with --html only
 
         with writing(args.html):
-            write_html_report(result, args.html)
+            write_html_report(result, args.html, args.lang)
     return tally
 
 

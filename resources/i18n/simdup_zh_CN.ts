@@ -447,17 +447,17 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="291"/>
+        <location filename="../../simdup_gui/ui/models.py" line="294"/>
         <source>contained</source>
         <translation>包含</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="300"/>
+        <location filename="../../simdup_gui/ui/models.py" line="303"/>
         <source>In a reference folder: never marked, moved or trashed</source>
         <translation>位于参照文件夹中：不会被标记、移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="303"/>
+        <location filename="../../simdup_gui/ui/models.py" line="306"/>
         <source>Most of one text lies inside the other: a cut copy, or one wrapped in more text. Similar as a whole only {0}.</source>
         <translation>一篇的大部分内容包含在另一篇中：截断的转载，或被更多内容包裹的副本。整体相似度仅为 {0}。</translation>
     </message>
@@ -486,32 +486,37 @@
     </message>
     <message>
         <location filename="../../simdup_gui/ui/groups_panel.py" line="116"/>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="125"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="126"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="120"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="117"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="121"/>
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="122"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="123"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="119"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="120"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="121"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="122"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="118"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="119"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
@@ -525,12 +530,12 @@ Every file of this folder is unique at this threshold.</source>
 在这个阈值下，这个文件夹里的每个文件都是唯一的。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="117"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="118"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="125"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="126"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
@@ -718,48 +723,48 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>ResultFiles</name>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="42"/>
-        <location filename="../../simdup_gui/ui/result_files.py" line="54"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="43"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="55"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="49"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="50"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="55"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="56"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="65"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="66"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="69"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="70"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="74"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="75"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="81"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="87"/>
         <source>Export the reuse report</source>
         <translation>导出查重报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="123"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="129"/>
         <source>Writing {0}…</source>
         <translation>正在写入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="130"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="136"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>

@@ -3,25 +3,14 @@
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from simdup_gui.engine.match.groups import Member
+from simdup_gui.engine.output.words import human_size, local_minute
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
-
-
-def human_size(size: int) -> str:
-    """A byte count for people: 1.2 KB, 3.4 MB."""
-    value = float(size)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{size} B"
-
 
 GroupRule = Literal["count", "total", "least", "most", "reference"]
 
@@ -45,17 +34,13 @@ def _name(record: FileRecord) -> str:
     return os.path.basename(display_path(record.path))
 
 
-def _when(mtime_ns: int) -> str:
-    """A modification time in local time, to the minute."""
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(mtime_ns / 1e9)) if mtime_ns else ""
-
-
 def _folder(record: FileRecord, root: str) -> str:
     return display_path(os.path.relpath(os.path.dirname(record.path) or ".", root))
 
 
 COLUMNS: tuple[Column, ...] = (
     Column("File", lambda r, m, root: _name(r), lambda r, m: _name(r).casefold(), "count"),
+    Column("Title", lambda r, m, root: r.title, lambda r, m: r.title.casefold(), "reference"),
     Column(
         "Similarity",
         lambda r, m, root: f"{100 * m.similarity:.1f}%",
@@ -64,7 +49,12 @@ COLUMNS: tuple[Column, ...] = (
     ),
     Column("Distance", lambda r, m, root: str(m.distance), lambda r, m: m.distance, "most"),
     Column("Size", lambda r, m, root: human_size(r.size), lambda r, m: r.size, "total"),
-    Column("Modified", lambda r, m, root: _when(r.mtime_ns), lambda r, m: r.mtime_ns, "reference"),
+    Column(
+        "Modified",
+        lambda r, m, root: local_minute(r.mtime_ns),
+        lambda r, m: r.mtime_ns,
+        "reference",
+    ),
     Column("Encoding", lambda r, m, root: r.encoding, lambda r, m: r.encoding, "reference"),
     Column(
         "Folder",

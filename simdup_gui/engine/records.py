@@ -37,6 +37,7 @@ class FileRecord(NamedTuple):
     signature: bytes = b""  # another method's signature (methods/), else empty
     lines: bytes = b""  # the text's lines by hash (fingerprint/lines.py): template evidence
     passages: bytes = b""  # its passage fingerprints (reuse/passages.py): what it shares
+    title: str = ""  # what the article calls itself (fingerprint/titles.py)
 
     def impossible(self) -> str:
         """Why no scan could have made this record (empty if one could): a damaged cache."""

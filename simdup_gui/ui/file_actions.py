@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from simdup_gui.core.acting import Plan
-from simdup_gui.core.columns import human_size
 from simdup_gui.engine.output.actions import ActionOutcome, restore
 from simdup_gui.engine.output.outputs import output_problem
+from simdup_gui.engine.output.words import human_size
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.ui.i18n import counted
 from simdup_gui.ui.tasks import CallTask

@@ -114,6 +114,7 @@ class GroupsPanel(QWidget):
         assert isinstance(source, GroupsModel)
         titles = {  # by column name (core/columns.py declares the columns)
             "File": self.tr("File"),
+            "Title": self.tr("Title"),
             "Similarity": self.tr("Similarity"),
             "Distance": self.tr("Distance"),
             "Size": self.tr("Size"),
@@ -166,9 +167,11 @@ class GroupsPanel(QWidget):
         if 0 < self.groups.rowCount() <= EXPAND_LIMIT:  # no rows: the widths stay as they were
             for column in range(self.groups.columnCount()):
                 self.tree.resizeColumnToContents(column)
-            # names elide in the middle: Similarity and Distance stay in view beside them
-            name = column_named("File")
+            # names and titles elide: Similarity and Distance stay in view beside them
             shown = ("Similarity", "Distance") if distances else ("Similarity",)
             beside = sum(self.tree.columnWidth(column_named(c)) for c in shown)
-            widest = max(self.tree.viewport().width() - beside, 120)
-            self.tree.setColumnWidth(name, min(self.tree.columnWidth(name), widest))
+            room = max(self.tree.viewport().width() - beside, 240)
+            name, title = column_named("File"), column_named("Title")
+            name_width = min(self.tree.columnWidth(name), max(room // 2, 120))
+            self.tree.setColumnWidth(name, name_width)
+            self.tree.setColumnWidth(title, min(self.tree.columnWidth(title), room - name_width))

@@ -6,8 +6,8 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
-from simdup_gui.core.columns import human_size
 from simdup_gui.engine.library.store import Stats
+from simdup_gui.engine.output.words import human_size
 
 
 class DistanceHistogram(QWidget):

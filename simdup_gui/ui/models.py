@@ -15,9 +15,10 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from simdup_gui.core.columns import COLUMN_NAMES, COLUMNS, column_named, human_size
+from simdup_gui.core.columns import COLUMN_NAMES, COLUMNS, column_named
 from simdup_gui.core.session import Session
 from simdup_gui.engine.match.groups import Group, Member
+from simdup_gui.engine.output.words import human_size
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
@@ -271,6 +272,8 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if column == column_named("File"):
                 return f"#{group.id} · {len(group)}"
+            if column == column_named("Title"):  # the story the group is: its reference's
+                return self._result.files[group.reference].title
             if column == column_named("Size"):
                 return human_size(size)
             return None

@@ -21,6 +21,7 @@ from simdup_gui.engine.output.reuse_report import write_reuse_html, write_reuse_
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.sources import ReuseResult
 from simdup_gui.engine.store.saved import SUFFIX, SavedResultError, load_saved, save_result
+from simdup_gui.ui.i18n import current_language
 from simdup_gui.ui.tasks import CallTask
 
 if TYPE_CHECKING:
@@ -72,7 +73,12 @@ class ResultFiles(QObject):
     def export_html(self) -> None:
         """Ask where, then write the HTML report."""
         title = self.tr("Export HTML report")
-        self._write(title, "simdup-report.html", "HTML (*.html)", write_html_report)
+        language = "zh" if current_language().startswith("zh") else "en"  # the app's
+
+        def write(result: ScanResult, destination: str) -> None:
+            write_html_report(result, destination, language)
+
+        self._write(title, "simdup-report.html", "HTML (*.html)", write)
 
     def export_reuse(self, reuse: ReuseResult | None, kind: str) -> None:
         """Ask where, then write the reuse report (``kind``: "html" or "csv")."""

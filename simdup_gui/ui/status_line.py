@@ -11,7 +11,7 @@ import time
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
 
-from simdup_gui.core.columns import human_size
+from simdup_gui.engine.output.words import human_size
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.ui.i18n import counted

@@ -249,7 +249,7 @@ def test_every_method_finds_the_samples_planted_groups(name: str) -> None:
 def test_a_methods_report_has_its_own_similarity_no_distance_and_its_name(name: str) -> None:
     result = scan(str(SAMPLE), options_for(name))
     rows = [
-        dict(zip(("group", "role", "path", "distance", "similarity"), r, strict=False))
+        dict(zip(("group", "role", "path", "title", "distance", "similarity"), r, strict=False))
         for r in report_rows(result)
     ]
     grouped = [r for r in rows if r["group"]]
@@ -265,7 +265,7 @@ def test_a_methods_report_has_its_own_similarity_no_distance_and_its_name(name: 
 def test_default_reports_say_no_method_and_keep_their_distances() -> None:
     rows = list(report_rows(scan(str(SAMPLE))))
     assert not any("method:" in row[-1] for row in rows)
-    assert all(row[3].isdigit() for row in rows if row[0])
+    assert all(row[4].isdigit() for row in rows if row[0])
 
 
 def test_the_method_is_part_of_the_cache_key(tmp_path: Path) -> None:

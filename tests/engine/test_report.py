@@ -179,6 +179,7 @@ def _reference_rows(result: ScanResult) -> list[list[str]]:
             str(group),
             role,
             safe_cell(display_path(record.path)),
+            safe_cell(record.title),
             str(distance),
             similarity,
             contained,
@@ -248,4 +249,4 @@ def test_report_rows_are_each_files_cells_as_defined(tmp_path: Path, method: str
             for row in rows
             if row[1] not in ("error", "link")
         )
-        assert all(row[3] == "" for row in rows)
+        assert all(row[4] == "" for row in rows)

@@ -32,6 +32,7 @@ RECORD = st.builds(
     signature=st.lists(st.binary(min_size=4, max_size=4), max_size=5).map(b"".join),
     lines=st.lists(st.binary(min_size=8, max_size=8), max_size=5).map(b"".join),
     passages=st.lists(st.binary(min_size=4, max_size=4), max_size=5).map(b"".join),
+    title=TEXT,
 )
 
 
@@ -41,15 +42,17 @@ def test_records_come_back_as_they_went_in(records: list[FileRecord]) -> None:
 
 
 def test_a_blob_written_before_records_had_lines_is_read_with_none() -> None:
-    """A library (or a saved result) written by an earlier simdup has no lines or passages."""
+    """A library (or a saved result) written by an earlier simdup has no lines, passages or
+    title."""
     record = FileRecord("a.txt", 3, sketch=b"s" * 16, signature=b"g" * 4)
-    blob = pack([record._replace(lines=b"l" * 8, passages=b"p" * 4)])
+    blob = pack([record._replace(lines=b"l" * 8, passages=b"p" * 4, title="Title")])
     starts = [at for at in range(len(blob)) if blob.startswith(b"\x93NUMPY", at)]
-    # each bytes field is two columns (lengths, bytes): lines and passages are the last four
-    assert unpack(blob[: starts[-4]]) == (record,)
-    assert unpack(blob[: starts[-2]]) == (record._replace(lines=b"l" * 8),)
+    # each bytes field is two columns (lengths, bytes), the title one: the last five columns
+    assert unpack(blob[: starts[-5]]) == (record,)
+    assert unpack(blob[: starts[-3]]) == (record._replace(lines=b"l" * 8),)
+    assert unpack(blob[: starts[-1]]) == (record._replace(lines=b"l" * 8, passages=b"p" * 4),)
     assert SNAPSHOT_LAYOUT in READABLE_LAYOUTS
-    assert len(READABLE_LAYOUTS) == 3
+    assert len(READABLE_LAYOUTS) == 4
 
 
 @pytest.mark.parametrize(

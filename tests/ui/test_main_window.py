@@ -147,7 +147,9 @@ def test_scan_sample_shows_groups(qtbot: QtBot, window: MainWindow, qtmodelteste
     references = [info for info in member_rows(window) if info.is_reference]
     assert len(references) == 3
     first = window.groups.index(0, 0)
-    assert window.groups.index(0, 1, first).data() == "100.0%"
+    assert window.groups.index(0, column_named("Similarity"), first).data() == "100.0%"
+    title = window.groups.index(0, column_named("Title"))
+    assert title.data() == "Harbor Lighthouse Reopens After Two Years of Repairs"  # the story
     assert window.groups.index(0, 0, first).data(Qt.ItemDataRole.CheckStateRole) is None
     assert window.problems.rowCount() == 0
     assert "3 groups" in window.status.text()
@@ -349,9 +351,10 @@ def test_a_report_is_written_off_the_gui_thread_and_a_failure_is_said(
     written_on: list[bool] = []
     real = result_files.write_html_report
 
-    def spy(result: object, destination: str) -> object:
+    def spy(result: object, destination: str, language: str) -> object:
         written_on.append(threading.current_thread() is threading.main_thread())
-        return real(result, destination)  # type: ignore[arg-type]
+        assert language == "en"  # the app's
+        return real(result, destination, language)  # type: ignore[arg-type]
 
     monkeypatch.setattr(result_files, "write_html_report", spy)
     page = tmp_path / "report.html"

@@ -33,6 +33,7 @@ from simdup_gui.engine.fingerprint.repeats import (
     content_key,
 )
 from simdup_gui.engine.fingerprint.shingles import Sketch, shingle_set, sketches_of
+from simdup_gui.engine.fingerprint.titles import clean_title, text_title
 from simdup_gui.engine.methods import Signed
 from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError, refused_early
@@ -182,6 +183,7 @@ def _with_text(
         encoding=extracted.encoding,
         encoding_method=extracted.encoding_method,
         boilerplate=round(extracted.boilerplate_share, 3),
+        title=extracted.title or text_title(extracted.text),
         **telltales(extracted.text, data)._asdict(),
     )
     if not extracted.text.strip():
@@ -232,7 +234,15 @@ def _row_text(text: str, encoding: str, html: bool, boilerplate: bool) -> Extrac
     if not html:
         return Extracted(text, encoding, "table", 0)
     page = html_to_text(text, boilerplate=boilerplate)
-    return Extracted(page.text, encoding, "table", 0, page.removed_share, page.kept_template)
+    return Extracted(
+        page.text,
+        encoding,
+        "table",
+        0,
+        page.removed_share,
+        page.kept_template,
+        clean_title(page.title),
+    )
 
 
 def _fingerprinted(

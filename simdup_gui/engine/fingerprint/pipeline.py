@@ -15,6 +15,7 @@ from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.fingerprint.lines import lines_of
 from simdup_gui.engine.fingerprint.shingles import sketches_of
 from simdup_gui.engine.fingerprint.simhash import Features, simhash_many
+from simdup_gui.engine.fingerprint.titles import clean_title
 from simdup_gui.engine.options import TextSettings
 from simdup_gui.engine.read.decode import decode_bytes
 from simdup_gui.engine.read.html import html_to_text, looks_like_html
@@ -36,6 +37,7 @@ class Extracted:
     replaced: int
     boilerplate_share: float = 0.0  # of an HTML page's text, dropped as site template
     template_kept: bool = False  # what looked like template was most of the page: kept
+    title: str = ""  # a page's own title (a text's is its first line: ``titles.text_title``)
 
 
 def named_html(path: str) -> bool:
@@ -57,6 +59,7 @@ def extract_text(data: bytes, path: str, *, boilerplate: bool = True) -> Extract
         decoded.replaced,
         page.removed_share,
         page.kept_template,
+        clean_title(page.title),
     )
 
 

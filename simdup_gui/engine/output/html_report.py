@@ -1,9 +1,11 @@
 """The HTML report: the groups as a page an editor can open, share and print.
 
 One self-contained file (no script, no outside resource): a summary, then each group as a table
-(the reference first, then its copies with their distance and text similarity to it, and what
-each copy changed: every differing passage, the reference's struck through, the copy's
-underlined, with a little text around it), then the files that could not be read. Every path,
+under its reference's title (the reference first, then its copies with their titles, their
+distance and text similarity to it, and what each copy changed: every differing passage, the
+reference's struck through, the copy's underlined, with a little text around it — open for
+the first groups), then the files that could not be read. In English or Chinese
+(``language``), sizes in KB and MB, times in local time to the minute. Every path, title,
 message and passage is escaped; links open the files.
 """
 
@@ -16,9 +18,8 @@ from pathlib import Path
 
 from simdup_gui.engine.fingerprint.files import read_text
 from simdup_gui.engine.match.default_measure import containment_share
-from simdup_gui.engine.output.cells import modified_text
 from simdup_gui.engine.output.outputs import write_atomically
-from simdup_gui.engine.output.words import counted
+from simdup_gui.engine.output.words import Words, human_size, local_minute
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.text.textdiff import diff_hunks
@@ -36,6 +37,7 @@ details { margin: .2em 0 .6em 1.5em; } li { margin: .2em 0; }
 DIFF_GROUPS = 300  # groups whose copies' differences are shown (texts read again for them)
 CONTEXT = 30  # characters of the text shown around a differing passage
 PASSAGES = 50  # differing passages listed for one copy at most
+OPEN_GROUPS = 10  # groups whose differences are shown open (the rest one click away)
 
 
 def _link(path: str) -> str:
@@ -44,71 +46,89 @@ def _link(path: str) -> str:
     return f'<a href="{html.escape(target)}">{html.escape(display_path(path))}</a>'
 
 
-def html_lines(result: ScanResult) -> Iterator[str]:
-    """The report's lines."""
+def html_lines(result: ScanResult, language: str = "en") -> Iterator[str]:
+    """The report's lines, in ``language`` ("en" or "zh")."""
+    say = Words(language)
     duplicates = sum(len(g) - 1 for g in result.groups)
     yield "<!DOCTYPE html>"
-    yield '<html><head><meta charset="utf-8"><title>simdup report</title>'
+    yield f'<html lang="{html.escape(language)}"><head><meta charset="utf-8">'
+    yield f"<title>{say('simdup report')}</title>"
     yield f"<style>{_STYLE}</style></head><body>"
     yield f"<h1>simdup: {html.escape(display_path(result.root))}</h1>"
-    yield (
-        f"<p>{counted(len(result.files), 'file')}, {counted(len(result.groups), 'group')},"
-        f" {counted(duplicates, 'duplicate')}, {len(result.errors)} unreadable"
-        f" ({html.escape(result.options.describe())}).</p>"
+    summary = say(
+        "{files}, {groups}, {duplicates}, {unreadable} unreadable",
+        files=say.count(len(result.files), "file"),
+        groups=say.count(len(result.groups), "group"),
+        duplicates=say.count(duplicates, "duplicate"),
+        unreadable=len(result.errors),
     )
+    yield f"<p>{summary} ({html.escape(result.options.describe())}).</p>"
 
     def distance(bits: int) -> str:
         return str(bits) if result.options.method.distances else ""
 
+    heads = ("File", "Title", "Similarity", "Distance", "Size", "Modified", "Encoding")
     for group in result.groups:
-        yield f"<h2>Group {group.id} · {len(group)} files</h2>"
-        yield "<table><tr><th></th><th>File</th><th>Similarity</th><th>Distance</th>"
-        yield "<th>Size</th><th>Modified</th><th>Encoding</th></tr>"
+        title = result.files[group.reference].title
+        heading = say("Group {id} · {count} files", id=group.id, count=len(group))
+        named = f" — {html.escape(title)}" if title else ""
+        yield f"<h2>{heading}{named}</h2>"
+        yield "<table><tr><th></th>" + "".join(f"<th>{say(h)}</th>" for h in heads) + "</tr>"
         for n, member in enumerate(group.members):
             record = result.files[member.file]
-            role, css = ("reference", ' class="reference"') if n == 0 else ("duplicate", "")
+            role, css = ("reference", ' class="reference"') if n == 0 else ("copy", "")
             if n and member.file in result.kept:
                 role = "kept"
             share = f"{100 * member.similarity:.1f}%"
             if member.contained:  # one text inside the other: how much of the shorter
                 inside = containment_share(record, result.files[group.reference])
-                share += f" · {100 * inside:.0f}% inside"
+                share += f" · {100 * inside:.0f}% {say('inside')}"
             yield (
-                f"<tr{css}><td>{role}</td><td>{_link(record.path)}</td>"
-                f'<td class="n">{share}</td>'
-                f'<td class="n">{distance(member.distance)}</td><td class="n">{record.size}</td>'
-                f"<td>{html.escape(modified_text(record.mtime_ns))}</td>"
+                f"<tr{css}><td>{say(role)}</td><td>{_link(record.path)}</td>"
+                f"<td>{html.escape(record.title)}</td>"
+                f'<td class="n">{share}</td><td class="n">{distance(member.distance)}</td>'
+                f'<td class="n">{human_size(record.size)}</td>'
+                f"<td>{local_minute(record.mtime_ns)}</td>"
                 f"<td>{html.escape(record.encoding)}</td></tr>"
             )
         yield "</table>"
         if group.id <= DIFF_GROUPS:
-            yield from _differences(result, group.reference, [m.file for m in group.members[1:]])
+            copies = [m.file for m in group.members[1:]]
+            opened = group.id <= OPEN_GROUPS
+            yield from _differences(result, group.reference, copies, say, opened)
     if result.errors:
-        yield "<h2>Not read</h2><table><tr><th>File</th><th>Why</th></tr>"
+        yield f"<h2>{say('Not read')}</h2>"
+        yield f"<table><tr><th>{say('File')}</th><th>{say('Why')}</th></tr>"
         for record in result.errors:
             yield f"<tr><td>{_link(record.path)}</td><td>{html.escape(record.error)}</td></tr>"
         yield "</table>"
     yield "</body></html>"
 
 
-def _differences(result: ScanResult, reference: int, copies: list[int]) -> Iterator[str]:
+def _differences(
+    result: ScanResult, reference: int, copies: list[int], say: Words, opened: bool
+) -> Iterator[str]:
     """What each copy changed against the reference, read again from the files."""
     try:
         original = read_text(result.files[reference].path, result.options.read)
     except (OSError, ValueError) as exc:
-        yield f"<p>The reference could not be read again: {html.escape(str(exc))}</p>"
+        why = html.escape(str(exc))
+        yield f"<p>{say('The reference could not be read again: {why}', why=why)}</p>"
         return
     for file in copies:
         name = html.escape(display_path(result.files[file].path))
         try:
             text = read_text(result.files[file].path, result.options.read)
         except (OSError, ValueError) as exc:
-            yield f"<p>{name} could not be read again: {html.escape(str(exc))}</p>"
+            why = html.escape(str(exc))
+            yield f"<p>{say('{name} could not be read again: {why}', name=name, why=why)}</p>"
             continue
         hunks = diff_hunks(original, text)
         if not hunks:
             continue
-        yield f"<details><summary>{name}: {counted(len(hunks), 'difference')}</summary><ol>"
+        phrase = "{name}: 1 difference" if len(hunks) == 1 else "{name}: {count} differences"
+        summary = say(phrase, name=name, count=len(hunks))
+        yield f"<details{' open' if opened else ''}><summary>{summary}</summary><ol>"
         for (a0, a1), (b0, b1) in hunks[:PASSAGES]:
             before = html.escape(original[max(0, a0 - CONTEXT) : a0])
             after = html.escape(original[a1 : a1 + CONTEXT])
@@ -116,12 +136,13 @@ def _differences(result: ScanResult, reference: int, copies: list[int]) -> Itera
             added = f"<ins>{html.escape(text[b0:b1])}</ins>" if b1 > b0 else ""
             yield f"<li>…{before}{removed}{added}{after}…</li>"
         if len(hunks) > PASSAGES:
-            yield f"<li>and {len(hunks) - PASSAGES} more</li>"
+            yield f"<li>{say('and {count} more', count=len(hunks) - PASSAGES)}</li>"
         yield "</ol></details>"
 
 
-def write_html_report(result: ScanResult, destination: str | os.PathLike[str]) -> Path:
-    """Write the HTML report atomically (UTF-8) and return its path."""
-    return write_atomically(
-        destination, lambda stream: stream.write("\n".join(html_lines(result)) + "\n")
-    )
+def write_html_report(
+    result: ScanResult, destination: str | os.PathLike[str], language: str = "en"
+) -> Path:
+    """Write the HTML report in ``language`` atomically (UTF-8) and return its path."""
+    lines = html_lines(result, language)
+    return write_atomically(destination, lambda stream: stream.write("\n".join(lines) + "\n"))

@@ -36,6 +36,7 @@ COLUMNS = (
     "group_id",
     "role",
     "path",
+    "title",
     "distance",
     "similarity",
     "contained",  # for a member matched as one text inside the other: the share inside
@@ -53,7 +54,7 @@ COLUMNS = (
 
 
 def _file_cells(files: Sequence[FileRecord]) -> list[tuple[str, ...]]:
-    """Each file's own cells as text: ``path``, then ``encoding`` to ``decoded_by``.
+    """Each file's own cells as text: ``path``, ``title``, then ``encoding`` to ``decoded_by``.
 
     Made column by column from the records' fields (``zip(*files)``: no attribute lookup per
     cell), since a report writes one row per file. Only texts can start like a formula
@@ -64,6 +65,7 @@ def _file_cells(files: Sequence[FileRecord]) -> list[tuple[str, ...]]:
     field = dict(zip(FileRecord._fields, zip(*files, strict=True), strict=True))
     columns = (
         guarded(map(display_path, field["path"])),
+        guarded(field["title"]),
         guarded(field["encoding"]),
         map(str, field["size"]),
         modified_texts(field["mtime_ns"]),
@@ -87,7 +89,8 @@ def _row(
     notes: str,
 ) -> list[str]:
     """A row of the report: a file's own cells, and what its place in the results adds."""
-    return [group, role, cells[0], distance, similarity, contained, *cells[1:], safe_cell(notes)]
+    path, title, *own = cells
+    return [group, role, path, title, distance, similarity, contained, *own, safe_cell(notes)]
 
 
 def _notes(matched: str, record: FileRecord) -> str:

@@ -129,6 +129,7 @@ class PageText:
     removed: int = 0  # non-space characters dropped as template
     total: int = 0  # non-space characters of the page before that
     kept_template: bool = False  # what looked like template was kept: it was most of the page
+    title: str = ""  # the page's <title>, else its first <h1> (as written: not yet cleaned)
 
     @property
     def removed_share(self) -> float:
@@ -331,6 +332,8 @@ def html_to_text(markup: str, *, boilerplate: bool = True) -> PageText:
     root = tree.body or tree.root
     if root is None:
         return PageText("")
+    named = tree.css_first("title") or tree.css_first("h1")
+    title = named.text(deep=True) if named is not None else ""
     page = _Page.of(root)
     if boilerplate and len(page.tags):
         parts = page.template_parts()
@@ -339,8 +342,9 @@ def html_to_text(markup: str, *, boilerplate: bool = True) -> PageText:
         # contents) is its own content: removing it would leave a footer, or nothing.
         if removed <= MAX_REMOVED_SHARE * page_length:
             text = _nonblank_lines(page.text_without(parts))
-            return PageText(text, removed, page_length or removed + len("".join(text.split())))
+            total = page_length or removed + len("".join(text.split()))
+            return PageText(text, removed, total, title=title)
         text = _nonblank_lines(page.text)
-        return PageText(text, 0, len("".join(text.split())), kept_template=True)
+        return PageText(text, 0, len("".join(text.split())), kept_template=True, title=title)
     text = _nonblank_lines(page.text)
-    return PageText(text, 0, len("".join(text.split())))
+    return PageText(text, 0, len("".join(text.split())), title=title)

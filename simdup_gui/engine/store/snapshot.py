@@ -35,10 +35,15 @@ _HEADERS = {  # .npy header readers by format version
     (2, 0): np.lib.format.read_array_header_2_0,
 }
 # The record's fields by kind, in field order: each kind is packed its own way (below), so a
-# field added to FileRecord is packed with no change here.
+# field added to FileRecord is packed with no change here. Fields added since the first layout
+# (_LATER) come last, in the order they were added: a blob written before one ends where it
+# would begin, and its records have none (empty).
 _KINDS = ("int", "float", "int | None", "str", "tuple[str, ...]", "bytes")
+_LATER = ("lines", "passages", "title")
 _FIELDS = {kind: [n for n in FileRecord._fields if FIELD_KINDS[n] == kind] for kind in _KINDS}
 assert sum(map(len, _FIELDS.values())) == len(FileRecord._fields), "a field of an unknown kind"
+assert all(FIELD_KINDS[n] in ("bytes", "str") for n in _LATER), "a later field of another kind"
+_EARLIER = {kind: [n for n in names if n not in _LATER] for kind, names in _FIELDS.items()}
 _BYTES_LIMITS = {  # each bytes field's step and most
     "sketch": (8, SKETCH_BYTES),
     "signature": (4, SIGNATURE_BYTES),
@@ -47,8 +52,6 @@ _BYTES_LIMITS = {  # each bytes field's step and most
 }
 assert set(_BYTES_LIMITS) == set(_FIELDS["bytes"]), "a bytes field without its limits"
 SNAPSHOT_LAYOUT = repr(_FIELDS)  # what the blob's columns hold, in order (part of the version)
-_LATER = ("lines", "passages")  # fields added since the first layout, in order: a blob
-# written before them ends where they would begin, and its records have none (empty bytes)
 READABLE_LAYOUTS = frozenset(
     repr({k: [n for n in v if n not in _LATER[later:]] for k, v in _FIELDS.items()})
     for later in range(len(_LATER) + 1)
@@ -70,11 +73,14 @@ def pack(files: Sequence[FileRecord]) -> bytes:
         values = [getattr(f, name) for f in files]
         columns.append(np.array([0 if v is None else v for v in values], dtype="<u8"))
         columns.append(np.array([v is not None for v in values], dtype=bool))
-    columns += [_strings([getattr(f, n) for f in files]) for n in _FIELDS["str"]]
+    columns += [_strings([getattr(f, n) for f in files]) for n in _EARLIER["str"]]
     columns += [
         _strings(["\n".join(getattr(f, n)) for f in files]) for n in _FIELDS["tuple[str, ...]"]
     ]
-    for name in _FIELDS["bytes"]:
+    for name in (*_EARLIER["bytes"], *_LATER):
+        if FIELD_KINDS[name] == "str":
+            columns.append(_strings([getattr(f, name) for f in files]))
+            continue
         blobs = [getattr(f, name) for f in files]
         columns.append(np.array([len(b) for b in blobs], dtype="<i8"))
         columns.append(np.frombuffer(b"".join(blobs), np.uint8))
@@ -132,12 +138,16 @@ def _unpack(data: bytes) -> tuple[FileRecord, ...]:
     for name in _FIELDS["int | None"]:
         numbers, present = column().tolist(), column().tolist()
         values[name] = [v if p else None for v, p in zip(numbers, present, strict=True)]
-    values.update((n, strings()) for n in _FIELDS["str"])
+    values.update((n, strings()) for n in _EARLIER["str"])
     for name in _FIELDS["tuple[str, ...]"]:
         values[name] = [tuple(v.split("\n")) if v else () for v in strings()]
-    for name in _FIELDS["bytes"]:
+    for name in (*_EARLIER["bytes"], *_LATER):
+        text = FIELD_KINDS[name] == "str"
         if name in _LATER and stream.tell() == len(data):
-            values[name] = [b""] * count
+            values[name] = [""] * count if text else [b""] * count
+            continue
+        if text:
+            values[name] = strings()
             continue
         ends = np.cumsum(column()).tolist()
         start, stop = bytes_column()  # cut from ``data`` with no other copy

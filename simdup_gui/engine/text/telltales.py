@@ -147,16 +147,17 @@ def notice_chars(text: str) -> int:
     return _notice_chars(text, _codes(text))
 
 
+def notice_line(line: str) -> bool:
+    """Whether a line reads like a repost notice or an ad (what :func:`notice_chars` counts)."""
+    return len(line.strip()) <= NOTICE_LINE and _NOTICE.search(line.lower()) is not None
+
+
 def _notice_chars(text: str, codes: Codes) -> int:
     """:func:`notice_chars`, in one compiled pass unless the text has other line breaks."""
     found = int(_kernels().notice_chars(codes, _classes(), *_notice_words(), NOTICE_LINE))
     if found >= 0:
         return found
-    return sum(
-        len(line)
-        for line in text.splitlines()
-        if len(line.strip()) <= NOTICE_LINE and _NOTICE.search(line.lower())
-    )
+    return sum(len(line) for line in text.splitlines() if notice_line(line))
 
 
 class _NoticeWords(NamedTuple):

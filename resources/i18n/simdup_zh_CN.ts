@@ -4,257 +4,262 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="154"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="155"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="155"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="156"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="156"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="157"/>
         <source>Scan several folders…</source>
         <translation>同时扫描多个文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="157"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="158"/>
         <source>Scan again</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="158"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
         <source>Export HTML report…</source>
         <translation>导出 HTML 报告…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
         <source>Open saved results…</source>
         <translation>打开已保存的结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="165"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="165"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="166"/>
         <source>Mark all but references</source>
         <translation>标记除参照外的全部</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="166"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="167"/>
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="167"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="168"/>
         <source>Send marked to trash…</source>
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="168"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="169"/>
         <source>Move marked to…</source>
         <translation>将已标记文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="169"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="170"/>
         <source>Mark or unmark</source>
         <translation>标记或取消标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="170"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="171"/>
         <source>Make reference</source>
         <translation>设为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="171"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="172"/>
         <source>Not a duplicate of the reference</source>
         <translation>不是参照文件的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="172"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="173"/>
         <source>Remove from results</source>
         <translation>从结果中移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="173"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="174"/>
         <source>Restore from a manifest…</source>
         <translation>按清单恢复…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="174"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="175"/>
         <source>Undo the last move or trash</source>
         <translation>撤销上一次移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="175"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="176"/>
         <source>Keep in each group</source>
         <translation>每组保留</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="176"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="177"/>
+        <source>the cleanest copy (nothing added)</source>
+        <translation>最干净的一份（未添加内容）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="178"/>
         <source>the oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="177"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="179"/>
         <source>the newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="178"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="180"/>
         <source>the largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="179"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="181"/>
         <source>the smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="180"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="182"/>
         <source>the file with the most text</source>
         <translation>文字最多的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="181"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="183"/>
         <source>the file with the shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="182"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="184"/>
         <source>the file with the longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="183"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="185"/>
         <source>a file in the current file&apos;s folder</source>
         <translation>与当前文件同一文件夹中的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="184"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="186"/>
         <source>Not-duplicates list…</source>
         <translation>非重复列表…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="185"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="187"/>
         <source>Reference folders…</source>
         <translation>参照文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="186"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="188"/>
         <source>Excluded folders…</source>
         <translation>排除的文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="187"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="189"/>
         <source>Invert marks</source>
         <translation>反向标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="188"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="190"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="189"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="191"/>
         <source>in the current file&apos;s folder</source>
         <translation>当前文件所在文件夹中的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="190"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="192"/>
         <source>whose path contains…</source>
         <translation>路径包含…的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="191"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="193"/>
         <source>older than their reference</source>
         <translation>比参照文件旧的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="192"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="194"/>
         <source>smaller than their reference</source>
         <translation>比参照文件小的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="193"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="195"/>
         <source>Copy marked to…</source>
         <translation>复制已标记的文件到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="194"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="196"/>
         <source>Compare others with this file</source>
         <translation>用此文件与其他文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="195"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="197"/>
         <source>Compare with the reference</source>
         <translation>与参照文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="196"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="198"/>
         <source>Open in editor</source>
         <translation>用编辑器打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="197"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="199"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="198"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="200"/>
         <source>Add a folder to a library…</source>
         <translation>将文件夹加入文章库…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="199"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="201"/>
         <source>Check new articles against a library…</source>
         <translation>用文章库检查新文章…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="200"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="202"/>
         <source>Library statistics…</source>
         <translation>文章库统计…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="201"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="203"/>
         <source>&amp;Library</source>
         <translation>文章库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="202"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="204"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="203"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="205"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="204"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="206"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
@@ -672,12 +677,12 @@ Every file of this folder is unique at this threshold.</source>
         <translation>复制段落（查重）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="282"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="283"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="391"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="395"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
@@ -1045,112 +1050,137 @@ The details are in the log: {1}</source>
 <context>
     <name>StatusLine</name>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="60"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="62"/>
         <source>Finding files</source>
         <translation>查找文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="61"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="63"/>
         <source>Preparing</source>
         <translation>准备中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="63"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="65"/>
         <source>Preparing fast kernels, once on this machine (about half a minute)</source>
         <translation>正在准备快速内核（本机只需一次，约半分钟）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="65"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="67"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="66"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="68"/>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="67"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="69"/>
         <source>Grouping</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="68"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="70"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="80"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="82"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="93"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="95"/>
         <source>{0} duplicate</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="93"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="95"/>
         <source>{0} duplicates</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="94"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="96"/>
         <source>{0} problem</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="94"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="96"/>
         <source>{0} problems</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="95"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="97"/>
         <source>{0:.1f} s</source>
         <translation>{0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="102"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="104"/>
         <source>{0} file of another type not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="103"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="105"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="106"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="108"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="108"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="110"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="113"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="115"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="118"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="123"/>
+        <source>{0} reference folder</source>
+        <translation>{0} 个参照文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="123"/>
+        <source>{0} reference folders</source>
+        <translation>{0} 个参照文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="127"/>
+        <source>{0} pair kept apart</source>
+        <translation>{0} 对保持分开</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="127"/>
+        <source>{0} pairs kept apart</source>
+        <translation>{0} 对保持分开</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="132"/>
+        <source>Files in reference folders are never marked, moved or trashed; pairs said to be not duplicates never share a group (Actions menu: the lists).</source>
+        <translation>参照文件夹中的文件不会被标记、移动或删除；标为“非重复”的文件对永远不会分到同一组（在“操作”菜单中管理这些列表）。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="141"/>
         <source>{0} file</source>
         <translation>{0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="118"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="141"/>
         <source>{0} files</source>
         <translation>{0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="122"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="145"/>
         <source>{0} group</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="122"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="145"/>
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>

@@ -20,7 +20,7 @@ from typing import Literal
 from simdup_gui.core.acting import Action, Done, Plan, Questions
 from simdup_gui.core.columns import COLUMNS
 from simdup_gui.core.not_duplicates import pair_of
-from simdup_gui.engine.match.groups import Group, Member
+from simdup_gui.engine.match.groups import Group, Member, padded_copies
 from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Seen
 from simdup_gui.engine.output.copies import copy_files
@@ -263,9 +263,11 @@ class Session:
     def reprioritize(self, rule: str, folder: str = "") -> int:
         """Make each group's reference the member a rule prefers; how many groups changed.
 
-        Rules: ``oldest``, ``newest``, ``largest``, ``smallest`` (bytes), ``most_text``
-        (characters of text), ``shortest_path``, ``longest_path``, ``folder`` (a member in
-        ``folder``, the rest as they are). Ties keep the present reference; a group with files
+        Rules: ``cleanest`` (the copy with the least added: never one padded with a header,
+        footer or notice, then the fewest converted characters, notice lines and template),
+        ``oldest``, ``newest``, ``largest``, ``smallest`` (bytes), ``most_text`` (characters of
+        text), ``shortest_path``, ``longest_path``, ``folder`` (a member in ``folder``, the rest
+        as they are). Ties keep the present reference; a group with files
         in a reference folder (or a library's) takes its reference among them. The rule is
         kept: it is applied again on every regroup, before the references picked by hand
         after it (those picked before it give way to it).
@@ -289,12 +291,12 @@ class Session:
             "longest_path": lambda n: -len(files[n].path),
             "folder": lambda n: os.path.dirname(files[n].path) != folder,
         }
-        key = keys[rule]
         groups, changed = [], 0
         for group in self.groups:
             choice = [m.file for m in group.members if m.file in kept] or [
                 m.file for m in group.members
             ]
+            key = keys[rule] if rule != "cleanest" else self._cleanest(choice)
             best = min(choice, key=lambda n: (key(n), n != group.reference))
             if best != group.reference:
                 group = self.result.with_reference(group, best)
@@ -303,6 +305,19 @@ class Session:
             groups.append(group)
         self.result = replace(self.result, groups=tuple(groups))
         return changed
+
+    def _cleanest(self, members: list[int]) -> Callable[[int], object]:
+        """The "cleanest" rule's key among a group's ``members`` (least first)."""
+        assert self.result is not None
+        files = self.result.files
+        padded = {members[n] for n in padded_copies([files[m].lines for m in members])}
+
+        def key(n: int) -> object:
+            record = files[n]
+            converted = record.converted_chars / max(record.chars, 1)
+            return (n in padded, converted, record.notice_chars, record.boilerplate)
+
+        return key
 
     # --- marks -----------------------------------------------------------------------------
     def marked_files(self) -> list[int]:

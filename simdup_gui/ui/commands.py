@@ -49,6 +49,7 @@ class Commands(QObject):
         self.keep_rules = {  # re-prioritize: which member of each group is kept
             rule: QAction(window)
             for rule in (
+                "cleanest",
                 "oldest",
                 "newest",
                 "largest",
@@ -173,6 +174,7 @@ class Commands(QObject):
         self.restore.setText(self.tr("Restore from a manifest…"))
         self.undo_last.setText(self.tr("Undo the last move or trash"))
         self.keep_menu.setTitle(self.tr("Keep in each group"))
+        self.keep_rules["cleanest"].setText(self.tr("the cleanest copy (nothing added)"))
         self.keep_rules["oldest"].setText(self.tr("the oldest file"))
         self.keep_rules["newest"].setText(self.tr("the newest file"))
         self.keep_rules["largest"].setText(self.tr("the largest file"))

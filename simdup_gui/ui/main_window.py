@@ -247,6 +247,7 @@ class MainWindow(QMainWindow):
         self.views.setTabText(0, self.tr("Duplicate groups"))
         self.views.setTabText(1, self.tr("Copied passages (reuse)"))
         self.show_summary()
+        self._show_marked()
 
     def run_task(self, task: CallTask, text: str = "") -> bool:
         """Run a task the window waits for (a scan, an action): busy, with a progress bar.
@@ -285,6 +286,7 @@ class MainWindow(QMainWindow):
         selected = self.selected_member()
         result = self.session.show(result, wanted)
         self.groups.refresh()
+        self._show_marked()
         self.problems.set_result(result)
         self.reuse_panel.set_result(result)
         self.groups_panel.expand()
@@ -348,10 +350,12 @@ class MainWindow(QMainWindow):
             self.status.show_summary(self.result)
 
     def _show_marked(self) -> None:
-        """The marked files' count and size, beside the status."""
+        """The marked files' count and size, and the lists that apply, beside the status."""
         marked = self.groups.marked_files() if self.result is not None else []
         size = sum(self.result.files[n].size for n in marked) if marked else 0
         self.status.show_marked(len(marked), size)
+        folders = self.result.options.group.reference_folders if self.result else ()
+        self.status.show_applying(len(folders), len(self.session.not_duplicates))
 
     def _update_actions(self) -> None:
         busy = self.runner.busy

@@ -24,10 +24,12 @@ class StatusLine(QObject):
         super().__init__(bar)
         self.label = QLabel()
         self.marked = QLabel()  # how many files are marked, at all times
+        self.applying = QLabel()  # the lists that change the groups, while they do
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(240)
         self.progress.hide()
         bar.addWidget(self.label, 1)
+        bar.addPermanentWidget(self.applying)
         bar.addPermanentWidget(self.marked)
         bar.addPermanentWidget(self.progress)
         self._started = 0.0
@@ -112,6 +114,27 @@ class StatusLine(QObject):
         """How many files are marked, and their size (nothing when none is)."""
         text = self.tr("{0} marked ({1})").format(files, human_size(size)) if files else ""
         self.marked.setText(text)
+
+    def show_applying(self, folders: int, pairs: int) -> None:
+        """Say that reference folders or pairs kept apart shape the groups (nothing if none)."""
+        parts = []
+        if folders:
+            parts.append(
+                counted(folders, self.tr("{0} reference folder"), self.tr("{0} reference folders"))
+            )
+        if pairs:
+            parts.append(
+                counted(pairs, self.tr("{0} pair kept apart"), self.tr("{0} pairs kept apart"))
+            )
+        self.applying.setText(" · ".join(parts))
+        self.applying.setToolTip(
+            self.tr(
+                "Files in reference folders are never marked, moved or trashed; pairs said to"
+                " be not duplicates never share a group (Actions menu: the lists)."
+            )
+            if parts
+            else ""
+        )
 
     def files_text(self, number: int) -> str:
         """``1 file``, ``2 files``, in the language in use."""

@@ -348,3 +348,19 @@ def test_a_keep_rule_lasts_and_a_later_pick_by_hand_overrides_it(session: Sessio
     assert other in {g.reference for g in session.groups}
     session.reprioritize("largest")  # the rule again: it wins over the earlier pick
     assert {g.reference for g in session.groups} == largest
+
+
+def test_keep_the_cleanest_copy_in_each_group(tmp_path: Path) -> None:
+    """The rule "cleanest": not a copy padded with a header; a pick by hand undone by it."""
+    story = "\n\n".join(
+        f"第{n}段：春运首日，铁路部门共发送旅客三百万人次，各地车站秩序井然。" for n in range(8)
+    )
+    (tmp_path / "padded.txt").write_text("Morning Edition\nPage 3\n" + story, encoding="utf-8")
+    (tmp_path / "story.txt").write_text(story, encoding="utf-8")
+    core = Session()
+    core.show(scan(str(tmp_path)), GroupOptions())
+    assert core.result is not None
+    names = {Path(f.path).name: n for n, f in enumerate(core.result.files)}
+    assert core.make_reference(names["padded.txt"])
+    assert core.reprioritize("cleanest") == 1
+    assert core.groups[0].reference == names["story.txt"]

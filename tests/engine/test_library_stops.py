@@ -67,19 +67,23 @@ def test_a_first_add_killed_when_its_lock_appears_leaves_a_folder_the_next_add_m
             assert err.count("\n") <= 1, err
         assert run("library", "add", str(lib), str(SAMPLE))[0] == 0
         works(lib)
-        names = sorted(p.name for p in lib.iterdir())
-        assert names[:2] == [".lock", "gen-000001"] or names[1:3] == ["gen-000001", "gen-000002"]
-        assert not [name for name in names if name.endswith(".tmp")]
+        names = sorted(p.name for p in lib.iterdir() if p.name != ".lock")  # (a soft lock goes)
+        assert names in (
+            ["gen-000001", "library.json"],
+            ["gen-000001", "gen-000002", "library.json"],
+        )
 
 
 def test_what_a_writer_left_is_cleaned_and_anything_else_is_not_touched(tmp_path: Path) -> None:
     lib = tmp_path / "LIB"
     (lib / "gen-000001").mkdir(parents=True)
     (lib / "gen-000001" / "records.bin").write_bytes(b"half")
-    (lib / ".lock").write_bytes(b"")
     (lib / "library.json.k2j3.tmp").write_text("{", encoding="utf-8")
     assert run("library", "add", str(lib), str(SAMPLE))[0] == 0
-    assert sorted(p.name for p in lib.iterdir()) == [".lock", "gen-000001", "library.json"]
+    assert sorted(p.name for p in lib.iterdir() if p.name != ".lock") == [
+        "gen-000001",
+        "library.json",
+    ]
     works(lib)
     other = tmp_path / "notes"
     other.mkdir()

@@ -887,7 +887,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     def kept(name: str) -> bool:
         return any(Path(files[g.reference].path).name == name for g in window.result.groups)  # type: ignore[union-attr]
 
-    for rule, name in (("newest", spring[2]), ("oldest", spring[0])):
+    for rule, name in (("newest", spring[2]), ("cleanest", spring[0]), ("oldest", spring[0])):
         press(qtbot, window, c.keep_rules[rule])
         assert kept(name), rule
         done(c.keep_rules[rule])
@@ -925,6 +925,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     press(qtbot, window, c.keep_apart)
     assert window.groups.rowCount() == 2
     assert len(not_duplicates.load()) == 2  # merged with the list on disk: no pair lost
+    assert window.status.applying.text() == "2 pairs kept apart"
     press(qtbot, window, c.rescan)
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
     assert window.groups.rowCount() == 2  # still apart after a new scan
@@ -962,6 +963,7 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     )
     assert result.files[harbor.reference].path == str(archive / "harbor.md")  # not the original
     assert result.kept == {harbor.reference}
+    assert window.status.applying.text() == "1 reference folder"  # said while it applies
     press(qtbot, window, c.mark_copies)
     assert all(
         not result.files[n].path.startswith(str(archive)) for n in window.groups.marked_files()

@@ -6,11 +6,15 @@ the thresholds against that reference itself (:class:`Thresholds`): a chain a~b~
 and c together unless c matches a. What is left of a connected part of the pair graph is grouped
 again the same way, around a reference of its own.
 
-The reference is a file whose name does not say it is a copy of another (``report (1).txt`` beside
-``report.txt``), then the member the others share the most text with (its mean text similarity to
-them, to two digits; in a large part, to an even sample of them), then the one with the least text
-of its own (the least site template, then the fewest characters: an added header, notice or template
-is text of its own), then the oldest, then the earliest path. Members carry the distance and
+The reference is the cleanest copy: not one that holds all of another member's lines and short
+lines besides (a header, a footer, a repost notice, a site's navigation: :func:`padded_copies`),
+then a file whose name does not say it is a copy of another (``report (1).txt`` beside
+``report.txt``), then the one with the smallest share of characters a conversion leaves behind
+(half-width punctuation in Chinese, traditional characters in a simplified text), then the
+member the others share the most text with (its mean text similarity to them, to two digits; in a
+large part, to an even sample of them), then the one with the least text of its own (the least
+site template, then the fewest characters: an added header, notice or template is text of its
+own), then the oldest, then the earliest path. Members carry the distance and
 similarity to the reference that put them in the group. Groups are sorted by size, largest first,
 then by the reference's path, so the same input always gives the same groups with the same ids.
 """
@@ -31,6 +35,9 @@ from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
 
 LOOSE_K = 7  # from this k on ("loose"), a text alike enough is grouped whatever its distance
+PADDING_LINE = 20  # lines another copy lacks, this short on average (non-space characters), are
+# padding: a header, a footer, a notice; longer ones may as well be a paragraph the other lost
+PADDING_MEMBERS = 32  # larger parts are not compared line by line (their pairs grow as squares)
 SHARED_DIGITS = 2  # mean similarities equal to this many digits are a tie
 VOTERS = 64  # a part larger than this picks its reference by similarity to a sample this big
 
@@ -175,7 +182,7 @@ class Nodes:
     fingerprints: npt.NDArray[np.uint64]
     weights: npt.NDArray[np.int64]
     named_copies: npt.NDArray[np.bool_]  # whose name is another's with something added
-    converted: npt.NDArray[np.bool_]  # with characters a conversion leaves behind
+    converted: npt.NDArray[np.int64]  # per mille of characters a conversion leaves behind
     notices: npt.NDArray[np.int64]  # characters in lines that read like a notice or an ad
     boilerplate: npt.NDArray[np.float64]  # share of an HTML page dropped as site template
     chars: npt.NDArray[np.int64]  # of text, whitespace not counted
@@ -187,6 +194,7 @@ class Nodes:
     containments: Callable[[npt.NDArray[np.int64], npt.NDArray[np.int64]], npt.NDArray[np.bool_]]
     kept: npt.NDArray[np.bool_]  # in a reference folder: a group's reference when it has one
     apart: frozenset[tuple[int, int]] = frozenset()  # node pairs (lower first) said apart
+    lines: Sequence[bytes] = ()  # each node's lines by hash (``fingerprint/lines.py``)
 
 
 class Cluster(NamedTuple):
@@ -268,6 +276,29 @@ def _parts(within: npt.NDArray[np.int64], pairs: Pairs) -> list[_Part]:
     ]
 
 
+def padded_copies(lines: Sequence[bytes]) -> set[int]:
+    """Which of these texts (their lines, ``fingerprint/lines.py``) are another's, padded.
+
+    A text that holds every line of another and more lines, short ones on average (under
+    PADDING_LINE characters: a header, a footer, a notice, a site's navigation), is that text
+    with material added. Longer added lines decide nothing: a paragraph one copy has and the
+    other lacks may as well have been cut from the other.
+    """
+    from simdup_gui.engine.fingerprint.lines import line_values
+
+    ordered = [line_values(text) for text in lines]
+    distinct_lines = [np.unique(values) for values in ordered]
+    padded = set()
+    for a, b in ((a, b) for a in range(len(lines)) for b in range(len(lines)) if a != b):
+        held, more = distinct_lines[b], distinct_lines[a]
+        if len(more) <= len(held) or not np.isin(held, more).all():
+            continue
+        added = ordered[a][~np.isin(ordered[a], held)]
+        if (added >> np.uint64(48)).astype(np.int64).mean() < PADDING_LINE:  # its lengths
+            padded.add(a)
+    return padded
+
+
 def choose_reference(
     part: npt.NDArray[np.int64], nodes: Nodes
 ) -> tuple[int, npt.NDArray[np.float64] | None]:
@@ -289,12 +320,16 @@ def choose_reference(
     usual = Counter[str]()
     for node in part.tolist():
         usual[nodes.encodings[node]] += int(nodes.weights[node])
+    padded: set[int] = set()
+    if nodes.lines and len(part) <= PADDING_MEMBERS:
+        padded = padded_copies([nodes.lines[node] for node in part.tolist()])
     best = min(
         range(len(part)),
         key=lambda n: (
             not nodes.kept[part[n]],
+            n in padded,
             bool(nodes.named_copies[part[n]]),
-            bool(nodes.converted[part[n]]),
+            int(nodes.converted[part[n]]),
             -shared[n],
             nodes.notices[part[n]],
             nodes.boilerplate[part[n]],

@@ -125,7 +125,7 @@ def group_files(
         measure.fingerprints,
         np.array([len(same) for same in copies], dtype=np.int64),
         np.array([files[n].path in copied for n in node_files], dtype=np.bool_),
-        np.array([files[n].converted_chars > 0 for n in node_files], dtype=np.bool_),
+        np.array([_per_mille(files[n].converted_chars, files[n].chars) for n in node_files]),
         np.array([files[n].notice_chars for n in node_files], dtype=np.int64),
         np.array([files[n].boilerplate for n in node_files], dtype=np.float64),
         np.array([files[n].chars for n in node_files], dtype=np.int64),
@@ -137,6 +137,7 @@ def group_files(
         measure.containments,
         np.array([n in kept for n in node_files], dtype=np.bool_),
         _apart_nodes(options.not_duplicates, files, copies),
+        [files[n].lines for n in node_files],
     )
     local = measure.candidates
     found = clusters(local, nodes, measure.thresholds, cancel)
@@ -168,6 +169,11 @@ def _with_copies_lines(files: tuple[FileRecord, ...], same: list[int]) -> FileRe
     if len(same) == 1 or all(files[n].lines == record.lines for n in same[1:]):
         return record
     return record._replace(lines=b"".join(dict.fromkeys(files[n].lines for n in same)))
+
+
+def _per_mille(part: int, whole: int) -> int:
+    """``part`` in thousandths of ``whole`` (of none: 0)."""
+    return 1000 * part // whole if whole else 0
 
 
 def _apart_nodes(

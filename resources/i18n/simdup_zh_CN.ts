@@ -267,47 +267,62 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="186"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="193"/>
         <source>◀ Previous difference</source>
         <translation>◀ 上一处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="187"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="194"/>
         <source>Next difference ▶</source>
         <translation>下一处差异 ▶</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="189"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="195"/>
+        <source>Fingerprint details</source>
+        <translation>指纹详情</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/compare.py" line="198"/>
+        <source>Show each file&apos;s 64-bit fingerprint (orange where the two differ: hover a cell for the words that changed it) and how many bits apart they are.</source>
+        <translation>显示每个文件的 64 位指纹（两者不同之处标为橙色，鼠标停在格子上可看到引起变化的词）以及相差几位。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/compare.py" line="215"/>
         <source>Select a file to compare it with its reference.</source>
         <translation>选择一个文件，与其参照文件对比。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="212"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="224"/>
+        <source>Text similarity {0:.1f}% · 1 difference</source>
+        <translation>文本相似度 {0:.1f}% · 1 处差异</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/compare.py" line="226"/>
+        <source>Text similarity {0:.1f}% · {1} differences</source>
+        <translation>文本相似度 {0:.1f}% · {1} 处差异</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/compare.py" line="229"/>
+        <source>fingerprints {0} of 64 bits apart</source>
+        <translation>指纹相差 {0}/64 位</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/compare.py" line="253"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="255"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="220"/>
         <source>Similarity {0:.1f}% by the {1} method · differences: {2}</source>
         <translation>按 {1} 方法的相似度 {0:.1f}% · 差异：{2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="261"/>
-        <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · 1 difference</source>
-        <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · 1 处差异</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="265"/>
-        <source>Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences</source>
-        <translation>汉明距离 {0}/64 位 · 文本相似度 {1:.1f}% · {2} 处差异</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="274"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="303"/>
         <source>Bit {0}: {1} here, {2} there. The words that pushed it (weight here : there):</source>
         <translation>第 {0} 位：此处为 {1}，另一侧为 {2}。推动这一位的词（此处权重 : 另一侧权重）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="289"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="318"/>
         <source>{0} of {1}</source>
         <translation>第 {0} 处，共 {1} 处</translation>
     </message>

@@ -8,6 +8,7 @@ import re
 from PySide6.QtCore import QEvent, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
+    QCheckBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -134,6 +135,8 @@ class CompareView(QWidget):
         self.left_bits, self.right_bits = BitStrip(), BitStrip()
         self.left_text, self.right_text = QPlainTextEdit(), QPlainTextEdit()
         self.summary = QLabel()
+        self.details = QCheckBox()  # the fingerprints' bits and distance: for the curious
+        self._shown: tuple[float, int | None, str] | None = None  # similarity, distance, method
         self.position = QLabel()  # which difference is shown: "3 of 12"
         self.previous_button, self.next_button = QPushButton(), QPushButton()
         self.hunks: list[Hunk] = []
@@ -156,6 +159,9 @@ class CompareView(QWidget):
         self._sync(self.right_text, self.left_text)
         self.previous_button.clicked.connect(lambda: self.move_difference(-1))
         self.next_button.clicked.connect(lambda: self.move_difference(1))
+        self.details.toggled.connect(self._show_details)
+        for strip in (self.left_bits, self.right_bits):
+            strip.hide()  # behind "Fingerprint details"
 
         # Each path above its fingerprint, the column's whole width for it (a narrow pane wraps
         # it at its slashes); rows shared by both sides, so the two texts start level.
@@ -175,6 +181,7 @@ class CompareView(QWidget):
         bar.addWidget(self.position)
         bar.addWidget(self.previous_button)
         bar.addWidget(self.next_button)
+        bar.addWidget(self.details)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
@@ -182,11 +189,45 @@ class CompareView(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        """Set the translatable texts."""
+        """Set the translatable texts (the summary of the pair shown too)."""
         self.previous_button.setText(self.tr("◀ Previous difference"))
         self.next_button.setText(self.tr("Next difference ▶"))
-        if not self.summary.text():
+        self.details.setText(self.tr("Fingerprint details"))
+        self.details.setToolTip(
+            self.tr(
+                "Show each file's 64-bit fingerprint (orange where the two differ: hover a cell"
+                " for the words that changed it) and how many bits apart they are."
+            )
+        )
+        self._show_summary()
+        self._show_position()
+
+    def _show_details(self) -> None:
+        """Show or hide the fingerprints (a method without bits never shows them)."""
+        method = self._shown[2] if self._shown is not None else ""
+        for strip in (self.left_bits, self.right_bits):
+            strip.setVisible(self.details.isChecked() and not method)
+        self._show_summary()
+
+    def _show_summary(self) -> None:
+        """The pair's similarity and differences, in the language in use (or what to do)."""
+        if self._shown is None:
             self.summary.setText(self.tr("Select a file to compare it with its reference."))
+            return
+        similarity, distance, method = self._shown
+        count = self.difference_count()
+        if method:
+            text = self.tr("Similarity {0:.1f}% by the {1} method · differences: {2}")
+            self.summary.setText(text.format(100 * similarity, method, count))
+            return
+        if count == 1:
+            text = self.tr("Text similarity {0:.1f}% · 1 difference")
+        else:
+            text = self.tr("Text similarity {0:.1f}% · {1} differences")
+        said = text.format(100 * similarity, count)
+        if distance is not None and self.details.isChecked():
+            said += " · " + self.tr("fingerprints {0} of 64 bits apart").format(distance)
+        self.summary.setText(said)
 
     @staticmethod
     def _sync(source: QPlainTextEdit, target: QPlainTextEdit) -> None:
@@ -234,8 +275,6 @@ class CompareView(QWidget):
         self._cuts = (left_cuts, right_cuts)
         self.left_text.setPlainText(left_shown)
         self.right_text.setPlainText(right_shown)
-        for strip in (self.left_bits, self.right_bits):
-            strip.setVisible(not method)
         self.left_bits.set_fingerprints(left_fp, right_fp)
         self.right_bits.set_fingerprints(right_fp, left_fp)
         if explained is not None and (explained.a_fingerprint, explained.b_fingerprint) == (
@@ -251,20 +290,10 @@ class CompareView(QWidget):
         self._highlight(self.right_text, [on_screen(s, right_cuts) for s in self.right_spans])
         self._current = -1
         self._show_position()
-        if method:
-            text = self.tr("Similarity {0:.1f}% by the {1} method · differences: {2}")
-            self.summary.setText(text.format(100 * similarity, method, self.difference_count()))
-        elif left_fp is not None and right_fp is not None:
-            distance, count = (left_fp ^ right_fp).bit_count(), self.difference_count()
-            if count == 1:
-                text = self.tr(
-                    "Hamming distance {0} of 64 bits · text similarity {1:.1f}% · 1 difference"
-                )
-            else:
-                text = self.tr(
-                    "Hamming distance {0} of 64 bits · text similarity {1:.1f}% · {2} differences"
-                )
-            self.summary.setText(text.format(distance, 100 * similarity, count))
+        known = left_fp is not None and right_fp is not None
+        distance = (left_fp ^ right_fp).bit_count() if known else None  # type: ignore[operator]
+        self._shown = (similarity, distance, method)
+        self._show_details()
 
     def _bit_text(self, bit: Bit, left: bool) -> str:
         """A differing bit's explanation, as this side's tooltip shows it."""
@@ -300,6 +329,8 @@ class CompareView(QWidget):
         self.hunks, self.left_spans, self.right_spans = [], [], []
         self._texts, self._cuts = ("", ""), ([], [])
         self._current = -1
+        self._shown = None  # no stale summary: what to do instead, in the language in use
+        self._show_summary()
         self._show_position()
 
     @staticmethod

@@ -255,6 +255,7 @@ def test_compared_paths_have_their_columns_width_and_the_texts_start_level(
     select_file(window, "春运返乡-镜像.html")
     compare = window.compare
     qtbot.waitUntil(lambda: compare.right_title.text().endswith("春运返乡-镜像.html"))
+    compare.details.setChecked(True)  # the fingerprints shown
     for title, bits in (
         (compare.left_title, compare.left_bits),
         (compare.right_title, compare.right_bits),
@@ -277,8 +278,13 @@ def test_compare_view_highlights_bits_and_text(qtbot: QtBot, window: MainWindow)
     assert right[:2] == ["每天", "尚未"]
     assert left[:2] == ["六点", "还没有"]
     assert any("络绎不绝" in passage for passage in left)  # a deleted sentence
-    assert f"distance {len(expected)}" in window.compare.summary.text()
-    assert f"{100 * info.member.similarity:.1f}%" in window.compare.summary.text()
+    summary = window.compare.summary
+    assert summary.text().startswith(f"Text similarity {100 * info.member.similarity:.1f}%")
+    assert "bits" not in summary.text()  # the fingerprints behind "Fingerprint details"
+    assert window.compare.left_bits.isHidden()
+    window.compare.details.setChecked(True)
+    assert f"fingerprints {len(expected)} of 64 bits apart" in summary.text()
+    assert not window.compare.left_bits.isHidden()
     compare = window.compare
     shown = []
     for _ in range(3):
@@ -290,6 +296,11 @@ def test_compare_view_highlights_bits_and_text(qtbot: QtBot, window: MainWindow)
     compare.previous_button.click()
     assert compare.current_passages() == ("六点", "")
     assert compare.position.text().startswith("2 of ")
+    window.set_language("zh_CN")  # the summary in the language chosen, never the last one's
+    assert summary.text().startswith("文本相似度")
+    window.set_language("en")
+    compare.clear()
+    assert summary.text() == "Select a file to compare it with its reference."
 
 
 def test_space_marks_and_reference_cannot_be_marked(qtbot: QtBot, window: MainWindow) -> None:

@@ -11,13 +11,14 @@ from simdup_gui.cli_common import (
     UsageError,
     add_text_options,
     k_value,
+    kept_apart,
     max_bytes,
     share,
     text_settings,
 )
 from simdup_gui.engine.fingerprint.files import fingerprint_batch
 from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
-from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint
+from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint, said_apart
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats
 from simdup_gui.engine.match.fingerprint_files import parse_fingerprint
 from simdup_gui.engine.options import ReadOptions, RunOptions, ScanOptions, TextSettings
@@ -199,9 +200,13 @@ def _article_rows(
             raise UsageError(f"{target}: no such file or folder")
     k = 8 if args.k is None else args.k
     found = ArticleChecker(library, k, args.min_similarity, options.read).matches(records)
+    apart = kept_apart()  # the pairs said to be not duplicates are no match
     rows: list[list[object]] = []
     for record, matches in zip(records, found, strict=True):
         shown = display_path(record.path)
+        matches = [
+            m for m in matches if not said_apart(record.path, library.name_of(m.entry), apart)
+        ]
         if record.error:
             rows.append([shown, "", "", "", "", "", "", record.error, ""])
         else:

@@ -1033,6 +1033,56 @@ The details are in the log: {1}</source>
         <source>Scan settings</source>
         <translation>扫描设置</translation>
     </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="188"/>
+        <source>Which files are read, by their ending, separated by spaces (.txt .md .html …). Other files are counted, not read.</source>
+        <translation>按文件扩展名决定读取哪些文件，用空格分隔（.txt .md .html …）。其他文件只计数，不读取。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="192"/>
+        <source>Texts shorter than this are never put in a group: a short notice or a caption says too little to be called a copy. Changing it regroups at once.</source>
+        <translation>短于此长度的文字不会归入任何组：一则简短的启事或图片说明不足以判断是否为副本。修改后立即重新分组。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="196"/>
+        <source>Leave out a web page&apos;s menus, sidebars and footers (what the folder&apos;s pages repeat), so that two pages are compared by their articles.</source>
+        <translation>略去网页的菜单、侧栏和页脚（文件夹中各网页重复的部分），只比较网页中的文章。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="200"/>
+        <source>How articles are compared. The first is the most accurate; the others are for comparison or special cases (see the documentation).</source>
+        <translation>文章的比较方式。第一种最准确；其余用于对比或特殊情况（见文档）。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="204"/>
+        <source>How a text is cut into pieces before it is compared: words (Chinese cut with jieba) or single characters.</source>
+        <translation>比较前如何切分文字：按词（中文用 jieba 分词）或按单个字符。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="208"/>
+        <source>How much a repeated word counts. The first was the most accurate measured.</source>
+        <translation>重复出现的词占多大分量。第一种是测得最准确的。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="211"/>
+        <source>For the longest-sentences method: how many of each article&apos;s longest sentences are compared.</source>
+        <translation>用于“最长句子”方法：比较每篇文章中最长的几个句子。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="215"/>
+        <source>For the longest-sentences method: how many of those sentences two articles must share to be copies.</source>
+        <translation>用于“最长句子”方法：两篇文章至少要有几个这样的句子相同才算副本。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="219"/>
+        <source>For MinHash: how many bands the signature is cut into (more finds looser copies, more slowly). 0 sets it from the similarity floor.</source>
+        <translation>用于 MinHash：签名分成多少段（越多越能找到改动较大的副本，但更慢）。0 表示按相似度下限自动设定。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="223"/>
+        <source>For MinHash: rows per band (more asks for closer copies). 0 sets it from the similarity floor.</source>
+        <translation>用于 MinHash：每段的行数（越多要求副本越接近）。0 表示按相似度下限自动设定。</translation>
+    </message>
 </context>
 <context>
     <name>StartPage</name>

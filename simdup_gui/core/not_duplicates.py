@@ -10,11 +10,10 @@ damaged list is refused, never read as empty.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.resources import user_folder
 
 Pair = tuple[str, str]
@@ -84,13 +83,5 @@ def change(
 
 def _write(pairs: set[Pair], path: Path) -> None:
     """Write to a temporary file of its own, renamed over the list: never half written."""
-    handle, temp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(json.dumps(sorted(pairs), ensure_ascii=True))
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    text = json.dumps(sorted(pairs), ensure_ascii=True)
+    write_atomically(path, lambda stream: stream.write(text))

@@ -51,6 +51,7 @@ class GroupsPanel(QWidget):
         self.problems_view = QTableView()
         self.problems_view.setModel(problems)
         self.problems_view.horizontalHeader().setStretchLastSection(True)
+        self.problems_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # the name stays
         self.problems_view.verticalHeader().hide()
         self.empty = QLabel()  # "no duplicates", instead of an empty tree
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -136,9 +137,27 @@ class GroupsPanel(QWidget):
 
     def select_first_copy(self) -> None:
         """Make the first group's second member current, so that a pair is compared at once."""
-        first = self.groups.index(0, 0)
-        if first.isValid() and self.groups.rowCount(first) > 1:
-            self.tree.setCurrentIndex(self.groups.index(1, 0, first))
+        self.select_near(0, 1)
+
+    def current_place(self) -> tuple[int, int]:
+        """Where the current row is: its group's row and its row in the group (-1: none)."""
+        index = self.tree.currentIndex()
+        if not index.isValid():
+            return -1, -1
+        parent = index.parent()
+        return (parent.row(), index.row()) if parent.isValid() else (index.row(), 0)
+
+    def select_near(self, group: int, member: int) -> None:
+        """Make the row at (or the last before) this place current: the list keeps its place."""
+        groups = self.groups.rowCount()
+        if not groups:
+            return
+        parent = self.groups.index(min(max(group, 0), groups - 1), 0)
+        members = self.groups.rowCount(parent)
+        if members:
+            self.tree.setCurrentIndex(
+                self.groups.index(min(max(member, 0), members - 1), 0, parent)
+            )
 
     def select_file(self, file: int) -> bool:
         """Make the row of file index ``file`` current, if it is shown; whether it is."""
@@ -164,6 +183,11 @@ class GroupsPanel(QWidget):
         """
         self.tree.setColumnHidden(column_named("Distance"), not distances)
         self._show_tree_or_empty()
+        if self.problems.rowCount():  # each path as wide as it is, up to 3/5 of the view
+            view = self.problems_view
+            view.resizeColumnToContents(0)
+            widest = max(view.viewport().width() * 3 // 5, 160)
+            view.setColumnWidth(0, min(view.columnWidth(0), widest))
         if 0 < self.groups.rowCount() <= EXPAND_LIMIT:  # no rows: the widths stay as they were
             for column in range(self.groups.columnCount()):
                 self.tree.resizeColumnToContents(column)

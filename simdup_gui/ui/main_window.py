@@ -284,6 +284,7 @@ class MainWindow(QMainWindow):
             self.in_background(self.regroup_pool, task)
             return
         selected = self.selected_member()
+        place = self.groups_panel.current_place()
         result = self.session.show(result, wanted)
         self.groups.refresh()
         self._show_marked()
@@ -301,7 +302,7 @@ class MainWindow(QMainWindow):
         # Selecting maps the rows through the filter: a moment for a large result, so it
         # comes as an event of its own (the window repaints between the two).
         file = selected.member.file if selected is not None else None
-        QTimer.singleShot(0, lambda: self._select_after_showing(result, file))
+        QTimer.singleShot(0, lambda: self._select_after_showing(result, file, place))
         # A result's records live as long as it is shown: Python's collector would go over
         # them all again and again (tenths of a second each for a large one, the window
         # frozen meanwhile). They hold no reference cycles, so they are set aside from it.
@@ -320,12 +321,21 @@ class MainWindow(QMainWindow):
         self.scans.folders = list(result.roots) or [result.root]
         self.show_result(result)
 
-    def _select_after_showing(self, result: ScanResult, file: int | None) -> None:
-        """Select the file selected before (else the first copy), if the result is still shown."""
+    def _select_after_showing(
+        self, result: ScanResult, file: int | None, place: tuple[int, int]
+    ) -> None:
+        """Select the file selected before, else the row where it was (else the first copy).
+
+        The list keeps its place: a file taken out or kept apart leaves its neighbour selected.
+        """
         if self.result is not result:
             return
         if file is None or not self.groups_panel.select_file(file):
-            self.groups_panel.select_first_copy()
+            group, member = place
+            if group < 0:
+                self.groups_panel.select_first_copy()
+            else:
+                self.groups_panel.select_near(group, max(member, 1))
         self._update_actions()
 
     def in_background(self, pool: QThreadPool, task: CallTask) -> None:

@@ -88,12 +88,15 @@ class MemberActions(QObject):
 
     def _regrouping(self, change: Callable[[], int]) -> int:
         """Make a change to the session's groups, shown afresh; what it says it changed."""
-        groups = self.window.groups
+        groups, panel = self.window.groups, self.window.groups_panel
+        place = panel.current_place()  # the list keeps its place
         groups.beginResetModel()
         changed = change()
         groups.endResetModel()
         groups.marks_changed.emit()
-        self.window.groups_panel.expand()
+        panel.expand()
+        if place[0] >= 0:
+            panel.select_near(*place)
         return changed
 
     def mark_where(self, rule: str) -> None:

@@ -178,7 +178,54 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("MinHash rows per band:"), self.rows)
         form.addRow(buttons)
         self.setWindowTitle(self.tr("Scan settings"))
+        self._explain()
         self._fit_to_method()
+
+    def _explain(self) -> None:
+        """A tooltip on every setting: what it changes, in an editor's words."""
+        tips = {
+            self.extensions: self.tr(
+                "Which files are read, by their ending, separated by spaces (.txt .md .html …)."
+                " Other files are counted, not read."
+            ),
+            self.min_chars: self.tr(
+                "Texts shorter than this are never put in a group: a short notice or a caption"
+                " says too little to be called a copy. Changing it regroups at once."
+            ),
+            self.boilerplate: self.tr(
+                "Leave out a web page's menus, sidebars and footers (what the folder's pages"
+                " repeat), so that two pages are compared by their articles."
+            ),
+            self.method: self.tr(
+                "How articles are compared. The first is the most accurate; the others are for"
+                " comparison or special cases (see the documentation)."
+            ),
+            self.tokenizer: self.tr(
+                "How a text is cut into pieces before it is compared: words (Chinese cut with"
+                " jieba) or single characters."
+            ),
+            self.weighting: self.tr(
+                "How much a repeated word counts. The first was the most accurate measured."
+            ),
+            self.sentences: self.tr(
+                "For the longest-sentences method: how many of each article's longest sentences"
+                " are compared."
+            ),
+            self.shared: self.tr(
+                "For the longest-sentences method: how many of those sentences two articles must"
+                " share to be copies."
+            ),
+            self.bands: self.tr(
+                "For MinHash: how many bands the signature is cut into (more finds looser copies,"
+                " more slowly). 0 sets it from the similarity floor."
+            ),
+            self.rows: self.tr(
+                "For MinHash: rows per band (more asks for closer copies). 0 sets it from the"
+                " similarity floor."
+            ),
+        }
+        for widget, tip in tips.items():
+            widget.setToolTip(tip)
 
     def _fit_to_method(self) -> None:
         """Enable only the settings the chosen method uses."""

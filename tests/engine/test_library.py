@@ -27,7 +27,7 @@ from simdup_gui.engine.library.check import ArticleChecker, check_fingerprint, c
 from simdup_gui.engine.library.store import Library, LibraryError, writing
 from simdup_gui.engine.match.default_measure import BANDS_K, LEAD_K, contained
 from simdup_gui.engine.match.index import brute_force_query
-from simdup_gui.engine.options import ReadOptions, ScanOptions, TextSettings
+from simdup_gui.engine.options import GroupOptions, ReadOptions, ScanOptions, TextSettings
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.scan import scan
 
@@ -471,3 +471,28 @@ def test_a_library_lookup_keeps_the_index_out_of_memory(tmp_path: Path) -> None:
     lo, hi = library.passage_ranges(values[:50])
     assert (np.searchsorted(values, values[:50], side="left") == lo).all()
     assert (np.searchsorted(values, values[:50], side="right") == hi).all()
+
+
+def test_a_library_check_keeps_apart_the_pairs_said_to_be_not_duplicates(tmp_path: Path) -> None:
+    """The app's and the command line's check both honour the not-duplicates list."""
+    from simdup_gui.core import not_duplicates
+
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    for name in ("茶园春茶.txt", "社区图书馆.txt"):  # one copy of the tea story only
+        shutil.copy(resource("sample") / "zh" / name, archive / name)
+    add_folders(str(tmp_path / "LIB"), [str(archive)], ScanOptions())
+    new = tmp_path / "new"
+    new.mkdir()
+    shutil.copy(archive / "茶园春茶.txt", new / "tea.txt")
+    target, source = str(new / "tea.txt"), str(archive / "茶园春茶.txt")
+    _, _, err = run("library", "check", str(tmp_path / "LIB"), str(new))
+    assert "1 of 1 with a match" in err
+    library = Library.open(tmp_path / "LIB")
+    assert len(check_folder(library, str(new), ScanOptions()).groups) == 1
+    not_duplicates.change(add=[(target, source)])
+    code, _, err = run("library", "check", str(tmp_path / "LIB"), str(new))
+    assert code == 0
+    assert "0 of 1 with a match" in err
+    apart = ScanOptions(group=GroupOptions(not_duplicates=frozenset(not_duplicates.load())))
+    assert check_folder(library, str(new), apart).groups == ()

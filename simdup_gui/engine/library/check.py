@@ -230,6 +230,11 @@ class ArticleChecker:
         return self._shared[entry]
 
 
+def said_apart(path: str, other: str, pairs: frozenset[tuple[str, str]]) -> bool:
+    """Whether ``pairs`` (the not-duplicates list) holds the files at ``path`` and ``other``."""
+    return ((path, other) if path <= other else (other, path)) in pairs
+
+
 def check_folder(
     library: Library,
     folder: str,
@@ -241,7 +246,8 @@ def check_folder(
     """A folder of new articles checked against ``library``, as a result the app shows.
 
     Each new article with matches joins the group of its nearest library article, which is the
-    group's reference; the library's files are ``kept`` (never marked, moved or trashed).
+    group's reference; the library's files are ``kept`` (never marked, moved or trashed). A
+    match the options' not-duplicates list keeps apart is no match.
     """
     scanned = scan(folder, options, progress=progress, cancel=cancel)
     group, read = options.group, options.read
@@ -251,7 +257,13 @@ def check_folder(
     place: dict[int, int] = {}  # library entry -> its file's index
     members: dict[int, list[Member]] = {}
     for n, matches in enumerate(found):
-        articles = [m for m in matches if m.similarity is not None]
+        path = files[n].path
+        articles = [
+            m
+            for m in matches
+            if m.similarity is not None
+            and not said_apart(path, library.name_of(m.entry), group.not_duplicates)
+        ]
         if not articles:
             continue
         best = articles[0]

@@ -124,6 +124,22 @@ class BitStrip(QWidget):
         painter.end()
 
 
+def mark_spans(editor: QPlainTextEdit, spans: list[Span], color: QColor) -> None:
+    """Give the spans (positions in the text shown) of ``editor`` a ``color`` background."""
+    fmt = QTextCharFormat()
+    fmt.setBackground(color)
+    selections = []
+    for start, end in spans:
+        selection = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(editor.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        selection.cursor = cursor  # type: ignore[attr-defined]
+        selection.format = fmt  # type: ignore[attr-defined]
+        selections.append(selection)
+    editor.setExtraSelections(selections)
+
+
 class CompareView(QWidget):
     """Reference (left) and selected member (right), with synced scrolling."""
 
@@ -335,18 +351,7 @@ class CompareView(QWidget):
 
     @staticmethod
     def _highlight(editor: QPlainTextEdit, spans: list[Span]) -> None:
-        fmt = QTextCharFormat()
-        fmt.setBackground(DIFF_COLOR)
-        selections = []
-        for start, end in spans:
-            selection = QTextEdit.ExtraSelection()
-            cursor = QTextCursor(editor.document())
-            cursor.setPosition(start)
-            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-            selection.cursor = cursor  # type: ignore[attr-defined]
-            selection.format = fmt  # type: ignore[attr-defined]
-            selections.append(selection)
-        editor.setExtraSelections(selections)
+        mark_spans(editor, spans, DIFF_COLOR)
 
     def highlighted_text(self, side: str) -> list[str]:
         """The highlighted passages of one side ("left" or "right")."""

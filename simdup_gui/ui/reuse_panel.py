@@ -21,7 +21,6 @@ from PySide6.QtGui import (
     QShowEvent,
     QStandardItem,
     QStandardItemModel,
-    QTextCharFormat,
     QTextCursor,
 )
 from PySide6.QtWidgets import (
@@ -35,7 +34,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTextEdit,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -46,7 +44,7 @@ from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.read.walk import display_path, in_folders
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.sources import Copied, Reuse, ReuseResult
-from simdup_gui.ui.compare import on_screen, shown_text
+from simdup_gui.ui.compare import mark_spans, on_screen, shown_text
 from simdup_gui.ui.tasks import CallTask
 
 COPIED_COLOR = QColor("#ffc9c9")  # a copied passage
@@ -87,19 +85,7 @@ class PassagesEdit(QPlainTextEdit):
         shown, cuts = shown_text(text)
         self.setPlainText(shown)
         self._text, self.passages = text, list(passages)
-        fmt = QTextCharFormat()
-        fmt.setBackground(COPIED_COLOR)
-        selections = []
-        for span in passages:
-            start, end = on_screen(span, cuts)
-            selection = QTextEdit.ExtraSelection()
-            cursor = QTextCursor(self.document())
-            cursor.setPosition(start)
-            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-            selection.cursor = cursor  # type: ignore[attr-defined]
-            selection.format = fmt  # type: ignore[attr-defined]
-            selections.append(selection)
-        self.setExtraSelections(selections)
+        mark_spans(self, [on_screen(span, cuts) for span in passages], COPIED_COLOR)
         document = self.document()
         self.shares = {
             document.findBlock(on_screen((start, start), cuts)[0]).blockNumber(): share

@@ -60,10 +60,6 @@ class Scans(QObject):
         window = self.window
         knobs = window.knobs
         options = options_from_settings(window.settings, knobs.k, knobs.min_similarity)
-        # the list as it is on disk now (the command line may have added to it); a damaged one
-        # was reported when the window opened, and the pairs of this session still hold
-        with suppress(not_duplicates.NotDuplicatesError):
-            window.session.not_duplicates = not_duplicates.load()
         apart = frozenset(window.session.not_duplicates)
         return replace(options, group=replace(options.group, not_duplicates=apart))
 
@@ -122,6 +118,10 @@ class Scans(QObject):
             window.settings.setValue("last_folder", folder)
             self._remember(folder)
         self.folders = folders
+        # the not-duplicates list as it is on disk now (the command line may have added to it);
+        # a damaged one was reported when the window opened, and this session's pairs hold
+        with suppress(not_duplicates.NotDuplicatesError):
+            window.session.not_duplicates = not_duplicates.load()
         options = self.options()
         task: CallTask
         if library:

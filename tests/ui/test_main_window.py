@@ -1204,17 +1204,23 @@ def test_the_start_page_checks_new_articles_against_a_library(
     assert "build a new library" in window.dialogs.last("warn")[1]  # type: ignore[attr-defined]
 
 
-def test_a_long_pair_is_compared_without_freezing_the_window(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
-) -> None:
+def write_long_pair(folder: Path) -> str:
+    """A Chinese article over 60,000 characters and an edited copy of it; the article."""
     import random
 
     rng = random.Random(4)
     words = ["春运", "期间", "铁路", "部门", "增开", "列车", "旅客", "网上", "购票", "车站"]
     text = "。".join("".join(rng.choice(words) for _ in range(12)) for _ in range(5000))
-    (tmp_path / "long.txt").write_text(text, encoding="utf-8")
+    (folder / "long.txt").write_text(text, encoding="utf-8")
     edited = text[:30000] + "新增的一句话。" + text[30000:60000] + text[60500:]
-    (tmp_path / "long-edited.txt").write_text(edited, encoding="utf-8")
+    (folder / "long-edited.txt").write_text(edited, encoding="utf-8")
+    return text
+
+
+def test_a_long_pair_is_compared_without_freezing_the_window(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    text = write_long_pair(tmp_path)
     (tmp_path / "short.txt").write_text("一篇短文章。" * 40, encoding="utf-8")
     (tmp_path / "short-copy.txt").write_text("一篇短文章。" * 39 + "改", encoding="utf-8")
     scan_and_wait(qtbot, window, tmp_path)
@@ -1387,14 +1393,7 @@ def test_from_scan_to_the_result_shown_the_window_never_stalls(
 ) -> None:
     """Pressing Scan on a folder with a 60,000-character pair: no gap over 0.25 s until its
     differences are shown (the best of two scans; the second finds the files in the cache)."""
-    import random
-
-    rng = random.Random(4)
-    words = ["春运", "期间", "铁路", "部门", "增开", "列车", "旅客", "网上", "购票", "车站"]
-    text = "。".join("".join(rng.choice(words) for _ in range(12)) for _ in range(5000))
-    (tmp_path / "long.txt").write_text(text, encoding="utf-8")
-    edited = text[:30000] + "新增的一句话。" + text[30000:60000] + text[60500:]
-    (tmp_path / "long-edited.txt").write_text(edited, encoding="utf-8")
+    write_long_pair(tmp_path)
     largest = []
     for _ in range(2):
         gaps = event_loop_gaps()

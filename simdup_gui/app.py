@@ -14,17 +14,23 @@ from PySide6.QtWidgets import QApplication
 from simdup_gui.engine.kernels import loading_no_kernels_here
 from simdup_gui.engine.resources import resource
 from simdup_gui.logs import start_logging
+from simdup_gui.ui.dialogs import Dialogs
 from simdup_gui.ui.i18n import install_language, system_language
 from simdup_gui.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
 
-def create_window(folder: str | None = None, settings: QSettings | None = None) -> MainWindow:
-    """The main window, in the saved (or the system's) language, scanning ``folder`` if given."""
+def create_window(
+    folder: str | None = None, settings: QSettings | None = None, dialogs: Dialogs | None = None
+) -> MainWindow:
+    """The main window, in the saved (or the system's) language, scanning ``folder`` if given.
+
+    Its questions are asked through ``dialogs`` (by default, dialog boxes on the window).
+    """
     settings = settings or QSettings("simdup", "simdup")
     install_language(str(settings.value("language", system_language())))
-    window = MainWindow(settings)
+    window = MainWindow(settings, dialogs)
     if folder:
         window.scans.start(folder)
     return window

@@ -13,13 +13,16 @@ session asks its questions through :class:`Questions`.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from contextlib import suppress
 from dataclasses import replace
 from typing import Literal
 
+from simdup_gui.core import not_duplicates
 from simdup_gui.core.acting import Action, Done, Plan, Questions
 from simdup_gui.core.columns import COLUMNS
-from simdup_gui.core.not_duplicates import pair_of
+from simdup_gui.core.not_duplicates import NotDuplicatesError, pair_of
+from simdup_gui.core.scanning import ScanRequest
 from simdup_gui.engine.match.groups import Group, Member, padded_copies
 from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Seen
@@ -36,7 +39,7 @@ class Session:
     def __init__(self, not_duplicates: set[tuple[str, str]] | None = None) -> None:
         """No folder, no result; the pairs a person said are not duplicates, if any."""
         self.not_duplicates: set[tuple[str, str]] = set(not_duplicates or ())
-        self.root: str | None = None
+        self.request: ScanRequest | None = None  # what was scanned last (the result's scan)
         self.result: ScanResult | None = None
         self.marked: set[int] = set()
         self.pinned: int | None = None  # the file every selection is compared with
@@ -47,6 +50,28 @@ class Session:
         self.saved = Choices()  # the choices as last saved or opened
         self._choices_root: str | None = None  # the folder the choices were made on
         self._marks_to_take: set[str] = set()  # marks saved with a result being opened
+
+    # --- scans -----------------------------------------------------------------------------
+    @property
+    def root(self) -> str | None:
+        """The folder scanned last (None before the first scan)."""
+        return self.request.root if self.request else None
+
+    def start(self, request: ScanRequest) -> None:
+        """A scan of ``request`` starts: it is what is scanned again after a change.
+
+        The not-duplicates list is read again as it is on disk now (the command line may
+        have added to it); a damaged one was reported when it was first read, and the
+        session's pairs hold.
+        """
+        self.request = request
+        with suppress(NotDuplicatesError):
+            self.not_duplicates = not_duplicates.load()
+
+    def options(self, chosen: ScanOptions) -> ScanOptions:
+        """The options a person chose, with the pairs they said are not duplicates."""
+        apart = frozenset(self.not_duplicates)
+        return replace(chosen, group=replace(chosen.group, not_duplicates=apart))
 
     # --- results ---------------------------------------------------------------------------
     def show(self, result: ScanResult, wanted: GroupOptions) -> ScanResult:
@@ -68,8 +93,10 @@ class Session:
         self.pinned = None
         return self.result
 
-    def adopt(self, choices: Choices, root: str) -> None:
-        """Take the choices saved with a result of ``root``, for it to be shown next."""
+    def adopt(self, choices: Choices, result: ScanResult) -> None:
+        """Take a saved result's choices, for it to be shown next (and scanned again after)."""
+        self.request = ScanRequest.of_result(result)
+        root = result.root
         self.references = dict.fromkeys(choices.references)
         self.removed = set(choices.removed)
         self.keep_rule = choices.keep_rule
@@ -230,6 +257,21 @@ class Session:
         self.not_duplicates.add(pair)
         self.marked.discard(file)
         return pair
+
+    def write_not_duplicates(
+        self, add: Collection[tuple[str, str]] = (), remove: Collection[tuple[str, str]] = ()
+    ) -> str:
+        """Write pairs said apart, or no longer, to the list on disk; "" or why it could not be.
+
+        Merged with the list on disk: pairs the command line added meanwhile stay. Where the
+        list cannot be written, the session's pairs hold until the app closes.
+        """
+        try:
+            self.not_duplicates = not_duplicates.change(add=add, remove=remove)
+        except (NotDuplicatesError, OSError) as exc:
+            self.not_duplicates = (self.not_duplicates | set(add)) - set(remove)
+            return str(exc)
+        return ""
 
     def remove_from_results(self, file: int) -> bool:
         """Take a member out of its group in what is shown (its file is not touched).

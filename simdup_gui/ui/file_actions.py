@@ -8,21 +8,21 @@ undo (the last action) or restore (any manifest) puts it back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QSettings
 
 from simdup_gui.core.acting import Plan
+from simdup_gui.core.session import Session
 from simdup_gui.engine.output.actions import ActionOutcome, restore
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.output.words import human_size
 from simdup_gui.engine.read.walk import display_path
+from simdup_gui.ui.dialogs import Dialogs
 from simdup_gui.ui.i18n import counted
-from simdup_gui.ui.tasks import CallTask
-
-if TYPE_CHECKING:
-    from simdup_gui.ui.main_window import MainWindow
+from simdup_gui.ui.status_line import StatusLine
+from simdup_gui.ui.tasks import CallTask, TaskRunner
 
 SHOWN_PROBLEMS = 20  # a report lists at most this many files that were not acted on
 
@@ -30,9 +30,19 @@ SHOWN_PROBLEMS = 20  # a report lists at most this many files that were not acte
 class FileActions(QObject):
     """The window's commands that change files, and the session's questions answered."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        session: Session,
+        settings: QSettings,
+        dialogs: Dialogs,
+        status: StatusLine,
+        runner: TaskRunner,
+        rescan: Callable[[], None],
+    ) -> None:
+        """``rescan`` scans the folder shown again (after files were moved or put back)."""
+        super().__init__(runner)
+        self.session, self.settings, self.dialogs, self.status = session, settings, dialogs, status
+        self.runner, self.rescan = runner, rescan
         self.last_manifest: Path | None = None  # of the last trash or move, for undo
 
     def trash_marked(self) -> None:
@@ -45,10 +55,9 @@ class FileActions(QObject):
 
     def _act(self, *, move: bool) -> None:
         """Ask, then act in the background: each file is re-checked (its text read again)."""
-        window = self.window
-        if window.runner.busy:
+        if self.runner.busy:
             return
-        action = window.session.ask_to_act(self, move=move)
+        action = self.session.ask_to_act(self, move=move)
         if action is None:
             return
         task = CallTask(lambda progress, cancel: action.run(), "acting on the marked files")
@@ -57,97 +66,92 @@ class FileActions(QObject):
         )
         task.signals.failed.connect(self._failed)
         acting = (self.tr("Acting on {0} file…"), self.tr("Acting on {0} files…"))
-        window.run_task(task, counted(len(action.seen), *acting))
+        self.runner.run(task, counted(len(action.seen), *acting))
 
     def _failed(self, message: str) -> None:
-        self.window.status.idle(message)
-        self.window.dialogs.warn(self.tr("Nothing was done: {0}").format(message))
+        self.status.idle(message)
+        self.dialogs.warn(self.tr("Nothing was done: {0}").format(message))
 
     def _report(self, outcomes: list[ActionOutcome], manifest: Path) -> None:
-        window = self.window
         done = sum(o.action in ("moved", "trashed") for o in outcomes)
         skipped = [o for o in outcomes if o.action == "skipped"]
         failed = [o for o in outcomes if o.action == "failed"]
         text = self.tr("Done with {0} of {1}; {2} skipped, {3} failed. Manifest: {4}").format(
-            done, window.status.files_text(len(outcomes)), len(skipped), len(failed), manifest
+            done, self.status.files_text(len(outcomes)), len(skipped), len(failed), manifest
         )
         self.last_manifest = manifest
-        window.status.idle(text)
-        window.dialogs.inform(text + _listed(skipped + failed))
-        if window.root:
-            window.runner.when_idle(window.scans.again)  # the action's task is still let go
+        self.status.idle(text)
+        self.dialogs.inform(text + _listed(skipped + failed))
+        if self.session.root:
+            self.runner.when_idle(self.rescan)  # the action's task is still let go
 
     def copy_marked(self) -> None:
         """Copy the marked files to a folder (the originals stay where they are)."""
-        window = self.window
-        if not window.session.marked:
+        if not self.session.marked:
             self.nothing_marked()
             return
-        destination = window.dialogs.folder(self.tr("Copy the marked files to"), "")
+        destination = self.dialogs.folder(self.tr("Copy the marked files to"), "")
         if not destination:
             return
-        problem = output_problem(destination, [window.root or ""], folder=True)
+        problem = output_problem(destination, [self.session.root or ""], folder=True)
         if problem:
             self.refuse(problem)
             return
-        outcomes = window.session.copy_marked(destination)
+        outcomes = self.session.copy_marked(destination)
         failed = [o for o in outcomes if o.action == "failed"]
         text = self.tr("Copied {0} of {1} to {2}.").format(
-            len(outcomes) - len(failed), window.status.files_text(len(outcomes)), destination
+            len(outcomes) - len(failed), self.status.files_text(len(outcomes)), destination
         )
-        window.status.say(text)
-        window.dialogs.inform(text + _listed(failed))
+        self.status.say(text)
+        self.dialogs.inform(text + _listed(failed))
 
     def undo_last_action(self) -> None:
         """Put back what the last move or trash of this session did (its manifest says what)."""
         if self.last_manifest is None:
-            self.window.dialogs.inform(self.tr("Nothing was moved or trashed yet."))
+            self.dialogs.inform(self.tr("Nothing was moved or trashed yet."))
             return
         self._put_back(str(self.last_manifest))
 
     def restore_manifest(self) -> None:
         """Put back what a manifest records (a move or a trash), after choosing it."""
         start = str(self.last_manifest.parent if self.last_manifest else Path.home())
-        dialogs = self.window.dialogs
-        path = dialogs.open_path(self.tr("Restore from a manifest"), start, "CSV (*.csv)")
+        path = self.dialogs.open_path(self.tr("Restore from a manifest"), start, "CSV (*.csv)")
         if path:
             self._put_back(path)
 
     def _put_back(self, path: str) -> None:
-        window = self.window
         try:
             outcomes = restore(path)
         except (OSError, ValueError, UnicodeDecodeError) as exc:
-            window.dialogs.warn(str(exc))
+            self.dialogs.warn(str(exc))
             return
         done = sum(o.action == "restored" for o in outcomes)
         problems = [o for o in outcomes if o.action != "restored"]
-        text = self.tr("Restored {0} of {1}.").format(done, window.status.files_text(len(outcomes)))
-        window.dialogs.inform(text + _listed(problems))
-        if window.root and done:
-            window.scans.again()
+        text = self.tr("Restored {0} of {1}.").format(done, self.status.files_text(len(outcomes)))
+        self.dialogs.inform(text + _listed(problems))
+        if self.session.root and done:
+            self.rescan()
 
     # --- the session's questions (core.acting.Questions) ---------------------------------------
     def nothing_marked(self) -> None:
         """Say that no file is marked."""
-        self.window.dialogs.inform(self.tr("No files are marked."))
+        self.dialogs.inform(self.tr("No files are marked."))
 
     def destination(self) -> str | None:
         """Ask where to move the marked files; remember the answer for next time."""
-        settings = self.window.settings
-        start = str(settings.value("move_folder", str(Path.home())))
-        folder = self.window.dialogs.folder(self.tr("Move marked files to"), start)
+        start = str(self.settings.value("move_folder", str(Path.home())))
+        folder = self.dialogs.folder(self.tr("Move marked files to"), start)
         if folder:
-            settings.setValue("move_folder", folder)
+            self.settings.setValue("move_folder", folder)
         return folder
 
     def refuse(self, problem: str) -> None:
         """Say why it cannot be done."""
-        self.window.dialogs.warn(self.tr("Nothing was done: {0}").format(problem))
+        self.dialogs.warn(self.tr("Nothing was done: {0}").format(problem))
 
     def confirm(self, plan: Plan) -> bool:
         """Ask before acting, naming the groups, files and bytes, listing the files; No first."""
-        window, status = self.window, self.window.status
+        status = self.status
         counts = self.tr("{0} from {1} ({2})").format(
             status.files_text(plan.files), status.groups_text(plan.groups), human_size(plan.size)
         )
@@ -155,7 +159,7 @@ class FileActions(QObject):
             question = self.tr("Send {0} to the trash?").format(counts)
         else:
             question = self.tr("Move {0} to {1}?").format(counts, plan.destination)
-        return window.dialogs.confirm(question, [display_path(p) for p in plan.paths])
+        return self.dialogs.confirm(question, [display_path(p) for p in plan.paths])
 
 
 def _listed(outcomes: list[ActionOutcome]) -> str:

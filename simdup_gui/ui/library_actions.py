@@ -6,39 +6,44 @@ folders, and the work runs as the window's task.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QSettings
 
+from simdup_gui.core.scanning import added_with
 from simdup_gui.engine.library.build import Added, add_folders
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats
-from simdup_gui.engine.methods import method_named
 from simdup_gui.engine.output.outputs import output_problem
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
+from simdup_gui.ui.dialogs import Dialogs
 from simdup_gui.ui.library_dialogs import LibraryStatsDialog
-from simdup_gui.ui.tasks import CallTask
-
-if TYPE_CHECKING:
-    from simdup_gui.ui.main_window import MainWindow
+from simdup_gui.ui.scans import Scans
+from simdup_gui.ui.status_line import StatusLine
+from simdup_gui.ui.tasks import CallTask, TaskRunner
 
 
 class LibraryActions(QObject):
     """The window's library commands."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        settings: QSettings,
+        dialogs: Dialogs,
+        status: StatusLine,
+        runner: TaskRunner,
+        scans: Scans,
+    ) -> None:
+        super().__init__(scans)
+        self.settings, self.dialogs, self.status = settings, dialogs, status
+        self.runner, self.scans = runner, scans
 
     def _choose(self, *, existing: bool, current: bool = False) -> str | None:
         """Ask for a library folder; an existing one must open (or the person is told why).
 
         A ``current`` one must also hold the fingerprints this simdup makes.
         """
-        settings, dialogs = self.window.settings, self.window.dialogs
+        settings, dialogs = self.settings, self.dialogs
         start = str(settings.value("library", str(Path.home())))
         title = (
             self.tr("Choose a library")
@@ -67,41 +72,35 @@ class LibraryActions(QObject):
         library = self._choose(existing=True, current=True)
         if library is None:
             return
-        folder = self.window.scans.ask_for_articles(self.tr("Choose a folder of new articles"))
+        folder = self.scans.ask_for_articles(self.tr("Choose a folder of new articles"))
         if folder:
-            self.window.scans.start(folder, library)
+            self.scans.start(folder, library)
 
     def add(self) -> None:
         """Add a folder of articles to a library (made if new), in the background."""
-        window = self.window
-        if window.runner.busy:
+        if self.runner.busy:
             return
         library = self._choose(existing=False)
         if library is None:
             return
-        folder = self.window.scans.ask_for_articles(self.tr("Choose a folder of articles to add"))
+        folder = self.scans.ask_for_articles(self.tr("Choose a folder of articles to add"))
         if not folder:
             return
         problem = output_problem(library, [folder], folder=True)
         if problem:
-            window.dialogs.warn(problem)
+            self.dialogs.warn(problem)
             return
-        options = window.scans.options()
+        options = self.scans.options()
 
         def work(progress: Callable[[ProgressEvent], None], cancel: CancelToken) -> object:
-            text = (
-                Library.open(library).settings
-                if os.path.isfile(os.path.join(library, "library.json"))
-                else replace(options.read.text, method=method_named("default"))  # the default's
-            )
-            wanted = replace(options, read=replace(options.read, text=text))
+            wanted = added_with(options, library)
             return add_folders(library, [folder], wanted, progress=progress, cancel=cancel)
 
         task = CallTask(work, f"adding {folder} to {library}")
-        task.signals.progress.connect(window.status.show_progress)
+        task.signals.progress.connect(self.status.show_progress)
         task.signals.succeeded.connect(self._added)
-        task.signals.failed.connect(window.scans.failed)
-        window.run_task(task)
+        task.signals.failed.connect(self.scans.failed)
+        self.runner.run(task)
 
     def _added(self, added: Added) -> None:
         if added.cancelled:
@@ -114,8 +113,8 @@ class LibraryActions(QObject):
                 len(added.vanished),
                 len(added.unreadable),
             )
-        self.window.status.idle(text)
-        self.window.dialogs.inform(text)
+        self.status.idle(text)
+        self.dialogs.inform(text)
 
     def show_stats(self) -> None:
         """Show what a library holds, with its pairs by distance."""
@@ -123,4 +122,4 @@ class LibraryActions(QObject):
         if library is None:
             return
         stats = library_stats(Library.open(library))
-        self.window.dialogs.edit(LibraryStatsDialog(library, stats, self.window))
+        self.dialogs.edit(LibraryStatsDialog(library, stats, self.dialogs.window))

@@ -6,6 +6,8 @@ the views; each family of commands has a helper of its own, which the window's c
 (trash, move, copy, undo, restore), ``result_files`` (reports, saved results),
 ``library_actions`` and ``folder_lists``; the reuse view (查重) is ``reuse_panel``. The
 status bar is ``status`` (:class:`StatusLine`), the thresholds ``knobs`` (:class:`ThresholdBar`).
+Each helper is given the parts it uses and the window as a :class:`ResultView`; what a scan is
+and what a choice decides are the core's (``core/scanning.py``, ``core/session.py``).
 """
 
 from __future__ import annotations
@@ -14,14 +16,13 @@ import gc
 import os
 from functools import partial
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QThreadPool, QTimer
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QTabWidget, QToolBar
 
 from simdup_gui.core import not_duplicates
 from simdup_gui.core.session import Session
 from simdup_gui.engine.kernels import groups_at_once
-from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.results import ScanResult
@@ -43,7 +44,7 @@ from simdup_gui.ui.scans import Scans
 from simdup_gui.ui.settings_dialog import options_from_settings
 from simdup_gui.ui.start_page import StartPage
 from simdup_gui.ui.status_line import StatusLine
-from simdup_gui.ui.tasks import CallTask, TaskRunner
+from simdup_gui.ui.tasks import Background, CallTask, TaskRunner
 from simdup_gui.ui.threshold_bar import ThresholdBar
 
 REGROUP_AT_ONCE = 20_000  # results with more files are regrouped off the GUI thread
@@ -53,12 +54,17 @@ BACKGROUND_WAIT_MS = 30_000  # a report written in the background may take this 
 class MainWindow(QMainWindow):
     """The app's main window."""
 
-    def __init__(self, settings: QSettings | None = None) -> None:
+    def __init__(self, settings: QSettings | None = None, dialogs: Dialogs | None = None) -> None:
+        """The window on ``settings``; its questions asked through ``dialogs`` (boxes on it)."""
         super().__init__()
         self.settings = settings or QSettings("simdup", "simdup")
-        self.dialogs = Dialogs(self)  # every question asked, answered through one interface
+        self.dialogs = dialogs or Dialogs(self)  # every question asked through one interface
         self.runner = TaskRunner(self)
+        self.runner.started.connect(self._started)
         self.runner.idle.connect(self._update_actions)
+        self.background = Background(self)  # reports written, kernels loaded
+        self.regrouping = Background(self)  # regroups of large results, off the GUI thread
+        self._regroup_serial = 0
         # the app's state and decisions (this window shows them), with the pairs said apart
         self.session = Session()
         try:
@@ -70,12 +76,6 @@ class MainWindow(QMainWindow):
         self.groups_view_model = GroupsFilter(self)
         self.groups_view_model.setSourceModel(self.groups)
         self.problems = ProblemsModel(self)
-        self.scans = Scans(self)
-        self.file_actions = FileActions(self)
-        self.library_actions = LibraryActions(self)
-        self.result_files = ResultFiles(self)
-        self.folder_lists = FolderLists(self)
-        self.member_actions = MemberActions(self)
         self._build()
         self._restore()
         self.retranslate()
@@ -88,10 +88,6 @@ class MainWindow(QMainWindow):
         """The folder scanned (the session's)."""
         return self.session.root
 
-    @root.setter
-    def root(self, folder: str | None) -> None:
-        self.session.root = folder
-
     @property
     def result(self) -> ScanResult | None:
         """The result shown (the session's)."""
@@ -103,12 +99,76 @@ class MainWindow(QMainWindow):
         self.toolbar.setObjectName("main-toolbar")
         self.addToolBar(self.toolbar)
         c = self.commands = Commands(self)
-        scans, members, files = self.scans, self.member_actions, self.file_actions
+        self.toolbar.addActions([c.choose, c.sample, c.rescan, c.cancel])
+        self.toolbar.addSeparator()
+        self.toolbar.addActions([c.mark_copies, c.clear_marks, c.trash, c.move, c.export])
+        self.addToolBarBreak()  # the knobs on a row of their own: every command fits 1024 px
+        self.knobs = ThresholdBar(self.settings, self)
+        self.knobs.changed.connect(self.regroup)
+        self.addToolBar(self.knobs)
+        self.knobs.fit(options_from_settings(self.settings, 0, 0.0).method)
+        self.knobs.addAction(c.settings)
+        c.fill_menus(self.menuBar())
+        self.status = StatusLine(self.statusBar())
+
+        self.start_page = StartPage()
+        self.groups_panel = GroupsPanel(self.groups_view_model, self.problems)
+        self.groups_panel.member_changed.connect(self.compare_current)
+        self.groups_panel.tree.header().sortIndicatorChanged.connect(self.sort_groups)
+        self.groups_panel.set_member_actions(c.on_member)
+        self.compare = CompareView()
+        self.loader = CompareLoader(self)  # texts and differences, off the GUI thread if long
+        self.loader.ready.connect(self._show_compared)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("main-splitter")
+        self.splitter.addWidget(self.groups_panel)
+        self.splitter.addWidget(self.compare)
+        self.splitter.setSizes([560, 720])
+        self.reuse_panel = ReusePanel(self.runner.run, self.status.show_progress, self.dialogs.warn)
+        self.views = QTabWidget()  # the groups of copies; the passages copied (查重)
+        self.views.setObjectName("views")
+        self.views.setDocumentMode(True)
+        self.views.addTab(self.splitter, "")
+        self.views.addTab(self.reuse_panel, "")
+
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.start_page)
+        self.pages.addWidget(self.views)
+        self.setCentralWidget(self.pages)
+        self.groups.marks_changed.connect(self._show_marked)
+        self._build_helpers()
+        self._update_actions()
+
+    def _build_helpers(self) -> None:
+        """The helpers of each family of commands, each given the parts it uses."""
+        session, settings, dialogs, status = self.session, self.settings, self.dialogs, self.status
+        runner, c = self.runner, self.commands
+        scans = self.scans = Scans(
+            session, settings, dialogs, self.knobs, status, runner, self.background, self
+        )
+        files = self.file_actions = FileActions(
+            session, settings, dialogs, status, runner, scans.again
+        )
+        members = self.member_actions = MemberActions(
+            session, self.groups, self.groups_panel, dialogs, status, self
+        )
+        self.result_files = ResultFiles(session, settings, dialogs, status, self.background, self)
+        self.folder_lists = FolderLists(session, settings, dialogs, scans, self)
+        self.library_actions = LibraryActions(settings, dialogs, status, runner, scans)
+        scans.recent_changed.connect(self.start_page.show_recent)
+        self.start_page.choose_requested.connect(scans.choose)
+        self.start_page.sample_requested.connect(c.sample.trigger)
+        self.start_page.library_requested.connect(c.library_check.trigger)
+        self.start_page.folder_chosen.connect(scans.start)
+        self.groups_panel.member_opened.connect(members.open_selected)
+        self.reuse_panel.export_wanted.connect(
+            lambda kind: self.result_files.export_reuse(self.reuse_panel.reuse, kind)
+        )
         c.choose.triggered.connect(scans.choose)
         c.sample.triggered.connect(lambda: scans.start(str(resource("sample"))))
         c.rescan.triggered.connect(scans.again)
         c.settings.triggered.connect(scans.edit_settings)
-        c.cancel.triggered.connect(self.runner.cancel)
+        c.cancel.triggered.connect(runner.cancel)
         c.mark_copies.triggered.connect(self.groups.mark_all_but_references)
         c.clear_marks.triggered.connect(self.groups.clear_marks)
         c.invert_marks.triggered.connect(self.groups.invert_marks)
@@ -143,59 +203,6 @@ class MainWindow(QMainWindow):
         c.english.triggered.connect(lambda: self.set_language("en"))
         c.chinese.triggered.connect(lambda: self.set_language("zh_CN"))
         c.quit.triggered.connect(self.close)
-        self.toolbar.addActions([c.choose, c.sample, c.rescan, c.cancel])
-        self.toolbar.addSeparator()
-        self.toolbar.addActions([c.mark_copies, c.clear_marks, c.trash, c.move, c.export])
-        self.addToolBarBreak()  # the knobs on a row of their own: every command fits 1024 px
-        self.knobs = ThresholdBar(self.settings, self)
-        self.knobs.changed.connect(self.regroup)
-        self.addToolBar(self.knobs)
-        self.knobs.fit(options_from_settings(self.settings, 0, 0.0).method)
-        self.knobs.addAction(c.settings)
-        c.fill_menus(self.menuBar())
-
-        self.start_page = StartPage()
-        self.start_page.choose_requested.connect(scans.choose)
-        self.start_page.sample_requested.connect(c.sample.trigger)
-        self.start_page.library_requested.connect(c.library_check.trigger)
-        self.start_page.folder_chosen.connect(scans.start)
-        self.groups_panel = GroupsPanel(self.groups_view_model, self.problems)
-        self.groups_panel.member_changed.connect(self.compare_current)
-        self.groups_panel.member_opened.connect(members.open_selected)
-        self.groups_panel.tree.header().sortIndicatorChanged.connect(self.sort_groups)
-        self.groups_panel.set_member_actions(c.on_member)
-        self.compare = CompareView()
-        self.loader = CompareLoader(self)  # texts and differences, off the GUI thread if long
-        self.loader.ready.connect(self._show_compared)
-        self.regroup_pool = QThreadPool(self)  # regroups of large results, off the GUI thread
-        self.regroup_pool.setMaxThreadCount(1)
-        self.background_pool = QThreadPool(self)  # reports written, kernels loaded
-        self.background_pool.setMaxThreadCount(1)
-        self._regroup_serial = 0
-        self._background_tasks: set[CallTask] = set()  # held until done (Qt does not hold them)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.setObjectName("main-splitter")
-        self.splitter.addWidget(self.groups_panel)
-        self.splitter.addWidget(self.compare)
-        self.splitter.setSizes([560, 720])
-        self.reuse_panel = ReusePanel(self.run_task, self.status_progress, self._warn)
-        self.reuse_panel.export_wanted.connect(
-            lambda kind: self.result_files.export_reuse(self.reuse_panel.reuse, kind)
-        )
-        self.views = QTabWidget()  # the groups of copies; the passages copied (查重)
-        self.views.setObjectName("views")
-        self.views.setDocumentMode(True)
-        self.views.addTab(self.splitter, "")
-        self.views.addTab(self.reuse_panel, "")
-
-        self.pages = QStackedWidget()
-        self.pages.addWidget(self.start_page)
-        self.pages.addWidget(self.views)
-        self.setCentralWidget(self.pages)
-
-        self.status = StatusLine(self.statusBar())
-        self.groups.marks_changed.connect(self._show_marked)
-        self._update_actions()
 
     def _restore(self) -> None:
         geometry = self.settings.value("geometry")
@@ -222,7 +229,7 @@ class MainWindow(QMainWindow):
                 event.ignore()
                 return
         self.runner.shutdown()
-        self.background_pool.waitForDone(BACKGROUND_WAIT_MS)
+        self.background.wait(BACKGROUND_WAIT_MS)
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("splitter", self.splitter.saveState())
         self.knobs.keep()
@@ -249,24 +256,10 @@ class MainWindow(QMainWindow):
         self.show_summary()
         self._show_marked()
 
-    def run_task(self, task: CallTask, text: str = "") -> bool:
-        """Run a task the window waits for (a scan, an action): busy, with a progress bar.
-
-        False, and not run, while another runs.
-        """
-        if self.runner.busy:
-            return False
+    def _started(self, text: str) -> None:
+        """A task the window waits for started (a scan, an action): busy, with a progress bar."""
         self.status.busy(text)
-        self.runner.start(task)
         self._update_actions()
-        return True
-
-    def status_progress(self, event: ProgressEvent) -> None:
-        """A task's progress, in the status bar."""
-        self.status.show_progress(event)
-
-    def _warn(self, text: str) -> None:
-        self.dialogs.warn(text)
 
     def show_result(self, result: ScanResult) -> None:
         """Show a scan's groups and problems (regrouped first, off the GUI thread if large)."""
@@ -281,7 +274,7 @@ class MainWindow(QMainWindow):
             )
             task.signals.failed.connect(self.scans.failed)
             self.status.say(self.tr("Regrouping…"))
-            self.in_background(self.regroup_pool, task)
+            self.regrouping.start(task)
             return
         selected = self.selected_member()
         place = self.groups_panel.current_place()
@@ -317,8 +310,6 @@ class MainWindow(QMainWindow):
         options = result.options
         self.knobs.set_values(k=options.group.k, min_similarity=options.group.min_similarity)
         self.knobs.fit(options.method)
-        self.root = result.root
-        self.scans.folders = list(result.roots) or [result.root]
         self.show_result(result)
 
     def _select_after_showing(
@@ -337,12 +328,6 @@ class MainWindow(QMainWindow):
             else:
                 self.groups_panel.select_near(group, max(member, 1))
         self._update_actions()
-
-    def in_background(self, pool: QThreadPool, task: CallTask) -> None:
-        """Run ``task`` on ``pool``, held until it finishes."""
-        self._background_tasks.add(task)
-        task.signals.finished.connect(lambda: self._background_tasks.discard(task))
-        pool.start(task)
 
     def _regrouped(self, serial: int, result: ScanResult) -> None:
         """A background regroup is done: shown unless a newer one superseded it."""

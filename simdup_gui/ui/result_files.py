@@ -10,38 +10,47 @@ import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QSettings
 
+from simdup_gui.core.session import Session
 from simdup_gui.engine.output.html_report import write_html_report
-from simdup_gui.engine.output.outputs import output_problem
+from simdup_gui.engine.output.outputs import output_problem, with_suffix
 from simdup_gui.engine.output.report import write_report
 from simdup_gui.engine.output.reuse_report import write_reuse_html, write_reuse_report
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.sources import ReuseResult
 from simdup_gui.engine.store.saved import SUFFIX, SavedResultError, load_saved, save_result
+from simdup_gui.ui.dialogs import Dialogs
 from simdup_gui.ui.i18n import current_language
-from simdup_gui.ui.tasks import CallTask
-
-if TYPE_CHECKING:
-    from simdup_gui.ui.main_window import MainWindow
+from simdup_gui.ui.result_view import ResultView
+from simdup_gui.ui.status_line import StatusLine
+from simdup_gui.ui.tasks import Background, CallTask
 
 
 class ResultFiles(QObject):
     """The window's commands that write the result shown, or open a saved one."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        session: Session,
+        settings: QSettings,
+        dialogs: Dialogs,
+        status: StatusLine,
+        background: Background,
+        view: ResultView,
+    ) -> None:
+        super().__init__(background)
+        self.session, self.settings, self.dialogs, self.status = session, settings, dialogs, status
+        self.background, self.view = background, view
 
     def _folder(self) -> str:
-        return str(self.window.settings.value("export_folder", str(Path.home())))
+        return str(self.settings.value("export_folder", str(Path.home())))
 
     def save(self) -> None:
         """Ask where, then save the result shown with every choice made on it (marks too)."""
         kinds = self.tr("simdup results") + f" (*{SUFFIX})"
-        session = self.window.session
+        session = self.session
         choices = session.choices()
 
         def write(result: ScanResult, destination: str) -> None:
@@ -53,17 +62,17 @@ class ResultFiles(QObject):
     def open_saved(self) -> None:
         """Open saved results: shown at the thresholds they were saved with, no scan."""
         kinds = self.tr("simdup results") + f" (*{SUFFIX})"
-        path = self.window.dialogs.open_path(self.tr("Open saved results"), self._folder(), kinds)
+        path = self.dialogs.open_path(self.tr("Open saved results"), self._folder(), kinds)
         if not path:
             return
         try:
             result, choices = load_saved(path)
         except SavedResultError as exc:
-            self.window.dialogs.warn(str(exc))
+            self.dialogs.warn(str(exc))
             return
-        self.window.session.adopt(choices, result.root)
-        self.window.show_saved(result)
-        self.window.status.say(self.tr("Opened {0}").format(path))
+        self.session.adopt(choices, result)
+        self.view.show_saved(result)
+        self.status.say(self.tr("Opened {0}").format(path))
 
     def export_csv(self) -> None:
         """Ask where, then write the CSV report through the engine's writer."""
@@ -100,20 +109,17 @@ class ResultFiles(QObject):
         A name given without the suggested name's extension gets it (the open dialog looks
         for it).
         """
-        window = self.window
-        result = window.result
+        result = self.session.result
         if result is None:
             return False
         suggested = os.path.join(self._folder(), name)
-        destination = window.dialogs.save_path(title, suggested, kinds)
+        destination = self.dialogs.save_path(title, suggested, kinds)
         if not destination:
             return False
-        suffix = os.path.splitext(name)[1]
-        if not destination.lower().endswith(suffix.lower()):
-            destination += suffix
+        destination = with_suffix(destination, name)
         problem = output_problem(destination, [result.root])
         if problem:
-            window.dialogs.warn(problem)
+            self.dialogs.warn(problem)
             return False
 
         def work(progress: object, cancel: object) -> str:
@@ -126,15 +132,15 @@ class ResultFiles(QObject):
         task = CallTask(work, f"writing {destination}")
         task.signals.succeeded.connect(self._written)  # type: ignore[arg-type]
         task.signals.failed.connect(self._failed)
-        window.status.say(self.tr("Writing {0}…").format(destination))
-        window.in_background(window.background_pool, task)
+        self.status.say(self.tr("Writing {0}…").format(destination))
+        self.background.start(task)
         return True
 
     def _written(self, destination: str) -> None:
         folder = os.path.dirname(os.path.abspath(destination))
-        self.window.settings.setValue("export_folder", folder)
-        self.window.status.say(self.tr("Report written to {0}").format(destination))
+        self.settings.setValue("export_folder", folder)
+        self.status.say(self.tr("Report written to {0}").format(destination))
 
     def _failed(self, message: str) -> None:
-        self.window.status.say(message)
-        self.window.dialogs.warn(message)
+        self.status.say(message)
+        self.dialogs.warn(message)

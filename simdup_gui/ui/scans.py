@@ -1,48 +1,61 @@
 """Scans started from the window: a folder, several together, or one checked against a library.
 
 Also what a scan is made with (the knobs and the settings) and what a change of them needs: a
-regroup of the result shown, or a rescan. The result goes to the window to be shown.
+regroup of the result shown, or a rescan. What a scan is and how it runs are the core's
+(``core/scanning.py``); here folders are asked for and the result is handed to the view.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
-from contextlib import suppress
-from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
-from simdup_gui.core import not_duplicates
+from simdup_gui.core.scanning import ScanRequest, remembered
+from simdup_gui.core.session import Session
 from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.kernels import kernels_compiled, reads_plain
-from simdup_gui.engine.library.check import check_folder
-from simdup_gui.engine.library.store import Library
 from simdup_gui.engine.options import ScanOptions
-from simdup_gui.engine.progress import CancelToken, ProgressEvent
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.logs import log_path
+from simdup_gui.ui.dialogs import Dialogs
+from simdup_gui.ui.result_view import ResultView
 from simdup_gui.ui.settings_dialog import SettingsDialog, options_from_settings
-from simdup_gui.ui.tasks import CallTask, ScanTask
+from simdup_gui.ui.status_line import StatusLine
+from simdup_gui.ui.tasks import Background, CallTask, TaskRunner
+from simdup_gui.ui.threshold_bar import ThresholdBar
 
-if TYPE_CHECKING:
-    from simdup_gui.ui.main_window import MainWindow
-
-RECENT_LIMIT = 8  # folders offered on the start page
 KERNELS_AFTER_MS = 1000  # the compiled kernels are loaded this long after a large result shows
 
 
 class Scans(QObject):
     """The window's scans: started, answered, and started again when the settings change."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.folders: list[str] = []  # the folders of the scan shown (several: scanned together)
+    recent_changed = Signal(list)  # the folders scanned last, the latest first
+
+    def __init__(
+        self,
+        session: Session,
+        settings: QSettings,
+        dialogs: Dialogs,
+        knobs: ThresholdBar,
+        status: StatusLine,
+        runner: TaskRunner,
+        background: Background,
+        view: ResultView,
+    ) -> None:
+        super().__init__(runner)
+        self.session, self.settings, self.dialogs, self.knobs = session, settings, dialogs, knobs
+        self.status, self.runner, self.background, self.view = status, runner, background, view
         self._kernels_loading = False
+
+    @property
+    def folders(self) -> tuple[str, ...]:
+        """The folders of the scan shown (several: scanned together)."""
+        request = self.session.request
+        return request.folders if request else ()
 
     def choose(self) -> None:
         """Ask for a folder and scan it."""
@@ -52,104 +65,72 @@ class Scans(QObject):
 
     def ask_for_articles(self, title: str) -> str:
         """A folder of articles the person chooses, from the last one scanned ("" if none)."""
-        start = str(self.window.settings.value("last_folder", str(Path.home())))
-        return self.window.dialogs.folder(title, start)
+        start = str(self.settings.value("last_folder", str(Path.home())))
+        return self.dialogs.folder(title, start)
 
     def options(self) -> ScanOptions:
         """The scan settings chosen in the window and the settings dialog."""
-        window = self.window
-        knobs = window.knobs
-        options = options_from_settings(window.settings, knobs.k, knobs.min_similarity)
-        apart = frozenset(window.session.not_duplicates)
-        return replace(options, group=replace(options.group, not_duplicates=apart))
+        chosen = options_from_settings(self.settings, self.knobs.k, self.knobs.min_similarity)
+        return self.session.options(chosen)
 
     def edit_settings(self) -> None:
         """Edit the scan settings; rescan when they change what a fingerprint is."""
-        window = self.window
         before = self.options()
-        if not window.dialogs.edit(SettingsDialog(window.settings, window)):
+        if not self.dialogs.edit(SettingsDialog(self.settings, self.dialogs.window)):
             return
-        method = options_from_settings(window.settings, 0, 0.0).method
+        method = options_from_settings(self.settings, 0, 0.0).method
         if method.name != before.method.name:  # another measure: its own floor
-            window.knobs.set_values(min_similarity=method.floor)
-            window.knobs.fit(method)
+            self.knobs.set_values(min_similarity=method.floor)
+            self.knobs.fit(method)
         self.apply_settings(before)
 
     def apply_settings(self, before: ScanOptions) -> None:
         """Regroup (length floor) or rescan (anything else) after the settings changed."""
-        window = self.window
-        after = self.options()
-        if window.result is None or window.runner.busy or not window.root:
+        result = self.session.result
+        if result is None or self.runner.busy or not self.session.root:
             return
-        needed = window.session.after_settings(before, after)
+        needed = self.session.after_settings(before, self.options())
         if needed == "regroup":
-            window.show_result(window.result)
+            self.view.show_result(result)
         elif needed == "rescan":
             self.again()
 
     def again(self) -> None:
         """Scan the folder (or folders) of the result shown again (against its library, if any)."""
-        result = self.window.result
-        if len(self.folders) == 1:
-            library = result.library if result is not None else ""
-            self.start(self.folders[0], library or None)
-        elif self.folders:
-            self.start(self.folders)
+        if self.session.request is not None:
+            self.scan(self.session.request)
 
-    def start(self, folder: str | list[str], library: str | None = None) -> None:
-        """Scan ``folder`` (or several, together) in the background.
+    def start(self, folder: str | list[str], library: str = "") -> None:
+        """Scan ``folder`` (or several, together); one may be checked against ``library``."""
+        self.scan(ScanRequest.of(folder, library))
 
-        One folder may be checked against ``library``; a rescan of a folder checked against a
-        library checks it again.
-        """
-        window = self.window
-        if window.runner.busy:
+    def scan(self, request: ScanRequest) -> None:
+        """Run ``request`` in the background; a rescan of a library check checks again."""
+        if self.runner.busy:
             return
-        folders = [folder] if isinstance(folder, str) else list(folder)
-        for one in folders:
-            if not os.path.isdir(one):
-                window.dialogs.warn(self.tr("Not a folder: {0}").format(one))
-                return
-        if isinstance(folder, list):
-            library = None
-            window.root = os.path.commonpath([os.path.abspath(f) for f in folders])
-        else:
-            window.root = folder
-            window.settings.setValue("last_folder", folder)
-            self._remember(folder)
-        self.folders = folders
-        # the not-duplicates list as it is on disk now (the command line may have added to it);
-        # a damaged one was reported when the window opened, and this session's pairs hold
-        with suppress(not_duplicates.NotDuplicatesError):
-            window.session.not_duplicates = not_duplicates.load()
-        options = self.options()
-        task: CallTask
-        if library:
-            opened = Library.open(library)  # checked by the caller
-            # a library keeps the default's fingerprints: another method's floor is not its own
-            kept = opened.settings.method
-            same = options.method == kept
-            floor = options.group.min_similarity if same else kept.floor
-            group = replace(options.group, min_similarity=floor)
-            read = replace(options.read, text=opened.settings)
-
-            def work(progress: Callable[[ProgressEvent], None], cancel: CancelToken) -> object:
-                wanted = replace(options, read=read, group=group)
-                return check_folder(opened, folder, wanted, progress=progress, cancel=cancel)
-
-            task = CallTask(work, f"checking {folder} against {library}")
-        else:
-            task = ScanTask(folder, options, workers=window.runner.workers)
-        task.signals.progress.connect(window.status.show_progress)
+        missing = request.missing()
+        if missing:
+            self.dialogs.warn(self.tr("Not a folder: {0}").format(missing))
+            return
+        if len(request.folders) == 1:
+            folder = request.folders[0]
+            self.settings.setValue("last_folder", folder)
+            recent = remembered(self.recent(), folder)
+            self.settings.setValue("recent", recent)
+            self.recent_changed.emit(recent)
+        self.session.start(request)
+        work = partial(request.run, self.options(), workers=self.runner.workers)
+        named = ", ".join(map(display_path, request.folders))
+        what = f"checking {named} against {request.library}" if request.library else named
+        task = CallTask(work, f"the scan of {what}")
+        task.signals.progress.connect(self.status.show_progress)
         task.signals.succeeded.connect(self._done)
         task.signals.failed.connect(self.failed)
-        window.run_task(
-            task, self.tr("Scanning {0}…").format(", ".join(map(display_path, folders)))
-        )
+        self.runner.run(task, self.tr("Scanning {0}…").format(named))
 
     def _done(self, result: ScanResult) -> None:
-        self.window.status.idle()
-        self.window.show_result(result)
+        self.status.idle()
+        self.view.show_result(result)
         QTimer.singleShot(KERNELS_AFTER_MS, self, lambda: self._load_kernels_if_worth_it(result))
 
     def _load_kernels_if_worth_it(self, result: ScanResult) -> None:
@@ -166,21 +147,16 @@ class Scans(QObject):
         self._kernels_loading = True
         settings = result.options.read.text
         task = CallTask(lambda progress, cancel: warm_up(settings), "loading the kernels")
-        self.window.in_background(self.window.background_pool, task)
+        self.background.start(task)
 
     def failed(self, message: str) -> None:
         """A scan (or the library's work) failed: said, with where the log is."""
-        self.window.status.idle(self.tr("Scan failed: {0}").format(message))
-        self.window.dialogs.warn(
+        self.status.idle(self.tr("Scan failed: {0}").format(message))
+        self.dialogs.warn(
             self.tr("{0}\n\nThe details are in the log: {1}").format(message, log_path())
         )
 
-    def _remember(self, folder: str) -> None:
-        recent = [f for f in self.recent() if f != folder]
-        self.window.settings.setValue("recent", [folder, *recent][:RECENT_LIMIT])
-        self.window.start_page.show_recent(self.recent())
-
     def recent(self) -> list[str]:
         """The folders scanned last, the latest first."""
-        value = self.window.settings.value("recent", [])
+        value = self.settings.value("recent", [])
         return [value] if isinstance(value, str) else list(value or [])

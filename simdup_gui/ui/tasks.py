@@ -8,12 +8,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
-from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
-from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.run.workers import WorkerPool
-from simdup_gui.engine.scan import scan
-from simdup_gui.engine.store.cache import FingerprintCache
 
 PROGRESS_INTERVAL = 0.05  # seconds between progress signals, so the event loop is never flooded
 GIL_TURN = 0.01  # seconds of a task's work between the GUI thread's turns at the GIL
@@ -91,34 +87,27 @@ class CallTask(QRunnable):
             self.signals.finished.emit()
 
 
-class ScanTask(CallTask):
-    """Scan a folder (or several) on a pool thread; cancel() keeps what was done (partial)."""
+class Background(QObject):
+    """Tasks nobody waits for (reports written, regroups, kernels loaded), one at a time.
 
-    def __init__(
-        self,
-        root: str | list[str],
-        options: ScanOptions,
-        cache_factory: Callable[[], FingerprintCache] = FingerprintCache.default,
-        workers: WorkerPool | None = None,
-    ) -> None:
-        named = ", ".join(map(display_path, [root] if isinstance(root, str) else root))
-        super().__init__(self._scan, f"the scan of {named}")
-        self._root, self._options, self._cache_factory = root, options, cache_factory
-        self._workers = workers
+    Each task is held until it finishes (Qt's pool does not hold it).
+    """
 
-    def _scan(self, progress: Callable[[ProgressEvent], None], cancel: CancelToken) -> object:
-        cache = self._cache_factory()
-        try:
-            return scan(
-                self._root,
-                self._options,
-                cache=cache,
-                progress=progress,
-                cancel=cancel,
-                workers=self._workers,
-            )
-        finally:
-            cache.close()
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self._tasks: set[CallTask] = set()
+
+    def start(self, task: CallTask) -> None:
+        """Run ``task`` after those started before it."""
+        self._tasks.add(task)
+        task.signals.finished.connect(lambda: self._tasks.discard(task))
+        self.pool.start(task)
+
+    def wait(self, msecs: int) -> None:
+        """Wait at most ``msecs`` for the tasks started to finish."""
+        self.pool.waitForDone(msecs)
 
 
 class TaskRunner(QObject):
@@ -129,6 +118,7 @@ class TaskRunner(QObject):
     before a scan needs them: small scans run on threads in the app's own process.
     """
 
+    started = Signal(str)  # a task started, with what it does in words (or "")
     idle = Signal()  # the running task finished and was let go
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -148,12 +138,16 @@ class TaskRunner(QObject):
         """Whether a scan is running."""
         return self.task is not None
 
-    def start(self, task: CallTask) -> None:
-        """Run ``task``; keep a reference until it finishes."""
+    def run(self, task: CallTask, text: str = "") -> bool:
+        """Run ``task`` (held until it finishes), said in words; False, and not run, if busy."""
+        if self.busy:
+            return False
         self._workers_idle.stop()
         self.task = task
         task.signals.finished.connect(lambda: self._forget(task))
         self.pool.start(task)
+        self.started.emit(text)
+        return True
 
     def cancel(self) -> None:
         """Cancel the running task, if any."""

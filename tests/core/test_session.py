@@ -10,6 +10,7 @@ import pytest
 
 from simdup_gui.core.acting import Plan
 from simdup_gui.core.columns import COLUMN_NAMES, column_named
+from simdup_gui.core.scanning import ScanRequest
 from simdup_gui.core.session import Session
 from simdup_gui.engine.options import GroupOptions, ReadOptions, RunOptions, ScanOptions
 from simdup_gui.engine.resources import resource
@@ -44,7 +45,7 @@ def session(tmp_path: Path) -> Session:
     folder = tmp_path / "articles"
     shutil.copytree(resource("sample"), folder)
     core = Session()
-    core.root = str(folder)
+    core.request = ScanRequest.of(str(folder))
     core.show(scan(str(folder)), GroupOptions())
     return core
 
@@ -210,7 +211,7 @@ def test_reference_folders_keep_their_files_whatever_is_asked(tmp_path: Path) ->
     archive.mkdir()
     shutil.copy2(folder / "en" / "harbor-lighthouse-edited.md", archive / "edited.md")
     core = Session()
-    core.root = str(folder)
+    core.request = ScanRequest.of(str(folder))
     wanted = ScanOptions(group=GroupOptions(reference_folders=(str(archive),)))
     core.show(scan(str(folder)), wanted.group)  # a regroup: the folders are grouping settings
     files = core.result.files  # type: ignore[union-attr]
@@ -322,7 +323,7 @@ def test_every_choice_survives_a_regroup_a_rescan_and_a_save(
     save_result(session.result, path, session.choices())
     result, choices = load_saved(path)
     opened = Session()
-    opened.adopt(choices, result.root)
+    opened.adopt(choices, result)
     opened.show(result, GroupOptions())
     same(opened)
     assert not opened.unsaved_marks  # as saved

@@ -40,6 +40,8 @@ SAMPLE = resource("sample")
 class ScriptedDialogs:
     """Answers the window's questions (see ui/dialogs.py) from a script, and records them."""
 
+    window = None  # the dialogs a command opens itself have no parent here
+
     def __init__(self) -> None:
         self.asked: list[tuple[str, ...]] = []
         self.folders: list[str] = []  # answers to "which folder?", in order ("" = cancel)
@@ -94,8 +96,7 @@ def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Ite
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     settings.setValue("language", "en")
     with loading_no_kernels_here():  # as the app's main() runs it
-        win = create_window(settings=settings)
-        win.dialogs = ScriptedDialogs()  # type: ignore[assignment]
+        win = create_window(settings=settings, dialogs=ScriptedDialogs())  # type: ignore[arg-type]
         qtbot.addWidget(win)
         win.show()
         yield win
@@ -1627,7 +1628,7 @@ def test_closing_the_window_waits_for_work_in_the_background(
         done.append(True)
 
     task = CallTask(work, "writing a report")
-    window.in_background(window.background_pool, task)
+    window.background.start(task)
     assert started.wait(5)
     window.close()
     assert done == [True]
@@ -1694,8 +1695,7 @@ def test_a_damaged_not_duplicates_list_is_said_and_never_overwritten(
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     settings.setValue("language", "en")
     with loading_no_kernels_here():
-        win = create_window(settings=settings)
-    win.dialogs = ScriptedDialogs()  # type: ignore[assignment]
+        win = create_window(settings=settings, dialogs=ScriptedDialogs())  # type: ignore[arg-type]
     qtbot.addWidget(win)
     try:
         assert "Not-duplicates list not used" in win.status.label.text()
@@ -1742,8 +1742,8 @@ def test_a_reference_picked_by_hand_lasts_through_a_knob_and_reaches_the_csv_and
     assert roles["茶园春茶-改写.txt"] == "reference"
     assert roles["茶园春茶.txt"] == "duplicate"
 
-    quit_asked = ScriptedDialogs()
-    window.dialogs = quit_asked  # type: ignore[assignment]
+    quit_asked: ScriptedDialogs = window.dialogs  # type: ignore[assignment]
+    quit_asked.answers.clear()
     window.close()  # marks not saved: asked, and "No" keeps the window open
     assert quit_asked.last("confirm")[1].startswith("1 file is marked")
     assert window.isVisible()

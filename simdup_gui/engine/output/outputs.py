@@ -56,6 +56,17 @@ def output_problem(path: str, inputs: Sequence[str], *, folder: bool = False) ->
     return None
 
 
+def with_suffix(destination: str, suggested: str) -> str:
+    """``destination`` with the suggested name's extension, if a person left it out.
+
+    A saved result or report named without it would be one its open dialog cannot see.
+    """
+    suffix = os.path.splitext(suggested)[1]
+    if destination.lower().endswith(suffix.lower()):
+        return destination
+    return destination + suffix
+
+
 def _new_temp_file(folder: Path, name: str) -> tuple[int, Path]:
     """A new file beside the destination, made with the mode the user's umask gives new files."""
     for _ in range(100):

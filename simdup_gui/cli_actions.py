@@ -18,7 +18,7 @@ from simdup_gui.cli_common import (
     text_settings,
 )
 from simdup_gui.core import not_duplicates
-from simdup_gui.engine.fingerprint.files import fingerprint_now
+from simdup_gui.engine.fingerprint.file_records import fingerprint_now
 from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.output.actions import Manifest, act, manifest_path, restore
 from simdup_gui.engine.output.outputs import output_problem

@@ -8,7 +8,7 @@ from typing import TextIO
 
 from simdup_gui.cli_common import UsageError, add_text_options, max_bytes, text_settings
 from simdup_gui.engine.fingerprint.explain import WORDS, explain
-from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.options import ReadOptions
 from simdup_gui.engine.read.walk import display_path
 

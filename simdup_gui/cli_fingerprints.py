@@ -19,7 +19,7 @@ from simdup_gui.cli_common import (
     open_cluster,
 )
 from simdup_gui.engine.cluster.pairs import PER_PIECE, cluster_all_pairs, scatter_parts
-from simdup_gui.engine.match.fingerprint_files import load_fingerprints, parse_fingerprint
+from simdup_gui.engine.match.fingerprint_lists import load_fingerprints, parse_fingerprint
 from simdup_gui.engine.match.index import FingerprintIndex, Pairs, all_pairs
 from simdup_gui.engine.output.cells import fingerprint_hex
 from simdup_gui.engine.output.outputs import write_atomically

@@ -16,11 +16,11 @@ from simdup_gui.cli_common import (
     share,
     text_settings,
 )
-from simdup_gui.engine.fingerprint.files import fingerprint_batch
+from simdup_gui.engine.fingerprint.file_records import fingerprint_batch
 from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
 from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint, said_apart
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats
-from simdup_gui.engine.match.fingerprint_files import parse_fingerprint
+from simdup_gui.engine.match.fingerprint_lists import parse_fingerprint
 from simdup_gui.engine.options import ReadOptions, RunOptions, ScanOptions, TextSettings
 from simdup_gui.engine.output.cells import fingerprint_hex, modified_text, safe_cell
 from simdup_gui.engine.output.outputs import output_problem, write_atomically

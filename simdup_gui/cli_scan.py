@@ -43,13 +43,18 @@ from simdup_gui.engine.output.words import LANGUAGES, counted, system_language
 from simdup_gui.engine.progress import ProgressEvent, no_progress
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, display_path, in_folders
 from simdup_gui.engine.resources import default_cache_path
-from simdup_gui.engine.store.outcomes import MOST_FILES, Outcome, load_outcome, outcome_digest
+from simdup_gui.engine.store.kept_reports import (
+    MOST_FILES,
+    KeptReport,
+    kept_report_digest,
+    load_kept_report,
+)
 
 if TYPE_CHECKING:
     from simdup_gui.engine.results import ScanResult
 
 # The scan, the report and the cache are imported when a scan runs: an unchanged folder's
-# kept report needs none of them, nor numpy (store/outcomes.py).
+# kept report needs none of them, nor numpy (store/kept_reports.py).
 
 
 def add_scan_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -165,7 +170,7 @@ class _Tally(NamedTuple):
         )
 
     @classmethod
-    def kept(cls, walked: list[Walked], outcome: Outcome, seconds: float) -> _Tally:
+    def kept(cls, walked: list[Walked], outcome: KeptReport, seconds: float) -> _Tally:
         """An unchanged folder's kept report summed up: every file from the cache."""
         entries = [entry for part in walked for entry in part.entries]
         other_types = sum((part.other_types for part in walked), Counter[str]())
@@ -241,7 +246,7 @@ def _report_key(
     entries = [entry for part in walked for entry in part.entries]
     if len(entries) > MOST_FILES or any(entry.error for entry in entries):
         return None
-    return folders_key(walked), outcome_digest(walked, options)
+    return folders_key(walked), kept_report_digest(walked, options)
 
 
 def _write_report(text: str, args: argparse.Namespace, out: TextIO) -> None:
@@ -269,7 +274,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     walked = walk_folders(args.folder, options, progress)
     walking = time.perf_counter() - started
     key = _report_key(args, options, walked)
-    outcome = load_outcome(default_cache_path(), *key) if key else None
+    outcome = load_kept_report(default_cache_path(), *key) if key else None
     if outcome is None:
         tally = _scan_and_report(args, options, walked, progress, key, out, err)
         tally = tally._replace(seconds=walking + tally.seconds)
@@ -314,7 +319,7 @@ def _scan_and_report(
         tally = _Tally.of(result)
         text = report_text(result) if key or not args.csv else None  # else streamed
         if key and text and not result.cancelled and not any(f.error for f in result.files):
-            cache.put_outcome(*key, Outcome(text, tally.groups, tally.duplicates))
+            cache.put_kept_report(*key, KeptReport(text, tally.groups, tally.duplicates))
     for warning in result.warnings:
         err.write(f"simdup: warning: {warning}\n")
     if text is not None:

@@ -68,11 +68,11 @@ def _logging_as_it_was() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _no_repeats_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test starts with no outcomes kept by their bytes (``fingerprint/repeats.py``)."""
-    from simdup_gui.engine.fingerprint import files
+    """Every test starts with no records kept by their bytes (``fingerprint/repeats.py``)."""
+    from simdup_gui.engine.fingerprint import file_records
     from simdup_gui.engine.fingerprint.repeats import Repeats
 
-    monkeypatch.setattr(files, "REPEATS", Repeats())
+    monkeypatch.setattr(file_records, "REPEATS", Repeats())
 
 
 def pytest_configure(config: pytest.Config) -> None:

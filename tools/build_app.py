@@ -3,7 +3,7 @@
 It holds the executables ``simdup-gui`` and ``simdup`` with everything they need (no Python on
 the machine): the translations, the sample folder, the kernels built ahead for any CPU of this
 kind, and the icon; on Linux also ``simdup.desktop``. Three steps: the portable kernels
-(``python -m simdup_gui.engine.ahead --portable``: numba.pycc and a C compiler), PyInstaller
+(``python -m simdup_gui.engine.prebuilt --portable``: numba.pycc and a C compiler), PyInstaller
 (``tools/app/simdup.spec``, which Windows and macOS build from too), then the desktop entry.
 Needs the build extra: ``python3 -m pip install -e ".[build]"``.
 """
@@ -32,7 +32,7 @@ def folder_size(folder: Path) -> int:
 def portable_kernels() -> Path:
     """Build (or find) the kernels for any CPU of this machine's kind; their path."""
     done = subprocess.run(
-        [sys.executable, "-m", "simdup_gui.engine.ahead", "--portable"],
+        [sys.executable, "-m", "simdup_gui.engine.prebuilt", "--portable"],
         capture_output=True,
         text=True,
         check=False,

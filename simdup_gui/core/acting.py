@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from simdup_gui.engine.fingerprint.files import fingerprint_now
+from simdup_gui.engine.fingerprint.file_records import fingerprint_now
 from simdup_gui.engine.options import ReadOptions
 from simdup_gui.engine.output.actions import ActionOutcome, Manifest, Seen, act, manifest_path
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.library.store import Library, LibraryError
 from simdup_gui.engine.progress import Progress, never, no_progress
 from simdup_gui.engine.read.walk import display_path, in_folders

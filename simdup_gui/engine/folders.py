@@ -3,7 +3,7 @@
 A folder's state is everything its records are made from: the walked files (path, size,
 modification time, or the walk's error) and the options that change a record. An unchanged
 state lets a rescan take the folder's records whole (``store/snapshot.py``) and the command
-its last report (``store/outcomes.py``). Nothing heavy is imported here, so the command can
+its last report (``store/kept_reports.py``). Nothing heavy is imported here, so the command can
 find an unchanged folder before it loads the rest.
 """
 

@@ -11,7 +11,7 @@ again, with numba's ``njit`` as a no-op and the kernel modules it imports in the
 too, so the two forms cannot drift apart (the tests check they agree). A loop too slow in
 Python may name a numpy twin in its module's ``PLAIN_FORMS``, used instead. A GUI thread runs
 in :func:`loading_no_kernels_here`: it never loads the compiled form itself, so the window
-never waits for numba. Where the kernels are built ahead of time (``ahead.py``, once a machine
+never waits for numba. Where the kernels are built ahead of time (``prebuilt.py``, once a machine
 with a C compiler), that form needs no numba: it loads in a millisecond, on any thread. A
 standalone app carries them built for any CPU of its kind and no numba at all: the plain form
 serves whatever they do not.
@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from simdup_gui.engine import ahead
+from simdup_gui.engine import prebuilt
 
 KERNEL_MODULES = (
     "simdup_gui.engine.text.token_kernels",
@@ -52,7 +52,9 @@ _plain_users = 0  # blocks of work running plain now (threads of one scan share 
 _here = threading.local()  # a thread's own setting: loading_no_kernels_here
 _plain: dict[str, types.ModuleType] = {}  # the plain modules, as their loops see each other
 _plain_faces: dict[str, types.SimpleNamespace] = {}  # what callers get: see _wrapping_silently
-_ahead: dict[str, ahead.AheadKernels] | None = None  # the kernels built ahead (None: not looked)
+_ahead: dict[str, prebuilt.PrebuiltKernels] | None = (
+    None  # the kernels built ahead (None: not looked)
+)
 _ahead_lock = threading.Lock()
 
 
@@ -74,15 +76,15 @@ def groups_plain(files: int) -> bool:
 def kernels_compiled() -> bool:
     """Whether every kernel module has compiled code on disk newer than its source.
 
-    Or the kernels are built ahead (``ahead.py``); or will be, at their first use (False).
+    Or the kernels are built ahead (``prebuilt.py``); or will be, at their first use (False).
 
     numba keeps what it compiled beside each module (``__pycache__/<module>.<function>-<line>
     .*.nbi`` index files) or, where that folder is read-only, under ``NUMBA_CACHE_DIR``. This
     looks at the files only; it imports neither numba nor the kernels.
     """
-    if ahead.found_path() is not None:
+    if prebuilt.found_path() is not None:
         return True
-    if not ahead.failed():
+    if not prebuilt.failed():
         return False  # to be built ahead at their first use
     for name in KERNEL_MODULES:
         source = Path(importlib.util.find_spec(name).origin)  # type: ignore[union-attr,arg-type]
@@ -104,11 +106,11 @@ def kernel_module(name: str) -> Any:
     if _plain_users:
         return _plain_twin(name)
     loading_none = getattr(_here, "loading_none", False)
-    if name in ahead.SIGNATURES:
+    if name in prebuilt.SIGNATURES:
         built = _built_ahead(name, build=not loading_none)  # loaded in a millisecond: anywhere
         if built is not None:
             return built
-    if (loading_none and not kernel_loaded(name)) or not ahead.HAS_NUMBA:
+    if (loading_none and not kernel_loaded(name)) or not prebuilt.HAS_NUMBA:
         return _plain_twin(name)
     module = sys.modules.get(name)  # asked for per text: the import machinery costs 2.5 µs
     if module is not None and not getattr(module.__spec__, "_initializing", False):
@@ -124,8 +126,8 @@ def kernel_loaded(name: str) -> bool:
     return module is not None and not getattr(module.__spec__, "_initializing", False)
 
 
-def _built_ahead(name: str, *, build: bool = True) -> ahead.AheadKernels | None:
-    """The kernel module as built ahead (``ahead.py``), or None where the kernels are not.
+def _built_ahead(name: str, *, build: bool = True) -> prebuilt.PrebuiltKernels | None:
+    """The kernel module as built ahead (``prebuilt.py``), or None where the kernels are not.
 
     With ``build``, built now if they never were: about as long as numba's first compile of
     them, once a machine.
@@ -134,9 +136,9 @@ def _built_ahead(name: str, *, build: bool = True) -> ahead.AheadKernels | None:
     if _ahead is None:
         with _ahead_lock:  # one build at a time in a process
             if _ahead is None:
-                built = ahead.load(_plain_twin)
-                if built is None and build and not ahead.failed() and ahead.build():
-                    built = ahead.load(_plain_twin)
+                built = prebuilt.load(_plain_twin)
+                if built is None and build and not prebuilt.failed() and prebuilt.build():
+                    built = prebuilt.load(_plain_twin)
                 if built is not None or build:
                     _ahead = built or {}
     return None if _ahead is None else _ahead.get(name)

@@ -64,7 +64,7 @@ class ScanResult:
 
         The text similarity reads the two files again when their sketches cannot tell.
         """
-        from simdup_gui.engine.fingerprint.files import TextShingles
+        from simdup_gui.engine.fingerprint.file_records import TextShingles
 
         shingles = TextShingles(self.files, self.options.read)
         return self.options.method.likeness(self.files, self.options.group.min_similarity, shingles)

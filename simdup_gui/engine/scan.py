@@ -37,17 +37,17 @@ from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.store.cache import CachedFile, FingerprintCache, Snapshot
 
 if TYPE_CHECKING:
-    from simdup_gui.engine.fingerprint.files import Outcome
+    from simdup_gui.engine.fingerprint.file_records import Fingerprinted
     from simdup_gui.engine.fingerprint.simhash import Features
     from simdup_gui.engine.match.matching import Grouper
     from simdup_gui.engine.run.workers import Pool
 
 # An unchanged folder is read from its snapshot and grouped from the cache: the reading
-# (fingerprint.files, run.batches) and the grouping (match.matching) are imported when a scan
+# (fingerprint.file_records, run.batches) and the grouping (match.matching) are imported when a scan
 # needs them, so such a rescan does without them (20-30 ms of a 0.45 s command).
 
 
-def _from_cache(entry: Entry, cached: CachedFile) -> Outcome:
+def _from_cache(entry: Entry, cached: CachedFile) -> Fingerprinted:
     record = cached.record._replace(path=entry.path, size=entry.size, mtime_ns=entry.mtime_ns)
     return record, cached.tfidf_features
 
@@ -214,7 +214,7 @@ def _fingerprinted_files(
     New fingerprints go to the cache. Returns the records (fewer when cancelled), how many
     came from the cache, and their files' bytes.
     """
-    from simdup_gui.engine.fingerprint.files import fingerprint_file
+    from simdup_gui.engine.fingerprint.file_records import fingerprint_file
     from simdup_gui.engine.fingerprint.simhash import with_tfidf
     from simdup_gui.engine.run.batches import in_batches
 
@@ -230,7 +230,7 @@ def _fingerprinted_files(
     else:
         known = cache.load_folder(cache_key(root), settings)
 
-        def lookup(entry: Entry) -> Outcome | Entry:
+        def lookup(entry: Entry) -> Fingerprinted | Entry:
             if entry.error:
                 return fingerprint_file(entry, options.read)  # the error is the record: no reading
             size, mtime_ns, hit = known.get(cache_key(entry.path), (-1, -1, None))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from functools import partial
 
-from simdup_gui.engine.fingerprint.files import fingerprint_rows
+from simdup_gui.engine.fingerprint.file_records import fingerprint_rows
 from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.fingerprint.simhash import Features, with_tfidf
 from simdup_gui.engine.match.matching import group_here

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from simdup_gui.engine.fingerprint.explain import Explained, explain
-from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError
 from simdup_gui.engine.read.reader import ReadError

@@ -31,12 +31,12 @@ from common import machine, planted_fingerprints  # noqa: E402
 from simdup_gui.engine.cluster.client import cluster_client  # noqa: E402
 from simdup_gui.engine.cluster.pairs import PER_PIECE, cluster_all_pairs  # noqa: E402
 from simdup_gui.engine.match.index import all_pairs  # noqa: E402
-from simdup_gui.engine.match.tables import (  # noqa: E402
+from simdup_gui.engine.match.permutations import (  # noqa: E402
     _PAIR_COST,
-    _TABLE_COST,
+    _PERMUTATION_COST,
     bucket_bits,
+    permutation_groups,
     plan_for_pairs,
-    table_groups,
 )
 
 PART = 1_000_000  # fingerprints a worker makes per input part
@@ -69,7 +69,7 @@ def pairs_figures(n: int, workers: int) -> dict[str, float]:
     assert np.array_equal(here.i, there.i), "pairs differ"
     assert np.array_equal(here.j, there.j), "pairs differ"
     plan = plan_for_pairs(3, n)
-    groups = len(table_groups(plan, n)[1])
+    groups = len(permutation_groups(plan, n)[1])
     print(f"\n## All pairs, k = 3, {n:,} fingerprints ({len(here):,} pairs, the same both ways)\n")
     print("| run | seconds | × in-process |")
     print("|---|---:|---:|")
@@ -78,12 +78,14 @@ def pairs_figures(n: int, workers: int) -> dict[str, float]:
     print(f"| `cluster_all_pairs` on local:{workers} | {on_cluster:.2f} | {ratio:.1f} |")
     shuffled = groups * n * 16
     print(
-        f"\nPlan: {len(plan.tables)} tables in {groups} groups; the shuffle moves"
+        f"\nPlan: {len(plan.permutations)} permutations in {groups} groups; the shuffle moves"
         f" {shuffled / 1e9:.2f} GB ({groups} × {n:,} × 16 bytes); reducers per group:"
         f" {min(64, max(1, n // PER_PIECE))}."
     )
-    per_table = on_cluster * workers / (len(plan.tables) * n)  # core-seconds per fingerprint
-    return {"per_table": per_table, "n": n}
+    per_permutation = (
+        on_cluster * workers / (len(plan.permutations) * n)
+    )  # core-seconds per fingerprint
+    return {"per_permutation": per_permutation, "n": n}
 
 
 def articles_table(rows: int, path: Path) -> None:
@@ -155,18 +157,19 @@ def table_figures(rows: int, workers: int) -> None:
 def _work(n: int) -> tuple[int, float]:
     """The plan's tables for ``n`` and the cost model's work per fingerprint per table."""
     plan = plan_for_pairs(3, n)
-    bits = max(bucket_bits(t.prefix_bits, n) for t in plan.tables)
-    return len(plan.tables), _TABLE_COST + _PAIR_COST * n / 2.0**bits / 2
+    bits = max(bucket_bits(t.prefix_bits, n) for t in plan.permutations)
+    return len(plan.permutations), _PERMUTATION_COST + _PAIR_COST * n / 2.0**bits / 2
 
 
-def on_paper(per_table: float, measured_n: int) -> None:
+def on_paper(per_permutation: float, measured_n: int) -> None:
     tables, work = _work(10**9)
     _, measured_work = _work(measured_n)
-    core_seconds = per_table * work / measured_work * tables * 10**9
+    core_seconds = per_permutation * work / measured_work * tables * 10**9
     print("\n## On paper: all pairs at k = 3 over 10^9 fingerprints\n")
     print(
-        f"The plan for 10^9: {tables} tables. Measured here: {per_table * 1e9:.0f} core-ns per"
-        f" fingerprint per table (shuffle and check), scaled by the cost model's work per"
+        f"The plan for 10^9: {tables} permutations. Measured here:"
+        f" {per_permutation * 1e9:.0f} core-ns per fingerprint per permutation (shuffle and"
+        f" check), scaled by the cost model's work per"
         f" fingerprint at 10^9 ({work:.0f} against {measured_work:.0f}): {core_seconds / 3600:.1f}"
         " core-hours, divided among the workers (the network not counted):\n"
     )
@@ -184,7 +187,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"# {machine()}")
     figures = pairs_figures(args.n, args.workers)
-    on_paper(figures["per_table"], int(figures["n"]))
+    on_paper(figures["per_permutation"], int(figures["n"]))
     if args.rows:
         table_figures(args.rows, args.workers)
 

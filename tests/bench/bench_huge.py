@@ -59,7 +59,7 @@ def stage_query(n: int, k: int) -> dict[str, float]:
             raise SystemExit("MISMATCH with brute force")
     return {
         "build_seconds": build,
-        "tables": len(index.plan.tables),
+        "permutations": len(index.plan.permutations),
         "index_gb": index.nbytes / 1e9,
         "query_median_us": float(np.median(times)) * 1e6,
         "query_p99_us": float(np.percentile(times, 99)) * 1e6,

@@ -75,7 +75,7 @@ def main() -> None:
                 print(
                     f"  (simhash PyPI found {count} pairs, we found {len(ours)})", file=sys.stderr
                 )
-            tables = len(plan_for_pairs(k, n).tables)
+            tables = len(plan_for_pairs(k, n).permutations)
             print(
                 f"| {n:.0e} | {k} | {tables} | {len(ours)} | {seconds:.3f} | {brute} | {brute_x} "
                 f"| {peer} | {peer_x} |",

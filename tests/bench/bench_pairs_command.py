@@ -7,7 +7,7 @@ as ``.npy``. The command runs in a process of its own (Python's start, imports, 
 compiled kernels, the pairs, writing them); the baseline is ``np.sort`` of 10^6 random uint64
 in this process (the median of 7). Its pairs are checked against brute force for a sample of
 2,000 fingerprints (each against all others), and its pair count against the planted ones.
-A first run, not timed, builds the all-pairs kernels ahead of time (``engine/ahead.py``) or
+A first run, not timed, builds the all-pairs kernels ahead of time (``engine/prebuilt.py``) or
 compiles them, as a machine's first run does once. The command runs on ``--python`` (default:
 this interpreter): give a virtual environment with ``pip install -e .`` alone to time what a
 user's install does (the test extra adds SciPy, which numba imports, about 0.2 s more, where

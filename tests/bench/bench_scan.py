@@ -46,7 +46,7 @@ sys.path.insert(0, str(HERE))
 
 from common import machine  # noqa: E402
 
-from simdup_gui.engine.fingerprint.files import forget_what_was_read  # noqa: E402
+from simdup_gui.engine.fingerprint.file_records import forget_what_was_read  # noqa: E402
 from simdup_gui.engine.fingerprint.pipeline import extract_text, warm_up  # noqa: E402
 from simdup_gui.engine.options import RunOptions, ScanOptions, TextSettings  # noqa: E402
 from simdup_gui.engine.progress import ProgressEvent  # noqa: E402

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simdup_gui.engine import scan as scan_module
-from simdup_gui.engine.fingerprint import files as fingerprinting
+from simdup_gui.engine.fingerprint import file_records as fingerprinting
 from simdup_gui.engine.match import matching
 from simdup_gui.engine.options import GroupOptions, ReadOptions, ScanOptions, TextSettings
 from simdup_gui.engine.records import (

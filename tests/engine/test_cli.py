@@ -467,13 +467,13 @@ def test_apply_does_nothing_when_its_manifest_cannot_be_written(tmp_path: Path) 
 def test_a_file_a_library_chokes_on_is_logged_with_its_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from simdup_gui.engine.fingerprint import files
+    from simdup_gui.engine.fingerprint import file_records
     from simdup_gui.logs import log_path
 
     def choke(data: bytes, path: str, *, boilerplate: bool = True) -> object:
         raise RuntimeError("the parser fell over")
 
-    monkeypatch.setattr(files, "extract_text", choke)
+    monkeypatch.setattr(file_records, "extract_text", choke)
     (tmp_path / "a.txt").write_text("An article.", encoding="utf-8")
     code, out, err = run("scan", str(tmp_path), "--no-cache", "--verbose")
     assert code == 0

@@ -28,7 +28,7 @@ from simdup_gui.engine.cluster.components import cluster_components
 from simdup_gui.engine.cluster.grouping import cluster_groups
 from simdup_gui.engine.cluster.pairs import cluster_all_pairs, scatter_parts
 from simdup_gui.engine.cluster.table import scan_table_on_cluster
-from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.match.groups import components
 from simdup_gui.engine.match.index import all_pairs
 from simdup_gui.engine.options import RunOptions, ScanOptions

@@ -89,7 +89,7 @@ def test_a_table_of_the_corpus_texts_scores_as_the_folder_scan(
     recall from ``simdup table`` as from the folder scan."""
     pa = pytest.importorskip("pyarrow")
     pq = pytest.importorskip("pyarrow.parquet")
-    from simdup_gui.engine.fingerprint.files import read_text
+    from simdup_gui.engine.fingerprint.file_records import read_text
     from simdup_gui.engine.table_scan import scan_table
 
     root = str(EVAL / "corpus")

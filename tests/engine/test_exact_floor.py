@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine.fingerprint import files as files_module
-from simdup_gui.engine.fingerprint.files import TextShingles
+from simdup_gui.engine.fingerprint import file_records as files_module
+from simdup_gui.engine.fingerprint.file_records import TextShingles
 from simdup_gui.engine.fingerprint.shingles import (
     exact_jaccard,
     jaccard,

@@ -125,12 +125,12 @@ DAMAGE = {  # by kind: 0 cuts the file in half; these run statements in it
     1: [
         "UPDATE files SET sketch = x'00', features = -1, fingerprint = 12345",
         "DELETE FROM snapshots",
-        "UPDATE outcomes SET groups = groups + 1",
+        "UPDATE kept_reports SET groups = groups + 1",
     ],
     2: [
         "UPDATE snapshots SET records = x'93'",
         "UPDATE groupings SET members = x'0102030405'",
-        "UPDATE outcomes SET report = x'41'",
+        "UPDATE kept_reports SET report = x'41'",
     ],
 }
 

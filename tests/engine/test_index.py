@@ -1,4 +1,4 @@
-"""The permuted-table index must give exactly the brute-force answer."""
+"""The permutation index must give exactly the brute-force answer."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ from simdup_gui.engine.match.index import (
     FingerprintIndex,
     Pairs,
     Permutation,
-    TablePlan,
+    PermutationPlan,
     all_pairs,
     brute_force_pairs,
     brute_force_query,
     plan_for_pairs,
     plan_for_queries,
 )
-from simdup_gui.engine.match.tables import block_masks, first_tables, move_arrays
+from simdup_gui.engine.match.permutations import block_masks, first_permutations, move_arrays
 
 U64 = st.integers(min_value=0, max_value=2**64 - 1)
 SPECIAL = st.sampled_from([0, 2**64 - 1, 1, 2**63, 0xDEADBEEFDEADBEEF])
@@ -60,19 +60,23 @@ def test_all_pairs_equals_brute_force(fps: np.ndarray, k: int) -> None:
 PLAN_KINDS = st.sampled_from(["every", "halves", "found"])
 
 
-def a_plan(k: int, r: int, kind: str) -> TablePlan:
+def a_plan(k: int, r: int, kind: str) -> PermutationPlan:
     """Every choice of ``r`` of ``k + r`` blocks, the halves' covering (from k = 1), or a
     covering found by search (those for k = 8 serve any k below too)."""
     if kind == "found":
         count, family = sorted(coverings(MAX_K).items())[r % 2]
-        return TablePlan.designed(MAX_K, count, family)
-    return TablePlan.covering(k, r) if kind == "halves" and k and r > 1 else TablePlan.build(k, r)
+        return PermutationPlan.designed(MAX_K, count, family)
+    return (
+        PermutationPlan.covering(k, r)
+        if kind == "halves" and k and r > 1
+        else PermutationPlan.build(k, r)
+    )
 
 
 @settings(max_examples=200, deadline=None)
 @given(fps=fingerprint_sets(), k=st.integers(0, MAX_K), r=st.integers(1, 4), kind=PLAN_KINDS)
 def test_the_plain_form_equals_brute_force(fps: np.ndarray, k: int, r: int, kind: str) -> None:
-    """The numpy twin of the table scan, which small scans run (``engine/kernels.py``)."""
+    """The numpy twin of the permutation scan, which small scans run (``engine/kernels.py``)."""
     with plain_kernels():
         found = all_pairs(fps, k, plan=a_plan(k, r, kind))
     assert as_tuples(found) == as_tuples(brute_force_pairs(fps, k))
@@ -90,63 +94,65 @@ def test_a_window_gives_the_same_pairs_in_both_forms(fps: np.ndarray, k: int, wi
 
 @settings(max_examples=150, deadline=None)
 @given(fps=fingerprint_sets(), k=st.integers(0, MAX_K), r=st.integers(1, 4), kind=PLAN_KINDS)
-def test_every_table_plan_is_exact(fps: np.ndarray, k: int, r: int, kind: str) -> None:
+def test_every_permutation_plan_is_exact(fps: np.ndarray, k: int, r: int, kind: str) -> None:
     plan = a_plan(k, r, kind)
     assert as_tuples(all_pairs(fps, k, plan=plan)) == as_tuples(brute_force_pairs(fps, k))
 
 
 @pytest.mark.parametrize("k", range(1, MAX_K + 1))
 @pytest.mark.parametrize("r", [2, 3, 4])
-def test_a_covering_plan_leaves_some_table_intact_whatever_k_blocks_change(k: int, r: int) -> None:
-    plan = TablePlan.covering(k, r)
+def test_a_covering_plan_leaves_some_permutation_intact_whatever_k_blocks_change(
+    k: int, r: int
+) -> None:
+    plan = PermutationPlan.covering(k, r)
     count = len(plan.blocks)
     assert count == k + 2 * r - 1
-    assert len(plan.tables) < math.comb(count, r)  # fewer than every choice of r blocks
-    assert_every_change_leaves_a_table(plan, k)
+    assert len(plan.permutations) < math.comb(count, r)  # fewer than every choice of r blocks
+    assert_every_change_leaves_a_permutation(plan, k)
 
 
 FOUND = [(k, count) for k in range(1, MAX_K + 1) for count in coverings(k)]
 
 
 @pytest.mark.parametrize(("k", "count"), FOUND)
-def test_a_covering_found_by_search_leaves_some_table_intact_whatever_k_blocks_change(
+def test_a_covering_found_by_search_leaves_some_permutation_intact_whatever_k_blocks_change(
     k: int, count: int
 ) -> None:
     family = coverings(k)[count]
-    plan = TablePlan.designed(k, count, family)
+    plan = PermutationPlan.designed(k, count, family)
     assert len(plan.blocks) == count
     assert len(set(family)) == len(family)
-    halves = TablePlan.covering(k, plan.r)
-    assert len(plan.tables) < len(halves.tables)  # fewer tables than the halves
-    assert_every_change_leaves_a_table(plan, k)
+    halves = PermutationPlan.covering(k, plan.r)
+    assert len(plan.permutations) < len(halves.permutations)  # fewer permutations than the halves
+    assert_every_change_leaves_a_permutation(plan, k)
 
 
-def assert_every_change_leaves_a_table(plan: TablePlan, k: int) -> None:
-    """Every way k flipped bits can touch k blocks leaves a table's blocks all intact, and that
-    set of intact blocks names its first table (each pair reported once)."""
+def assert_every_change_leaves_a_permutation(plan: PermutationPlan, k: int) -> None:
+    """Every way k flipped bits can touch k blocks leaves some permutation's blocks intact, and that
+    set of intact blocks names its first permutation (each pair reported once)."""
     count = len(plan.blocks)
     assert sum(width for _, width in plan.blocks) == 64
-    first = first_tables(plan)
+    first = first_permutations(plan)
     every = (1 << count) - 1
     for touched in combinations(range(count), min(k, count)):
         intact = every & ~sum(1 << b for b in touched)
         assert first[intact] >= 0
-        table = plan.tables[first[intact]]
+        permutation = plan.permutations[first[intact]]
         assert all(
-            table.prefix_mask & mask == 0 or intact >> b & 1
+            permutation.prefix_mask & mask == 0 or intact >> b & 1
             for b, mask in enumerate(block_masks(plan))
         )
 
 
 def test_at_the_default_k_the_cost_picks_a_covering_found_by_search() -> None:
-    """At k = 8: 71 tables of 16-bit prefixes over 10^6 fingerprints, 86 of 17-18 bits over
+    """At k = 8: 71 permutations of 16-bit prefixes over 10^6 fingerprints, 86 of 17-18 bits over
     10^7, where the halves took 105 and every choice of three blocks 165 (docs/speed.md)."""
     found = {len(family) for family in coverings(8).values()}
     for n in (10**6, 10**7):
         chosen = plan_for_pairs(8, n)
-        assert len(chosen.tables) in found
-        assert min(t.prefix_bits for t in chosen.tables) >= 16
-        assert len(chosen.tables) < len(TablePlan.covering(8, 4).tables)
+        assert len(chosen.permutations) in found
+        assert min(t.prefix_bits for t in chosen.permutations) >= 16
+        assert len(chosen.permutations) < len(PermutationPlan.covering(8, 4).permutations)
 
 
 @settings(max_examples=200, deadline=None)
@@ -200,22 +206,22 @@ def test_larger_random_set_with_planted_neighbours() -> None:
 
 @given(st.integers(0, MAX_K), st.integers(1, 3))
 def test_plan_guarantees_an_intact_prefix(k: int, r: int) -> None:
-    """Pigeonhole: any k flipped bits leave some table's prefix blocks untouched."""
-    plan = TablePlan.build(k, r)
+    """Pigeonhole: any k flipped bits leave some permutation's prefix blocks untouched."""
+    plan = PermutationPlan.build(k, r)
     assert sum(width for _, width in plan.blocks) == 64
-    assert len(plan.tables) == len({t.prefix_mask for t in plan.tables})
+    assert len(plan.permutations) == len({t.prefix_mask for t in plan.permutations})
     rng = np.random.default_rng(k * 10 + r)
     for _ in range(200):
         diff = sum(1 << int(b) for b in rng.choice(64, size=k, replace=False))
-        assert any(diff & t.prefix_mask == 0 for t in plan.tables)
+        assert any(diff & t.prefix_mask == 0 for t in plan.permutations)
 
 
 @given(st.lists(U64, min_size=1, max_size=20, unique=True), st.integers(0, 4), st.integers(1, 3))
 def test_permutations_are_bijections_keeping_popcount(values: list[int], k: int, r: int) -> None:
-    for table in TablePlan.build(k, r).tables:
-        permuted = [table.apply_int(v) for v in values]
+    for permutation in PermutationPlan.build(k, r).permutations:
+        permuted = [permutation.apply_int(v) for v in values]
         assert len(set(permuted)) == len(values)
-        array = table.apply(np.array(values, dtype=np.uint64))
+        array = permutation.apply(np.array(values, dtype=np.uint64))
         assert array.tolist() == permuted
         assert [p.bit_count() for p in permuted] == [v.bit_count() for v in values]
 
@@ -231,18 +237,19 @@ def test_permutations_are_bijections_keeping_popcount(values: list[int], k: int,
 def test_gathering_gives_the_permuted_keys_bits(
     values: list[int], k: int, r: int, kind: str, window: tuple[int, int]
 ) -> None:
-    """A table's bucket bits come straight from the fingerprint, in both forms."""
+    """A permutation's bucket bits come straight from the fingerprint, in both forms."""
     start, count = min(window), max(window) - min(window)
     fps = np.array(values, dtype=np.uint64)
     compiled = kernel_module("simdup_gui.engine.match.index_kernels")
-    tables = a_plan(k, r, kind).tables
-    gathers = [table.gathering(start, count) for table in tables]
+    permutations = a_plan(k, r, kind).permutations
+    gathers = [permutation.gathering(start, count) for permutation in permutations]
     masks, rotations = move_arrays(gathers)  # padded to a multiple of 4, as the kernels take
     assert masks.shape[1] % 4 == 0
     out = np.empty(len(fps), np.uint64)
-    for table, row_masks, row_rotations in zip(tables, masks, rotations, strict=True):
+    for permutation, row_masks, row_rotations in zip(permutations, masks, rotations, strict=True):
         wanted = [
-            (table.apply_int(v) << start) % 2**64 >> (64 - count) if count else 0 for v in values
+            (permutation.apply_int(v) << start) % 2**64 >> (64 - count) if count else 0
+            for v in values
         ]
         assert compiled.gathered(fps, row_masks, row_rotations).tolist() == wanted
         compiled.gather_into(out, fps, 0, row_masks, row_rotations)
@@ -256,12 +263,14 @@ def test_permutation_puts_chosen_blocks_first() -> None:
     assert perm.apply_int(0x0000_0000_ABCD_0000) == 0xABCD_0000_0000_0000
 
 
-def test_more_tables_for_more_fingerprints() -> None:
+def test_more_permutations_for_more_fingerprints() -> None:
     small, large = plan_for_pairs(3, 1_000), plan_for_pairs(3, 100_000_000)
-    assert len(small.tables) < len(large.tables)
-    assert len(plan_for_queries(3, 10_000_000).tables) > len(plan_for_queries(3, 1_000).tables)
+    assert len(small.permutations) < len(large.permutations)
+    assert len(plan_for_queries(3, 10_000_000).permutations) > len(
+        plan_for_queries(3, 1_000).permutations
+    )
     budget = plan_for_queries(3, 100_000_000)
-    assert len(budget.tables) * 8 * 100_000_000 <= 4 * 1024**3
+    assert len(budget.permutations) * 8 * 100_000_000 <= 4 * 1024**3
 
 
 @pytest.mark.parametrize("bad", [-1, 9, 3.5, "3", True])

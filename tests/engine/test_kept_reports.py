@@ -1,4 +1,4 @@
-"""An unchanged folder's kept report (store/outcomes.py): served whole, and only when it is true.
+"""A folder's kept report (store/kept_reports.py): served whole, and only when it is true.
 
 The reference is the same command with ``--no-cache``: whatever happened to the folder, its
 options or the time zone, the report and the summary are the ones a scan from nothing gives.
@@ -174,7 +174,7 @@ def test_a_damaged_kept_report_is_made_again(tmp_path: Path, scans: Scans, damag
     folder = _folder(tmp_path)
     first = _scan(folder, tmp_path / "first.csv")
     with sqlite3.connect(default_cache_path()) as db:
-        assert db.execute(f"UPDATE outcomes SET {damage}").rowcount == 1
+        assert db.execute(f"UPDATE kept_reports SET {damage}").rowcount == 1
     db.close()
     assert _scan(folder, tmp_path / "again.csv") == first
     assert scans.count == 2  # not served: made again, and kept again
@@ -198,7 +198,7 @@ def test_an_html_page_or_no_cache_keeps_no_report(tmp_path: Path, scans: Scans) 
         _scan(folder, tmp_path / "report.csv", *options)
     assert scans.count == 4
     with sqlite3.connect(default_cache_path()) as db:
-        assert db.execute("SELECT COUNT(*) FROM outcomes").fetchone() == (0,)
+        assert db.execute("SELECT COUNT(*) FROM kept_reports").fetchone() == (0,)
     db.close()
 
 

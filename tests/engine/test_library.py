@@ -162,7 +162,7 @@ def test_a_writer_killed_midway_leaves_the_library_as_it_was(
     before = Library.open(lib).fingerprints.tolist()
 
     def crash(*args: object, **kwargs: object) -> None:
-        raise KeyboardInterrupt  # the process dies while writing the new tables
+        raise KeyboardInterrupt  # the process dies while writing the new permutations
 
     monkeypatch.setattr(store.FingerprintIndex, "save", crash)
     with pytest.raises(KeyboardInterrupt):

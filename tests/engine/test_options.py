@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.cli import main
-from simdup_gui.engine.fingerprint import files
+from simdup_gui.engine.fingerprint import file_records
 from simdup_gui.engine.fingerprint.repeats import Repeats
 from simdup_gui.engine.methods import NAMES, method_named
 from simdup_gui.engine.options import (
@@ -64,11 +64,11 @@ READS = st.builds(
 def records(folder: Path, options: ReadOptions) -> list[object]:
     """The records of the folder's files read with ``options``, each read alone."""
     entries = [Entry(str(folder / name), (folder / name).stat().st_size) for name in CONTENTS]
-    kept, files.REPEATS = files.REPEATS, Repeats(0)
+    kept, file_records.REPEATS = file_records.REPEATS, Repeats(0)
     try:
-        return [files.fingerprint_batch([entry], options)[0][0] for entry in entries]
+        return [file_records.fingerprint_batch([entry], options)[0][0] for entry in entries]
     finally:
-        files.REPEATS = kept
+        file_records.REPEATS = kept
 
 
 @settings(max_examples=60)

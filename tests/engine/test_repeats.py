@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine.fingerprint import files
+from simdup_gui.engine.fingerprint import file_records
 from simdup_gui.engine.fingerprint.repeats import Known, Repeats, content_key
 from simdup_gui.engine.methods import method_named
 from simdup_gui.engine.options import ReadOptions, TextSettings
@@ -48,14 +48,14 @@ SETTINGS = [
 @contextmanager
 def _repeats(keep: int) -> Iterator[Repeats]:
     """This process's outcomes by their bytes, fresh and keeping ``keep``, for the block."""
-    kept, files.REPEATS = files.REPEATS, Repeats(keep)
+    kept, file_records.REPEATS = file_records.REPEATS, Repeats(keep)
     try:
-        yield files.REPEATS
+        yield file_records.REPEATS
     finally:
-        files.REPEATS = kept
+        file_records.REPEATS = kept
 
 
-def _comparable(outcome: files.Outcome) -> tuple[object, ...]:
+def _comparable(outcome: file_records.Fingerprinted) -> tuple[object, ...]:
     record, features = outcome
     if features is None:
         return record, None
@@ -97,23 +97,23 @@ def test_outcomes_of_copies_are_those_of_reading_each_file_alone(
         for text in texts:
             options = ReadOptions(text=text, max_bytes=max_bytes)
             with _repeats(0):  # the definition: each file read and analysed alone, none kept
-                alone = [files.fingerprint_batch([entry], options)[0] for entry in entries]
+                alone = [file_records.fingerprint_batch([entry], options)[0] for entry in entries]
             batched, start = [], 0
             for size in [*cuts, len(entries)]:
-                batched += files.fingerprint_batch(entries[start : start + size], options)
+                batched += file_records.fingerprint_batch(entries[start : start + size], options)
                 start += size
             assert [_comparable(o) for o in batched] == [_comparable(o) for o in alone]
 
 
 def _watch_analyses(monkeypatch: pytest.MonkeyPatch, look: Callable[[list[str]], None]) -> None:
     """Show ``look`` the texts of every analysis before it runs (it may raise instead)."""
-    real = files.analyze_many
+    real = file_records.analyze_many
 
     def watched(texts: list[str], settings: TextSettings) -> object:
         look(texts)
         return real(texts, settings)
 
-    monkeypatch.setattr(files, "analyze_many", watched)
+    monkeypatch.setattr(file_records, "analyze_many", watched)
 
 
 def test_a_copy_is_analysed_once_in_a_batch_and_after_it(
@@ -124,8 +124,8 @@ def test_a_copy_is_analysed_once_in_a_batch_and_after_it(
     entries = _entries(tmp_path, [(0, 0), (4, 0), (0, 2), (0, 0), (0, 2)])
     options = ReadOptions()
     with _repeats(16) as repeats:
-        first = files.fingerprint_batch(entries[:3], options)
-        later = files.fingerprint_batch(entries[3:], options)
+        first = file_records.fingerprint_batch(entries[:3], options)
+        later = file_records.fingerprint_batch(entries[3:], options)
         assert len(repeats) == 2
     assert len(analysed) == 2  # the story once, the English text once
     outcomes = first + later
@@ -140,8 +140,8 @@ def test_a_copy_in_the_same_batch_says_what_its_bytes_say_once(tmp_path: Path) -
     bad = len(CONTENTS) - 1  # UTF-8 with two undecodable bytes
     entries = _entries(tmp_path, [(bad, 0), (bad, 3)])
     with _repeats(0):
-        alone = [files.fingerprint_batch([entry], ReadOptions())[0] for entry in entries]
-        together = files.fingerprint_batch(entries, ReadOptions())
+        alone = [file_records.fingerprint_batch([entry], ReadOptions())[0] for entry in entries]
+        together = file_records.fingerprint_batch(entries, ReadOptions())
     assert alone[1][0].notes == ("file name is not valid UTF-8", "2 undecodable bytes replaced")
     assert [_comparable(o) for o in together] == [_comparable(o) for o in alone]
 
@@ -159,8 +159,8 @@ def test_a_failed_analysis_is_shared_in_its_batch_but_not_kept(
     _watch_analyses(monkeypatch, fragile)
     entries = _entries(tmp_path, [(0, 0), (0, 0), (0, 0)])
     with _repeats(16) as repeats:
-        outcomes = files.fingerprint_batch(entries[:2], ReadOptions())
-        outcomes += files.fingerprint_batch(entries[2:], ReadOptions())
+        outcomes = file_records.fingerprint_batch(entries[:2], ReadOptions())
+        outcomes += file_records.fingerprint_batch(entries[2:], ReadOptions())
         assert len(repeats) == 0
     error = "text could not be fingerprinted: RuntimeError: segmenter crashed"
     assert [record.error for record, _ in outcomes] == [error] * 3

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.match.default_measure import contained, similarity
 from simdup_gui.engine.options import ReadOptions, RunOptions, ScanOptions
 from simdup_gui.engine.progress import CancelToken, ProgressEvent
@@ -432,7 +432,7 @@ def test_group_with_another_reference() -> None:
 def test_a_text_the_analysis_fails_on_is_one_files_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from simdup_gui.engine.fingerprint import files as fingerprinting
+    from simdup_gui.engine.fingerprint import file_records as fingerprinting
 
     for n in range(5):
         (tmp_path / f"a{n}.txt").write_text(f"article {n} " + ARTICLE, encoding="utf-8")

@@ -1,6 +1,6 @@
 """A task's token gives the GUI thread its turn at the GIL, and still cancels.
 
-(The window's largest pause while a 100,000-file result regroups: test_main_window.py.)"""
+(The window's largest pause while a 100,000-file result regroups: test_scanning.py.)"""
 
 from __future__ import annotations
 

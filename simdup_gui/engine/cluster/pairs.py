@@ -1,6 +1,6 @@
-"""All pairs within k as a dataflow on a Dask cluster: Manku's tables, one shuffle each.
+"""All pairs within k as a dataflow on a Dask cluster: Manku's permutations, one shuffle each.
 
-The in-process :func:`~simdup_gui.engine.match.index.all_pairs` takes the plan's tables in
+The in-process :func:`~simdup_gui.engine.match.index.all_pairs` takes the plan's permutations in
 groups that lead with the same block, splits the fingerprints into parts by that block's
 leading bits, and checks each part on its own. Here those parts are spread over the cluster:
 
@@ -8,12 +8,12 @@ leading bits, and checks each part on its own. Here those parts are spread over 
    the group's leading bits (``PIECES`` reducers own contiguous ranges of the parts).
 2. **Shuffle**: each reducer gathers its pieces from every map task.
 3. **Reduce** (a task per reducer): the same compiled kernel as in-process checks every pair
-   of a bucket exactly (the whole prefix equal, the distance within k, and this table the
+   of a bucket exactly (the whole prefix equal, the distance within k, and this permutation the
    first of the plan whose prefix blocks the pair leaves intact: each pair is reported once).
 
 So the pairs are exactly ``all_pairs``'s, and no task holds more than one input part or one
-reducer's share of a table group: per group, the shuffle moves every fingerprint once (16 bytes
-with its id). Only the pairs come back to the client.
+reducer's share of a permutation group: per group, the shuffle moves every fingerprint once (16
+bytes with its id). Only the pairs come back to the client.
 """
 
 from __future__ import annotations
@@ -25,19 +25,19 @@ import numpy as np
 
 from simdup_gui.engine.cluster.shuffle import pieces_for, split_rows
 from simdup_gui.engine.kernels import groups_plain, kernel_module, plain_kernels
-from simdup_gui.engine.match.tables import (
+from simdup_gui.engine.match.permutations import (
     block_masks,
     check_k,
-    first_tables,
+    first_permutations,
+    permutation_groups,
     plan_for_pairs,
-    table_groups,
 )
 from simdup_gui.engine.records import Pairs
 
 if TYPE_CHECKING:
     from distributed import Client, Future
 
-PIECES = 64  # reducers per table group at most (each owns a range of the group's parts)
+PIECES = 64  # reducers per permutation group at most (each owns a range of the group's parts)
 PER_PIECE = 250_000  # fingerprints a reducer takes at least (fewer: the tasks cost more)
 Part = tuple[np.ndarray, np.ndarray]  # (global ids, ascending; fingerprints)
 
@@ -71,11 +71,11 @@ def pair_parts(
     if n < 2:
         return []
     plan = plan_for_pairs(k, n)
-    part_bits, groups = table_groups(plan, n)
+    part_bits, groups = permutation_groups(plan, n)
     pieces = min(PIECES, 1 << part_bits, max(1, n // PER_PIECE))
     owners = np.linspace(0, 1 << part_bits, pieces + 1).astype(np.int64)  # each reducer's parts
     blocks = np.array(block_masks(plan), np.uint64)
-    first = first_tables(plan)
+    first = first_permutations(plan)
     plain = groups_plain(n)
     found = []
     for group in groups:
@@ -114,18 +114,18 @@ def _pairs_in(
     pieces: list[Part],
     owned: np.ndarray,
     k: int,
-    tables: tuple[Any, ...],
+    permutations: tuple[Any, ...],
     checks: tuple[Any, ...],
     lead: tuple[Any, ...],
     plain: bool,
     window: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The pairs a group's tables report first among the parts ``owned`` (global ids)."""
+    """The pairs a group's permutations report first among the parts ``owned`` (global ids)."""
     ids = np.concatenate([p[0] for p in pieces]) if pieces else np.empty(0, np.int64)
     fps = np.concatenate([p[1] for p in pieces]) if pieces else np.empty(0, np.uint64)
     if len(fps) < 2:
         return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.uint8)
-    group_masks, group_rotations, local_bits = tables
+    group_masks, group_rotations, local_bits = permutations
     prefix_masks, order, first, blocks = checks
     with plain_kernels(plain):
         kernels = kernel_module("simdup_gui.engine.match.index_kernels")

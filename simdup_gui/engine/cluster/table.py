@@ -16,7 +16,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from simdup_gui.engine.cluster.grouping import cluster_groups
-from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_rows
+from simdup_gui.engine.fingerprint.file_records import Fingerprinted, fingerprint_rows
 from simdup_gui.engine.fingerprint.simhash import with_tfidf
 from simdup_gui.engine.match.groups import Group
 from simdup_gui.engine.match.matching import Grouper, group_here
@@ -131,11 +131,11 @@ def _simple(options: ScanOptions) -> bool:
     return isinstance(options.method, Default) and not options.read.text.whole_folder
 
 
-def _records(parts: list[list[Outcome]]) -> list[FileRecord]:
+def _records(parts: list[list[Fingerprinted]]) -> list[FileRecord]:
     """The records of several batches, in order."""
     return [record for outcomes in parts for record, _ in outcomes]
 
 
-def _light(outcomes: list[Outcome]) -> list[FileRecord]:
+def _light(outcomes: list[Fingerprinted]) -> list[FileRecord]:
     """The records as the client keeps them: what the report shows (no sketch)."""
     return [record._replace(sketch=b"", signature=b"") for record, _ in outcomes]

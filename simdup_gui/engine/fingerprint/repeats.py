@@ -21,7 +21,7 @@ from simdup_gui.engine.records import FileRecord
 KEEP = 8_192  # outcomes kept per process: about 15 MB (a record holds a 1 KB sketch)
 
 Key = tuple[bytes, int, bool, TextSettings]
-Outcome = tuple[FileRecord, Features | None]  # a file's record, and its features for TF-IDF
+Fingerprinted = tuple[FileRecord, Features | None]  # a file's record, and its features for TF-IDF
 
 
 class Known(NamedTuple):
@@ -70,7 +70,7 @@ class Repeats:
             self._known.clear()
 
 
-def as_copy(known: Known, record: FileRecord, notes: list[str]) -> Outcome:
+def as_copy(known: Known, record: FileRecord, notes: list[str]) -> Fingerprinted:
     """The outcome of a copy: ``known`` with the copy's path, size, time and own notes first."""
     copy = known.record._replace(
         path=record.path,

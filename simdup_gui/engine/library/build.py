@@ -17,7 +17,7 @@ from simdup_gui.engine.library.store import (
     write_generation,
     writing,
 )
-from simdup_gui.engine.match.fingerprint_files import (
+from simdup_gui.engine.match.fingerprint_lists import (
     load_fingerprints,
     load_parquet_fingerprints,
 )

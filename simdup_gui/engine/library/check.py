@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from simdup_gui.engine.fingerprint.codes import SKETCH
-from simdup_gui.engine.fingerprint.files import TextShingles
+from simdup_gui.engine.fingerprint.file_records import TextShingles
 from simdup_gui.engine.fingerprint.shingles import (
     BANDS,
     band_keys,

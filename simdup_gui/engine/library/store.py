@@ -16,7 +16,7 @@
         files.npy, paths.bin  each article's size and time, and its path (NUL after each):
                             an article's file is found without reading every record
         fingerprints.npy    every fingerprint: the articles', then the imported ones
-        index-k3/, index-k8/  the permuted tables of two indexes (``match/index.py``): one for
+        index-k3/, index-k8/  the permutations of two indexes (``match/index.py``): one for
                             k up to 3 (long prefixes, few rows to check), one for k up to 8
 
         checksums.json      every file's size and CRC-32: a file is checked when first read
@@ -55,8 +55,8 @@ from simdup_gui.engine.store.snapshot import pack, unpack
 
 FORMAT = "simdup library"
 VERSION = 1
-MAX_K = 8  # the largest k a library answers by default (``max_k``: fewer tables on disk)
-SMALL_K = 3  # an index for k up to this too: few tables with long prefixes, fast queries
+MAX_K = 8  # the largest k a library answers by default (``max_k``: fewer permutations on disk)
+SMALL_K = 3  # an index for k up to this too: few permutations with long prefixes, fast queries
 
 
 def index_ks(max_k: int) -> tuple[int, ...]:
@@ -68,7 +68,9 @@ GENERATION = re.compile(r"gen-\d{6}")  # a generation's name (a copy a file mana
 CHECKSUMS = "checksums.json"
 CHECKED_ON_OPEN = 64 << 20  # files up to this size are checksummed when first read
 FENCE = 4096  # the passage index's fences: every FENCE-th fingerprint (16 KB of it apart)
-TABLE_BUDGET = 64  # bytes of tables per fingerprint at most, per index (its plan's budget)
+PERMUTATION_BUDGET = (
+    64  # bytes of permutations per fingerprint at most, per index (its plan's budget)
+)
 META = "library.json"
 
 
@@ -290,12 +292,12 @@ class Library:
         return self._articles
 
     def index(self, k: int) -> FingerprintIndex:
-        """The index that answers ``k`` with the fewest rows to check, its tables memory-mapped."""
+        """The index that answers ``k`` with the fewest rows to check, memory-mapped."""
         if k > self.max_k:
             raise LibraryError(f"{self.folder}: answers k up to {self.max_k}, not {k}")
         limit = min(stored for stored in index_ks(self.max_k) if stored >= k)
         if limit not in self._indexes:
-            budget = TABLE_BUDGET * max(len(self.fingerprints), 1)
+            budget = PERMUTATION_BUDGET * max(len(self.fingerprints), 1)
             for name in self._sums:
                 if name.startswith(f"index-k{limit}/"):
                     self._file(name)
@@ -502,7 +504,7 @@ def _write_files(generation: Path, contents: Contents, max_k: int) -> None:
         "imported": [[i.source, i.count, list(i.ids)] for i in contents.imported],
     }
     (generation / "contents.json").write_text(json.dumps(described), encoding="utf-8")
-    budget = TABLE_BUDGET * max(len(fingerprints), 1)
+    budget = PERMUTATION_BUDGET * max(len(fingerprints), 1)
     for k in index_ks(max_k):
         (generation / f"index-k{k}").mkdir()
         FingerprintIndex(fingerprints, k, memory_budget=budget).save(generation / f"index-k{k}")

@@ -1,1 +1,1 @@
-"""Matching: the permuted-table index, candidate pairs, groups around references."""
+"""Matching: the permutation index, candidate pairs, groups around references."""

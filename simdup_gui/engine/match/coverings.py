@@ -1,9 +1,9 @@
-"""Table plans found by search: fewer tables than the halves of ``TablePlan.covering``.
+"""Plans found by search: fewer permutations than the halves of ``PermutationPlan.covering``.
 
 A pair within ``k`` bits changes at most ``k`` of a plan's blocks. A *covering* is a family of
 sets of ``r`` blocks such that whatever ``k`` blocks change, one of its sets is left intact: one
-table per set then finds every pair (the all-pairs kernel reports each pair from the first
-table it leaves intact). Taking every ``r``-set within each half of ``k + 2r - 1`` blocks is
+permutation per set then finds every pair (the all-pairs kernel reports each pair from the first
+permutation it leaves intact). Taking every ``r``-set within each half of ``k + 2r - 1`` blocks is
 one such family; a tabu search (``tools/find_coverings.py``) finds smaller ones, which these
 are. Each set is written as a bit set in hex (bit ``b``: block ``b`` of the 64 bits split into
 ``count`` near-equal blocks); tests check that each family covers every way ``k`` blocks can

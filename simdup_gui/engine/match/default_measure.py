@@ -1,6 +1,6 @@
 """The default method's measure (``methods/default.py``): fingerprints, openings, sketches, texts.
 
-Candidates are the pairs of fingerprints within k (the permuted-table index) and, at a loose k
+Candidates are the pairs of fingerprints within k (the permutation index) and, at a loose k
 with a text similarity floor, the pairs whose openings' fingerprints are within LEAD_K and those
 whose shingle sketches agree on a band (``shingles.banded_pairs``: copies whose added or dropped
 text moved the fingerprint far); each candidate must then share enough 5-character shingles
@@ -34,7 +34,7 @@ CONTAINED = 0.8  # this share of a text's shingles inside a longer text makes it
 CONTAINED_SAMPLES = 24  # ... judged on at least this many of its sketch's hashes
 LEAD_K = 3  # openings this close make a candidate pair too (then verified like any other)
 BANDS_K = LOOSE_K  # from this k on (the app's "loose"), openings and sketch bands add candidates
-RUN_WINDOW = 32  # each fingerprint is checked against this many others sharing a table prefix
+RUN_WINDOW = 32  # each fingerprint is checked against this many others sharing a permutation prefix
 
 
 def similarity(a: FileRecord, b: FileRecord) -> float:
@@ -288,7 +288,7 @@ def _candidates(
     Candidates are the pairs within ``k`` and, from BANDS_K on with a floor, those whose
     openings are within LEAD_K and those whose sketches agree on a band; below BANDS_K nothing
     else could meet the thresholds. Each fingerprint is checked against RUN_WINDOW others of a
-    table's prefix run, so thousands of near-copies of one text cost linear work.
+    permutation's prefix run, so thousands of near-copies of one text cost linear work.
     """
     local = all_pairs(fps, k, cancel=cancel, window=RUN_WINDOW)
     if min_similarity <= 0 or len(records) < 2 or k < BANDS_K or cancel():

@@ -3,7 +3,7 @@
 A 128-hash bottom-k estimate of the Jaccard similarity is off by a few hundredths either way
 (about 0.04 at 0.4): two different pages that share a site's header and footer, or a long
 table, can estimate just above the floor. Before such a pair is called a copy, its whole
-shingle sets (the files read again: ``fingerprint.files.TextShingles``) must say so too.
+shingle sets (the files read again: ``fingerprint.file_records.TextShingles``) must say so too.
 
 An estimate just below the floor stays apart: acting on a pair that is not a copy costs an
 editor more than missing one that barely is (and on the labelled corpus, the pairs the whole
@@ -23,7 +23,7 @@ import numpy.typing as npt
 from simdup_gui.engine.fingerprint.shingles import Sketch, exact_jaccard
 
 if TYPE_CHECKING:
-    from simdup_gui.engine.fingerprint.files import OwnText
+    from simdup_gui.engine.fingerprint.file_records import OwnText
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ Shingles = Callable[[int], Sketch | None]  # a file's whole shingle set (by inde
 
 
 class Texts(Protocol):
-    """Files' texts read again (``fingerprint.files.TextShingles``), by index."""
+    """Files' texts read again (``fingerprint.file_records.TextShingles``), by index."""
 
     def __call__(self, file: int) -> Sketch | None:
         """The file's whole shingle set, or None."""

@@ -1,4 +1,4 @@
-"""Duplicate groups: clusters around a reference, each member checked against it.
+"""Duplicate groups: files around a reference, each member checked against it.
 
 The verified pairs only say which files may belong together. A group is made around a
 **reference**, the file that best represents the others, and a file joins it only when it meets
@@ -197,7 +197,7 @@ class Nodes:
     lines: Sequence[bytes] = ()  # each node's lines by hash (``fingerprint/lines.py``)
 
 
-class Cluster(NamedTuple):
+class NodeGroup(NamedTuple):
     """A group in node terms: its reference node, and each member node with its measures."""
 
     nodes: npt.NDArray[np.int64]  # the reference first
@@ -346,17 +346,17 @@ def choose_reference(
     return int(part[best]), alike[:, column[0]] if len(column) else None
 
 
-def clusters(
+def node_groups(
     pairs: Pairs, nodes: Nodes, thresholds: Thresholds, cancel: Callable[[], bool]
-) -> list[Cluster]:
+) -> list[NodeGroup]:
     """Groups of nodes around references, from the pairs that may belong together.
 
     Each connected part of the pairs gets a reference; the nodes that meet ``thresholds``
-    against it (and that a person has not said are not its duplicates) are its cluster; the
+    against it (and that a person has not said are not its duplicates) are its group; the
     rest of the part is split along the pairs among it and grouped again. A node with exact
-    copies is a cluster of its copies even when alone.
+    copies is a group of its copies even when alone.
     """
-    found: list[Cluster] = []
+    found: list[NodeGroup] = []
     everyone = distinct(np.concatenate([pairs.i, pairs.j])).astype(np.int64)
     todo = _parts(everyone, pairs)
     while todo:
@@ -379,7 +379,7 @@ def clusters(
             kept = np.flatnonzero(inside)
             kept = kept[np.argsort(part[kept] != reference, kind="stable")]  # reference first
             found.append(
-                Cluster(
+                NodeGroup(
                     part[kept], distance[kept].astype(np.int64), similarity[kept], contained[kept]
                 )
             )
@@ -389,7 +389,7 @@ def clusters(
     grouped = np.concatenate([c.nodes for c in found]) if found else np.empty(0, np.int64)
     alone = copied[~np.isin(copied, grouped)]
     found += [
-        Cluster(np.array([n]), np.zeros(1, np.int64), np.ones(1), np.zeros(1, bool))
+        NodeGroup(np.array([n]), np.zeros(1, np.int64), np.ones(1), np.zeros(1, bool))
         for n in alone.tolist()
     ]
     return found
@@ -402,7 +402,7 @@ def _apart_left_out(
     similarity: np.ndarray,
     apart: frozenset[tuple[int, int]],
 ) -> np.ndarray:
-    """Which of ``part`` may stay ``inside`` its cluster: no two a person said apart.
+    """Which of ``part`` may stay ``inside`` its group: no two a person said apart.
 
     Of two said apart, a member apart from the reference leaves; of two members, the one less
     alike to the reference (``similarity``), the later on a tie.

@@ -1,38 +1,38 @@
-"""Exact Hamming-distance search over 64-bit fingerprints with permuted tables.
+"""Exact Hamming-distance search over 64-bit fingerprints with permutations.
 
-The method is the one of Manku, Jain and Das Sarma, *Detecting Near-Duplicates for Web
-Crawling* (WWW 2007). Split the 64 bits into ``k + r`` contiguous blocks. Two fingerprints that
-differ in at most ``k`` bits leave at least ``r`` blocks untouched, so for every choice of ``r``
-blocks build a table whose keys are the fingerprints with those blocks permuted to the front
-(the *prefix*), and sort it. A pair within distance ``k`` then shares its prefix in at least one
-of the ``C(k + r, r)`` tables: matching the prefix exactly and checking the whole key by popcount
+The method is the one of Manku, Jain and Das Sarma, *Detecting Near-Duplicates for Web Crawling*
+(WWW 2007). Split the 64 bits into ``k + r`` contiguous blocks. Two fingerprints that differ in at
+most ``k`` bits leave at least ``r`` blocks untouched, so for every choice of ``r`` blocks build a
+permutation whose keys are the fingerprints with those blocks permuted to the front (the *prefix*),
+and sort it. A pair within distance ``k`` then shares its prefix in at least one of the
+``C(k + r, r)`` permutations: matching the prefix exactly and checking the whole key by popcount
 (``np.bitwise_count``) finds every such pair, and nothing else is reported.
 
-A query reads one bucket per table (see :class:`FingerprintIndex` for what a stored table
-holds); all pairs (:func:`all_pairs`) scan the runs of equal prefixes of each sorted table.
+A query reads one bucket per permutation (see :class:`FingerprintIndex` for what a stored
+permutation holds); all pairs (:func:`all_pairs`) scan the runs of equal prefixes of each sorted
+permutation.
 
-Choosing ``r`` (and with it the number of tables): a table with an ``p``-bit prefix puts about
-``N / 2**p`` random keys behind each prefix, every one of them a candidate to check. More tables
-give longer prefixes and fewer candidates but cost a sort and ``8 N`` bytes each.
+Choosing ``r`` (and with it the number of permutations): a permutation with an ``p``-bit prefix puts
+about ``N / 2**p`` random keys behind each prefix, every one of them a candidate to check. More
+permutations give longer prefixes and fewer candidates but cost a sort and ``8 N`` bytes each.
 
-* :class:`FingerprintIndex` (stored tables, for queries) takes the smallest ``r`` whose buckets
-  hold at most :data:`QUERY_BUCKET` keys on average, as long as the tables fit in its memory
-  budget; with a large ``N`` the budget wins and it keeps ``r = 1`` (``k + 1`` tables).
-* :func:`all_pairs` picks the plan that minimises an estimate of the work: per table a counting
-  sort of every fingerprint plus the candidate pairs in its buckets (~``N**2 / 2**(b+1)`` for
-  ``b`` bucket bits). Small ``N`` gets few tables, large ``N`` more. Besides every choice of
-  ``r`` of ``k + r`` blocks, it weighs *covering* plans (:meth:`TablePlan.covering`): split the
-  bits into ``k + 2r - 1`` blocks in two halves and take every choice of ``r`` blocks within a
+* :class:`FingerprintIndex` (stored permutations, for queries) takes the smallest ``r`` whose
+  buckets hold at most :data:`QUERY_BUCKET` keys on average, as long as the permutations fit in its
+  memory budget; with a large ``N`` the budget wins and it keeps ``r = 1`` (``k + 1`` permutations).
+* :func:`all_pairs` picks the plan that minimises an estimate of the work: per permutation a
+  counting sort of every fingerprint plus the candidate pairs in its buckets (~``N**2 / 2**(b+1)``
+  for ``b`` bucket bits). Small ``N`` gets few permutations, large ``N`` more. Besides every choice
+  of ``r`` of ``k + r`` blocks, it weighs *covering* plans (:meth:`PermutationPlan.covering`): split
+  the bits into ``k + 2r - 1`` blocks in two halves and take every choice of ``r`` blocks within a
   half; a pair leaves ``2r - 1`` blocks intact, so ``r`` in one half; and smaller such families
-  found by search (``coverings.py``). At ``k = 8`` over 10^6 fingerprints that is 71 tables of
-  16-bit prefixes, where the halves take 105 and every choice of three blocks 165. Tables
-  that lead with the same block share one partition of the fingerprints; each part is then
-  sorted and scanned table by table in compiled code, the parts shared among threads, and the
-  next group's partition made while this group's last parts are scanned
-  (``match/index_kernels.py``).
+  found by search (``coverings.py``). At ``k = 8`` over 10^6 fingerprints that is 71 permutations of
+  16-bit prefixes, where the halves take 105 and every choice of three blocks 165. Permutations that
+  lead with the same block share one partition of the fingerprints; each part is then sorted and
+  scanned permutation by permutation in compiled code, the parts shared among threads, and the next
+  group's partition made while this group's last parts are scanned (``match/index_kernels.py``).
 
-Each pair is reported once: from the first table (in a fixed order) whose prefix blocks it leaves
-intact. Identical fingerprints are pairs at distance 0.
+Each pair is reported once: from the first permutation (in a fixed order) whose prefix blocks it
+leaves intact. Identical fingerprints are pairs at distance 0.
 
 >>> fps = np.array([0b1011, 0b1001, 1 << 63, 0b1011], dtype=np.uint64)
 >>> pairs = all_pairs(fps, 1)
@@ -56,24 +56,24 @@ import numpy.typing as npt
 
 from simdup_gui.engine.arrays import U64, Index
 from simdup_gui.engine.kernels import kernel_module
-from simdup_gui.engine.match.tables import (
+from simdup_gui.engine.match.permutations import (
     BITS,
     DEFAULT_MEMORY_BUDGET,
     Permutation,
-    TableGroup,
-    TablePlan,
+    PermutationGroup,
+    PermutationPlan,
     as_fingerprints,
     block_masks,
-    first_tables,
+    first_permutations,
     hamming,
+    permutation_groups,
     plan_for_pairs,
     plan_for_queries,
-    table_groups,
 )
 from simdup_gui.engine.options import MAX_K, check_k
 from simdup_gui.engine.records import Pairs
 
-__all__ = [  # what the index offers, its tables' helpers among them
+__all__ = [  # what the index offers, its permutations' helpers among them
     "MAX_K",
     "FingerprintIndex",
     "Pairs",
@@ -94,7 +94,7 @@ def all_pairs(
     fingerprints: npt.ArrayLike,
     k: int,
     *,
-    plan: TablePlan | None = None,
+    plan: PermutationPlan | None = None,
     jobs: int = 2,
     cancel: Callable[[], bool] = _never,
     window: int | None = None,
@@ -104,10 +104,10 @@ def all_pairs(
     Args:
         fingerprints: 1-D array of uint64 fingerprints.
         k: largest Hamming distance reported (0 to 8).
-        plan: the tables to use; by default :func:`plan_for_pairs` chooses them.
+        plan: the permutations to use; by default :func:`plan_for_pairs` chooses them.
         jobs: how many threads share each partition's parts (the kernels release the GIL).
         cancel: polled between steps; when it returns True the result so far is returned.
-        window: if given, each fingerprint of a table's bucket is checked against the next
+        window: if given, each fingerprint of a permutation's bucket is checked against the next
             ``window`` of that bucket only: no longer every pair, but linear in a run of
             thousands of near-copies and enough to connect them (what grouping needs).
 
@@ -123,13 +123,13 @@ def all_pairs(
     if plan.k < k:
         raise ValueError(f"the plan is for k <= {plan.k}, not {k}")
     kernels = kernel_module("simdup_gui.engine.match.index_kernels")
-    part_bits, groups = table_groups(plan, n)
+    part_bits, groups = permutation_groups(plan, n)
     blocks = np.array(block_masks(plan), np.uint64)
-    first = first_tables(plan)
+    first = first_permutations(plan)
     parts = []
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
 
-        def partitioned(group: TableGroup) -> Future[tuple[U64, Index, Index]]:
+        def partitioned(group: PermutationGroup) -> Future[tuple[U64, Index, Index]]:
             masks, rotations = group.part_masks, group.part_rotations
             return pool.submit(kernels.partition, fps, masks, rotations, part_bits)
 
@@ -168,21 +168,21 @@ def all_pairs(
     return Pairs.from_parts(parts, n)
 
 
-def _table_bits(table: Permutation, n: int) -> tuple[int, int]:
-    """A stored table's directory bits and filter bits, for ``n`` fingerprints.
+def _permutation_bits(permutation: Permutation, n: int) -> tuple[int, int]:
+    """A stored permutation's directory bits and filter bits, for ``n`` fingerprints.
 
-    Beyond 2**24 fingerprints the filter keeps 16 bits (2 bytes a row, not 4): a table of 10^8
+    Beyond 2**24 fingerprints the filter keeps 16 bits (2 bytes a row, not 4): a permutation of 10^8
     is 0.6 GB instead of 0.8 GB, for slightly more rows checked in full.
     """
     id_bits = max(1, (n - 1).bit_length())
-    bits = max(1, min(table.prefix_bits, 24, n.bit_length() - 2))
+    bits = max(1, min(permutation.prefix_bits, 24, n.bit_length() - 2))
     widest = 16 if n > 2**24 else 32
     return bits, max(0, min(widest, BITS - bits - id_bits))
 
 
 @dataclass(frozen=True)
-class _StoredTable:
-    """One query table: ids sorted by permuted key, a bucket directory and a 16-bit filter."""
+class _StoredPermutation:
+    """One query permutation: ids sorted by permuted key, a bucket directory and a 16-bit filter."""
 
     permutation: Permutation
     directory: np.ndarray  # directory[v] = first row whose key's top ``bits`` bits are >= v
@@ -193,18 +193,18 @@ class _StoredTable:
 
 
 class FingerprintIndex:
-    """Stored permuted tables answering ``query(fingerprint, k)`` for any k up to the index's.
+    """Stored permutations answering ``query(fingerprint, k)`` for any k up to the index's.
 
-    A table keeps, sorted by permuted key, only each fingerprint's id and the 16 to 32 key bits
-    after its bucket bits (as many as fit beside the id in one 64-bit sort key). A directory on
+    A permutation keeps, sorted by permuted key, only each fingerprint's id and the 16 to 32 key
+    bits after its bucket bits (as many as fit beside the id in one 64-bit sort key). A directory on
     the top ``b`` bits (``b`` at most the prefix length and about log2 N) finds a query's bucket
-    with two array reads. A row whose filter bits already differ from the query's in more than
-    ``k`` places cannot match; the few that pass are checked on their full fingerprints. So a
-    query reads 2 or 4 bytes per candidate instead of 8, which is what costs time once the
-    tables are far larger than the CPU caches.
+    with two array reads. A row whose filter bits already differ from the query's in more than ``k``
+    places cannot match; the few that pass are checked on their full fingerprints. So a query reads
+    2 or 4 bytes per candidate instead of 8, which is what costs time once the permutations are far
+    larger than the CPU caches.
 
-    Memory: ``6 N`` to ``8 N`` bytes per table plus ``4 * 2**b`` per directory; the fingerprint
-    array itself is kept by reference, not copied.
+    Memory: ``6 N`` to ``8 N`` bytes per permutation plus ``4 * 2**b`` per directory; the
+    fingerprint array itself is kept by reference, not copied.
     """
 
     def __init__(
@@ -213,22 +213,22 @@ class FingerprintIndex:
         k: int,
         *,
         memory_budget: int = DEFAULT_MEMORY_BUDGET,
-        plan: TablePlan | None = None,
+        plan: PermutationPlan | None = None,
     ) -> None:
-        """Build the tables for distances up to ``k`` over ``fingerprints``."""
+        """Build the permutations for distances up to ``k`` over ``fingerprints``."""
         self.k = check_k(k)
         self.fingerprints = as_fingerprints(fingerprints)
         self.plan = plan or plan_for_queries(self.k, len(self.fingerprints), memory_budget)
         if self.plan.k < self.k:
             raise ValueError(f"the plan is for k <= {self.plan.k}, not {self.k}")
-        self._tables = [self._build(table) for table in self.plan.tables]
+        self._permutations = [self._build(permutation) for permutation in self.plan.permutations]
 
-    def _build(self, table: Permutation) -> _StoredTable:
+    def _build(self, permutation: Permutation) -> _StoredPermutation:
         n = len(self.fingerprints)
         id_bits = max(1, (n - 1).bit_length())
         id_type = np.uint32 if id_bits <= 32 else np.uint64
-        bits, filter_bits = _table_bits(table, n)
-        keys = table.apply(self.fingerprints)
+        bits, filter_bits = _permutation_bits(permutation, n)
+        keys = permutation.apply(self.fingerprints)
         keys >>= np.uint64(BITS - bits - filter_bits)
         keys <<= np.uint64(id_bits)
         keys |= np.arange(n, dtype=np.uint64)
@@ -239,16 +239,20 @@ class FingerprintIndex:
         filters = (keys & np.uint64((1 << filter_bits) - 1)).astype(filter_type)
         keys >>= np.uint64(filter_bits)
         directory = np.searchsorted(keys, np.arange(2**bits + 1, dtype=np.uint64)).astype(id_type)
-        return _StoredTable(table, directory, bits, filters, filter_bits, ids)
+        return _StoredPermutation(permutation, directory, bits, filters, filter_bits, ids)
 
     def __len__(self) -> int:
         return len(self.fingerprints)
 
     def save(self, folder: str | os.PathLike[str]) -> None:
-        """Write the tables into ``folder`` as ``.npy`` files (the plan is made again on load)."""
-        for n, table in enumerate(self._tables):
+        """Write the permutations into ``folder`` as ``.npy`` files (the plan made again on load).
+
+        Their files keep the names they had when these were called tables (``table0-ids.npy``):
+        libraries written before read as they are.
+        """
+        for n, permutation in enumerate(self._permutations):
             for name in ("directory", "filters", "ids"):
-                np.save(os.path.join(folder, f"table{n}-{name}.npy"), getattr(table, name))
+                np.save(os.path.join(folder, f"table{n}-{name}.npy"), getattr(permutation, name))
 
     @classmethod
     def load(
@@ -259,9 +263,9 @@ class FingerprintIndex:
         *,
         memory_budget: int = DEFAULT_MEMORY_BUDGET,
     ) -> FingerprintIndex:
-        """The index :meth:`save` wrote for these fingerprints, its tables memory-mapped.
+        """The index :meth:`save` wrote for these fingerprints, its permutations memory-mapped.
 
-        A query then reads a few pages of each table, not the whole index.
+        A query then reads a few pages of each permutation, not the whole index.
 
         Raises:
             ValueError: the files do not fit the fingerprints (another index's, or damaged).
@@ -271,25 +275,30 @@ class FingerprintIndex:
         index.fingerprints = as_fingerprints(fingerprints)
         n = len(index.fingerprints)
         index.plan = plan_for_queries(index.k, n, memory_budget)
-        index._tables = []
-        for t, table in enumerate(index.plan.tables):
+        index._permutations = []
+        for t, permutation in enumerate(index.plan.permutations):
             arrays = {
                 name: np.load(os.path.join(folder, f"table{t}-{name}.npy"), mmap_mode="r")
                 for name in ("directory", "filters", "ids")
             }
-            bits, filter_bits = _table_bits(table, n)
+            bits, filter_bits = _permutation_bits(permutation, n)
             if len(arrays["ids"]) != n or len(arrays["directory"]) != 2**bits + 1:
-                raise ValueError(f"{folder}: table {t} does not fit {n} fingerprints")
-            stored = _StoredTable(
-                table, arrays["directory"], bits, arrays["filters"], filter_bits, arrays["ids"]
+                raise ValueError(f"{folder}: permutation {t} does not fit {n} fingerprints")
+            stored = _StoredPermutation(
+                permutation,
+                arrays["directory"],
+                bits,
+                arrays["filters"],
+                filter_bits,
+                arrays["ids"],
             )
-            index._tables.append(stored)
+            index._permutations.append(stored)
         return index
 
     @property
     def nbytes(self) -> int:
         """Bytes held by the index beyond the fingerprint array."""
-        return sum(t.directory.nbytes + t.filters.nbytes + t.ids.nbytes for t in self._tables)
+        return sum(t.directory.nbytes + t.filters.nbytes + t.ids.nbytes for t in self._permutations)
 
     def query(
         self, fingerprint: int, k: int | None = None
@@ -302,7 +311,7 @@ class FingerprintIndex:
         if not 0 <= fp < 2**BITS:
             raise ValueError(f"fingerprint must be a 64-bit unsigned integer, got {fingerprint!r}")
         filters, wanted, sizes, rows = [], [], [], []
-        for t in self._tables:
+        for t in self._permutations:
             q = t.permutation.apply_int(fp)
             top = q >> (BITS - t.bits)
             lo, hi = t.directory[top : top + 2].tolist()
@@ -318,9 +327,11 @@ class FingerprintIndex:
         candidates = set()
         ends = np.cumsum(sizes).tolist()
         for position in np.flatnonzero(near).tolist():
-            table = bisect.bisect_right(ends, position)
-            table_ids, lo = rows[table]
-            candidates.add(int(table_ids[lo + position - (ends[table] - sizes[table])]))
+            permutation = bisect.bisect_right(ends, position)
+            permutation_ids, lo = rows[permutation]
+            candidates.add(
+                int(permutation_ids[lo + position - (ends[permutation] - sizes[permutation])])
+            )
         if not candidates:
             return np.empty(0, np.int64), np.empty(0, np.uint8)
         ids = np.array(sorted(set(candidates)), dtype=np.int64)

@@ -1,14 +1,15 @@
-"""The all-pairs scan of the permuted tables, compiled by numba (the method: ``index.py``).
+"""The all-pairs scan of the permutations, compiled by numba (the method: ``index.py``).
 
-Tables are taken in groups that lead with the same block. One counting sort (:func:`partition`)
-splits the fingerprints into parts by that block's leading bits; then, part by part (1/16 to
-1/256 of the fingerprints), each table of the group sorts the part by its next bits and checks
-every pair inside a bucket in full: the whole prefix equal, the distance within ``k``, and this
-table the first (in the plan's order) whose prefix blocks the pair leaves intact, so that one
-table only reports each pair: a lookup by the set of intact blocks (``index.first_tables``).
-A table's buckets are its key's leading ``part_bits + local_bits`` bits (at most its prefix),
-gathered straight from the fingerprint by a few masks and rotations (``tables.py``
-``Permutation.gathering``): the rest of the permuted key is never made.
+Permutations are taken in groups that lead with the same block. One counting sort
+(:func:`partition`) splits the fingerprints into parts by that block's leading bits; then, part by
+part (1/16 to 1/256 of the fingerprints), each permutation of the group sorts the part by its next
+bits and checks every pair inside a bucket in full: the whole prefix equal, the distance within
+``k``, and this permutation the first (in the plan's order) whose prefix blocks the pair leaves
+intact, so that one permutation only reports each pair: a lookup by the set of intact blocks
+(``index.first_permutations``). A permutation's buckets are its key's leading
+``part_bits + local_bits`` bits (at most its prefix), gathered straight from the fingerprint by a
+few masks and rotations (``permutations.py`` ``Permutation.gathering``): the rest of the permuted
+key is never made.
 
 ``partition_numpy`` and ``group_pairs_numpy`` are the same in numpy: the plain form
 (``engine/kernels.py``) runs them, and tests check both forms against brute force.
@@ -101,20 +102,20 @@ def group_pairs(
     local_bits: Index,
     prefix_masks: U64,
     in_plan: Index,
-    first_table: Index,
+    first_permutation: Index,
     blocks: U64,
     window: int,
 ) -> tuple[Index, Index, Index]:
-    """The pairs that the tables of one group report first, among the given ``parts``.
+    """The pairs that the permutations of one group report first, among the given ``parts``.
 
-    The tables of a group lead with the same block, so one :func:`partition` by its leading
-    ``part_bits`` serves them all; each part is then sorted by the next ``local_bits[t]`` bits
-    of table ``t``'s key, and the pairs of each bucket checked: the whole prefix equal, within
-    ``k``, and this table the first whose blocks the pair leaves intact (``first_table`` names
-    it for each set of intact blocks, ``in_plan`` gives each table's place in the plan). Table
-    ``t``'s moves in ``masks[t]`` and ``rotations[t]`` (:func:`gather_into`) gather a
-    fingerprint's bucket within its part. With ``window`` above 0 an id meets the next
-    ``window`` only.
+    The permutations of a group lead with the same block, so one :func:`partition` by its leading
+    ``part_bits`` serves them all; each part is then sorted by the next ``local_bits[t]`` bits of
+    permutation ``t``'s key, and the pairs of each bucket checked: the whole prefix equal, within
+    ``k``, and this permutation the first whose blocks the pair leaves intact (``first_permutation``
+    names it for each set of intact blocks, ``in_plan`` gives each permutation's place in the plan).
+    Permutation ``t``'s moves in ``masks[t]`` and ``rotations[t]`` (:func:`gather_into`) gather a
+    fingerprint's bucket within its part. With ``window`` above 0 an id meets the next ``window``
+    only.
     """
     size = 1024
     left, right = np.empty(size, np.int64), np.empty(size, np.int64)
@@ -127,17 +128,17 @@ def group_pairs(
     values = np.empty(longest, np.uint64)  # the part's fingerprints in bucket order
     places = np.empty(longest, np.int64)  # where each of them is in ``ordered``
     bucket_of = np.empty(longest, np.uint64)
-    for table in range(len(local_bits)):
-        table_masks, table_rotations = masks[table], rotations[table]
-        bits, prefix_mask = local_bits[table], prefix_masks[table]
+    for permutation in range(len(local_bits)):
+        permutation_masks, permutation_rotations = masks[permutation], rotations[permutation]
+        bits, prefix_mask = local_bits[permutation], prefix_masks[permutation]
         ends = np.zeros((1 << bits) + 1, np.int64)
         for part in parts:
             lo, hi = starts[part], starts[part + 1]
             if hi - lo < 2:
                 continue
             ends[:] = 0
-            # a counting sort of the part by the table's next bits
-            gather_into(bucket_of[: hi - lo], ordered, lo, table_masks, table_rotations)
+            # a counting sort of the part by the permutation's next bits
+            gather_into(bucket_of[: hi - lo], ordered, lo, permutation_masks, permutation_rotations)
             for at in range(hi - lo):
                 ends[np.int64(bucket_of[at]) + 1] += 1
             for bucket in range(1 << bits):
@@ -162,8 +163,8 @@ def group_pairs(
                         for block in range(len(blocks)):
                             if not (x & blocks[block]):
                                 intact |= 1 << block
-                        if first_table[intact] != in_plan[table]:
-                            continue  # an earlier table reports it
+                        if first_permutation[intact] != in_plan[permutation]:
+                            continue  # an earlier permutation reports it
                         if found == size:
                             size *= 2
                             left, right = _grown(left, size), _grown(right, size)
@@ -211,7 +212,7 @@ def group_pairs_numpy(
     local_bits: Index,
     prefix_masks: U64,
     in_plan: Index,
-    first_table: Index,
+    first_permutation: Index,
     blocks: U64,
     window: int,
 ) -> tuple[Index, Index, Index]:
@@ -219,9 +220,9 @@ def group_pairs_numpy(
     places = np.concatenate([np.arange(starts[p], starts[p + 1]) for p in parts.tolist()] or [[]])
     places = places.astype(np.int64)
     lefts, rights, dists = [], [], []
-    for table in range(len(local_bits)):
-        bits = int(local_bits[table])
-        local = gathered(ordered[places], masks[table], rotations[table])
+    for permutation in range(len(local_bits)):
+        bits = int(local_bits[permutation])
+        local = gathered(ordered[places], masks[permutation], rotations[permutation])
         part = np.searchsorted(starts, places, side="right") - 1
         bucket = part * (1 << bits) + local.astype(np.int64)
         order = np.argsort(bucket, kind="stable")
@@ -232,11 +233,11 @@ def group_pairs_numpy(
             a, b = at_sorted[at], at_sorted[at + offset]
             x = ordered[a] ^ ordered[b]
             d = np.bitwise_count(x).astype(np.int64)
-            ok = ((x & prefix_masks[table]) == 0) & (d <= k)
+            ok = ((x & prefix_masks[permutation]) == 0) & (d <= k)
             intact = np.zeros(len(x), np.int64)
             for number, block in enumerate(blocks.tolist()):
                 intact |= ((x & np.uint64(block)) == 0).astype(np.int64) << number
-            ok &= first_table[intact] == in_plan[table]
+            ok &= first_permutation[intact] == in_plan[permutation]
             lefts.append(ids[a[ok]])
             rights.append(ids[b[ok]])
             dists.append(d[ok])

@@ -1,8 +1,8 @@
 """From fingerprinted files to verified pairs and groups, whatever the method.
 
 Exact copies are one node; the method's measure (``methods/``) gives the node pairs that meet
-the thresholds and the nodes' similarity; groups are clusters around a reference, every member
-meeting the thresholds against it (``groups.clusters``).
+the thresholds and the nodes' similarity; groups are files around a reference, every member
+meeting the thresholds against it (``groups.node_groups``).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.fingerprint.files import TextShingles
+from simdup_gui.engine.fingerprint.file_records import TextShingles
 from simdup_gui.engine.match.exact import NodeTexts, Texts
-from simdup_gui.engine.match.groups import Group, Member, Nodes, clusters, numbered
+from simdup_gui.engine.match.groups import Group, Member, Nodes, node_groups, numbered
 from simdup_gui.engine.methods import FingerprintMethod
 from simdup_gui.engine.methods.default import Default
 from simdup_gui.engine.options import GroupOptions, ScanOptions
@@ -140,10 +140,10 @@ def group_files(
         [files[n].lines for n in node_files],
     )
     local = measure.candidates
-    found = clusters(local, nodes, measure.thresholds, cancel)
+    found = node_groups(local, nodes, measure.thresholds, cancel)
     groups = []
-    for cluster in found:
-        columns = [column.tolist() for column in cluster]  # Python numbers: made once each
+    for found_group in found:
+        columns = [column.tolist() for column in found_group]  # Python numbers: made once each
         reference = copies[columns[0][0]][0]
         if len(copies[columns[0][0]]) > 1:  # which of the reference's exact copies
             usual = Counter(files[n].encoding for node in columns[0] for n in copies[node])

@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.match.default_measure import containment_share
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.output.words import Words, human_size, local_minute

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.output.cells import guarded
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.read.walk import display_path

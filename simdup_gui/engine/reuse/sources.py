@@ -35,7 +35,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.fingerprint.files import read_text
+from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.library.store import Library
 from simdup_gui.engine.options import ReadOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress

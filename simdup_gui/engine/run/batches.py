@@ -18,7 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
 from simdup_gui.engine import kernels
-from simdup_gui.engine.fingerprint.files import Outcome, fingerprint_batch
+from simdup_gui.engine.fingerprint.file_records import Fingerprinted, fingerprint_batch
 from simdup_gui.engine.fingerprint.pipeline import warm_up
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent
@@ -86,12 +86,12 @@ def process_context() -> multiprocessing.context.BaseContext:
 
 
 def in_batches(
-    work: list[Outcome | Entry],
+    work: list[Fingerprinted | Entry],
     options: ScanOptions,
     cancel: Callable[[], bool],
     workers: Pool | None,
     progress: Progress,
-) -> Iterator[tuple[Outcome, bool]]:
+) -> Iterator[tuple[Fingerprinted, bool]]:
     """Every file's outcome in order, and whether it was computed now rather than cached.
 
     Files to read go to a pool in batches; with none to read (an unchanged folder) there is
@@ -125,7 +125,9 @@ def in_batches(
                 executor.shutdown(wait=True)
 
 
-def _batches(work: Iterable[Outcome | Entry], size: int) -> Iterator[Outcome | list[Entry]]:
+def _batches(
+    work: Iterable[Fingerprinted | Entry], size: int
+) -> Iterator[Fingerprinted | list[Entry]]:
     """Ready outcomes as they are; runs of entries as lists of at most ``size`` files."""
     batch: list[Entry] = []
     batch_bytes = 0
@@ -147,17 +149,17 @@ def _batches(work: Iterable[Outcome | Entry], size: int) -> Iterator[Outcome | l
 
 def in_order(
     pool: Executor,
-    work: Iterable[Outcome | list[Entry]],
-    fn: Callable[[list[Entry]], list[Outcome]],
+    work: Iterable[Fingerprinted | list[Entry]],
+    fn: Callable[[list[Entry]], list[Fingerprinted]],
     window: int,
     cancel: Callable[[], bool],
-) -> Iterator[tuple[Outcome, bool]]:
+) -> Iterator[tuple[Fingerprinted, bool]]:
     """Outcomes in input order: ready ones pass through, batches of entries run on the pool.
 
     At most ``window`` batches are in flight; after a cancel nothing new starts and batches not
     yet started are dropped. Yields each outcome with whether it was computed now.
     """
-    pending: deque[Future[list[Outcome]] | Outcome] = deque()
+    pending: deque[Future[list[Fingerprinted]] | Fingerprinted] = deque()
     for item in work:
         if cancel():
             break
@@ -169,7 +171,9 @@ def in_order(
             yield from _settle(head)
 
 
-def _settle(item: Future[list[Outcome]] | Outcome) -> Iterator[tuple[Outcome, bool]]:
+def _settle(
+    item: Future[list[Fingerprinted]] | Fingerprinted,
+) -> Iterator[tuple[Fingerprinted, bool]]:
     if isinstance(item, Future):
         for outcome in item.result():
             yield outcome, True

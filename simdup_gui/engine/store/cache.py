@@ -26,7 +26,12 @@ from simdup_gui.engine.match.groups import Group
 from simdup_gui.engine.records import FIELD_KINDS, FileRecord, Pairs
 from simdup_gui.engine.resources import default_cache_path
 from simdup_gui.engine.store.groupings import grouping_blobs, stored_groups
-from simdup_gui.engine.store.outcomes import OUTCOMES_TABLE, PUT_OUTCOME, Outcome, outcome_row
+from simdup_gui.engine.store.kept_reports import (
+    KEPT_REPORTS_TABLE,
+    PUT_KEPT_REPORT,
+    KeptReport,
+    kept_report_row,
+)
 from simdup_gui.engine.store.rows import (
     COLUMNS,
     FILES_TABLE,
@@ -56,7 +61,7 @@ CREATE TABLE IF NOT EXISTS groupings (
     sizes BLOB NOT NULL
 );
 """
-    + OUTCOMES_TABLE
+    + KEPT_REPORTS_TABLE
 )
 
 # The cache's version: a digest of its tables and of the record they store, so a change to
@@ -113,7 +118,8 @@ class FingerprintCache:
                     # another version's tables (or ones it left half changed): start afresh
                     db.executescript(
                         "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS groupings;"
-                        " DROP TABLE IF EXISTS snapshots; DROP TABLE IF EXISTS outcomes;"
+                        " DROP TABLE IF EXISTS snapshots; DROP TABLE IF EXISTS kept_reports;"
+                        " DROP TABLE IF EXISTS outcomes;"  # an older simdup's kept reports
                     )
                     db.execute(
                         "INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
@@ -234,10 +240,10 @@ class FingerprintCache:
             row = (folder, digest, pack(snapshot.records), snapshot.records_digest)
             self._write("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", [row])
 
-    def put_outcome(self, folder: str, digest: str, outcome: Outcome) -> None:
-        """Keep the report of ``folder`` as made from ``digest`` (``outcomes.py`` serves it)."""
+    def put_kept_report(self, folder: str, digest: str, outcome: KeptReport) -> None:
+        """Keep the report of ``folder`` as made from ``digest`` (``kept_reports.py`` serves it)."""
         if self.enabled:
-            self._write(PUT_OUTCOME, [outcome_row(folder, digest, outcome)])
+            self._write(PUT_KEPT_REPORT, [kept_report_row(folder, digest, outcome)])
 
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[object, ...]]:
         """A query's rows; none when the cache is off or fails (it is then not used again)."""
@@ -276,7 +282,7 @@ class FingerprintCache:
                 self._db.execute("DELETE FROM files")
                 self._db.execute("DELETE FROM groupings")
                 self._db.execute("DELETE FROM snapshots")
-                self._db.execute("DELETE FROM outcomes")
+                self._db.execute("DELETE FROM kept_reports")
             self._db.execute("VACUUM")
             return int(count)
         except sqlite3.Error:

@@ -1,7 +1,7 @@
-"""The permuted tables of the index: which blocks of bits lead each table, and how many tables.
+"""The permutations of the index: which blocks of bits lead each, and how many there are.
 
 See ``index.py`` for the method (Manku, Jain and Das Sarma, WWW 2007) and how the plan is
-chosen; the end of this module readies a plan's tables for the all-pairs kernels.
+chosen; the end of this module readies a plan's permutations for the all-pairs kernels.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ U64 = npt.NDArray[np.uint64]
 BITS = 64
 QUERY_BUCKET = 64
 DEFAULT_MEMORY_BUDGET = 4 * 1024**3
-BUCKET_BITS = 22  # at most this many leading key bits make an all-pairs table's buckets
+BUCKET_BITS = 22  # at most this many leading key bits make an all-pairs permutation's buckets
 MAX_BLOCKS = 16  # an all-pairs plan's blocks: its kernel looks up each set of intact ones
-_TABLE_COST = 20.0  # one fingerprint through one table's sort (measured against ...)
+_PERMUTATION_COST = 20.0  # one fingerprint through one permutation's sort (measured against ...)
 _PAIR_COST = 1.0  # ... checking one pair of a bucket
 
 
@@ -48,7 +48,7 @@ def hamming(a: int, b: int) -> int:
 
 @dataclass(frozen=True)
 class Permutation:
-    """A table's bit permutation: the chosen blocks first, then the rest in order."""
+    """Which bit goes where in a permutation: the chosen blocks first, then the rest in order."""
 
     prefix_bits: int
     prefix_mask: int  # the chosen blocks, in original bit positions
@@ -113,32 +113,33 @@ class Permutation:
 
 
 @dataclass(frozen=True)
-class TablePlan:
-    """The blocks and tables that guarantee every pair within ``k`` shares a prefix somewhere."""
+class PermutationPlan:
+    """The blocks and permutations that make every pair within ``k`` share a prefix somewhere."""
 
     k: int
     r: int
     blocks: tuple[tuple[int, int], ...]
-    tables: tuple[Permutation, ...]
+    permutations: tuple[Permutation, ...]
 
     @classmethod
-    def build(cls, k: int, r: int) -> TablePlan:
-        """Split 64 bits into ``k + r`` near-equal blocks; one table per choice of ``r`` blocks."""
+    def build(cls, k: int, r: int) -> PermutationPlan:
+        """64 bits in ``k + r`` near-equal blocks; one permutation per choice of ``r`` blocks."""
         check_k(k)
         if not 1 <= r <= BITS - k:
             raise ValueError(f"r must be from 1 to {BITS - k}, got {r}")
         blocks = _blocks(k + r)
-        tables = tuple(Permutation.leading(blocks, c) for c in combinations(range(k + r), r))
-        return cls(k, r, blocks, tables)
+        permutations = tuple(Permutation.leading(blocks, c) for c in combinations(range(k + r), r))
+        return cls(k, r, blocks, permutations)
 
     @classmethod
-    def covering(cls, k: int, r: int) -> TablePlan:
-        """``k + 2r - 1`` blocks in two halves; one table per choice of ``r`` blocks in a half.
+    def covering(cls, k: int, r: int) -> PermutationPlan:
+        """``k + 2r - 1`` blocks in two halves; a permutation per choice of ``r`` blocks in a half.
 
-        A pair within ``k`` leaves at least ``2r - 1`` blocks intact, so ``r`` or more of them
-        in one half: some table's blocks are all intact. Fewer tables than :meth:`build` for
-        prefixes of the same length (at ``k = 8``: 105 tables of four 4-5 bit blocks, against
-        165 of three 5-6 bit blocks); :meth:`designed` takes smaller families found by search.
+        A pair within ``k`` leaves at least ``2r - 1`` blocks intact, so ``r`` or more of them in
+        one half: some permutation's blocks are all intact. Fewer permutations than :meth:`build`
+        for prefixes of the same length (at ``k = 8``: 105 permutations of four 4-5 bit blocks,
+        against 165 of three 5-6 bit blocks); :meth:`designed` takes smaller families found by
+        search.
         """
         check_k(k)
         count = k + 2 * r - 1
@@ -150,8 +151,8 @@ class TablePlan:
         return cls(k, r, blocks, tuple(Permutation.leading(blocks, c) for c in chosen))
 
     @classmethod
-    def designed(cls, k: int, count: int, family: Sequence[int]) -> TablePlan:
-        """One table per member of ``family``, a covering found by search (``coverings.py``).
+    def designed(cls, k: int, count: int, family: Sequence[int]) -> PermutationPlan:
+        """One permutation per member of ``family``, a covering found by search (``coverings.py``).
 
         Its members are sets of ``r`` of ``count`` blocks (bit ``b``: block ``b``) such that
         any ``k`` changed blocks leave one of them intact.
@@ -166,28 +167,28 @@ class TablePlan:
 
     @property
     def min_prefix_bits(self) -> int:
-        """The shortest prefix over the tables."""
-        return min(t.prefix_bits for t in self.tables)
+        """The shortest prefix over the permutations."""
+        return min(t.prefix_bits for t in self.permutations)
 
 
-def block_masks(plan: TablePlan) -> list[int]:
+def block_masks(plan: PermutationPlan) -> list[int]:
     """Each block's bits, in the fingerprint's own positions."""
     return [((1 << width) - 1) << (BITS - start - width) for start, width in plan.blocks]
 
 
-def chosen_blocks(plan: TablePlan) -> list[int]:
-    """Each table's blocks, as a bit set (bit ``b`` for block ``b``)."""
+def chosen_blocks(plan: PermutationPlan) -> list[int]:
+    """Each permutation's blocks, as a bit set (bit ``b`` for block ``b``)."""
     masks = block_masks(plan)
     return [
-        sum(1 << b for b, mask in enumerate(masks) if mask & table.prefix_mask == mask)
-        for table in plan.tables
+        sum(1 << b for b, mask in enumerate(masks) if mask & permutation.prefix_mask == mask)
+        for permutation in plan.permutations
     ]
 
 
-def first_tables(plan: TablePlan) -> np.ndarray:
-    """For each set of intact blocks (a bit set), the first table whose blocks it holds (-1: none).
+def first_permutations(plan: PermutationPlan) -> np.ndarray:
+    """For each set of intact blocks (a bit set), the first permutation whose blocks it holds.
 
-    A pair is reported by that table only: each pair once.
+    -1 where none: a pair is reported by that permutation only, so each pair once.
     """
     if len(plan.blocks) > MAX_BLOCKS:
         raise ValueError(f"at most {MAX_BLOCKS} blocks for all pairs, not {len(plan.blocks)}")
@@ -205,7 +206,7 @@ def _blocks(count: int) -> tuple[tuple[int, int], ...]:
     return tuple(zip(starts, widths, strict=True))
 
 
-def _tables_for(k: int, r: int) -> int:
+def _permutations_for(k: int, r: int) -> int:
     return math.comb(k + r, r)
 
 
@@ -214,56 +215,57 @@ def _prefix_for(k: int, r: int) -> int:
 
 
 def bucket_bits(prefix_bits: int, n: int) -> int:
-    """How many leading key bits make an all-pairs table's buckets.
+    """How many leading key bits make an all-pairs permutation's buckets.
 
     At most its prefix; about log2(n) + 1 (a bucket or two per fingerprint); at most BUCKET_BITS.
     """
     return max(1, min(prefix_bits, n.bit_length() + 1, BUCKET_BITS))
 
 
-def plan_for_pairs(k: int, n: int) -> TablePlan:
-    """Choose the tables for an all-pairs run over ``n`` fingerprints by estimated work.
+def plan_for_pairs(k: int, n: int) -> PermutationPlan:
+    """Choose the permutations for an all-pairs run over ``n`` fingerprints by estimated work.
 
-    Per table: a counting sort of every fingerprint, and every pair within a bucket checked.
+    Per permutation: a counting sort of every fingerprint, and every pair within a bucket checked.
     """
     check_k(k)
     if k == 0:
-        return TablePlan.build(0, 1)
-    plans: list[tuple[int, int, int, Callable[[], TablePlan]]] = [
-        (_tables_for(k, r), k + r, r, partial(TablePlan.build, k, r)) for r in range(1, 8)
+        return PermutationPlan.build(0, 1)
+    plans: list[tuple[int, int, int, Callable[[], PermutationPlan]]] = [
+        (_permutations_for(k, r), k + r, r, partial(PermutationPlan.build, k, r))
+        for r in range(1, 8)
     ]
     for r in range(2, 8):
         count = k + 2 * r - 1
         halves = math.comb((count + 1) // 2, r) + math.comb(count // 2, r)
-        plans.append((halves, count, r, partial(TablePlan.covering, k, r)))
+        plans.append((halves, count, r, partial(PermutationPlan.covering, k, r)))
     for count, family in coverings(k).items():
         r = family[0].bit_count()
-        plans.append((len(family), count, r, partial(TablePlan.designed, k, count, family)))
+        plans.append((len(family), count, r, partial(PermutationPlan.designed, k, count, family)))
     best, best_cost = plans[0], math.inf
     for plan in plans:
-        tables, blocks, r, _ = plan
-        if tables > 1024 or blocks > MAX_BLOCKS:
+        permutations, blocks, r, _ = plan
+        if permutations > 1024 or blocks > MAX_BLOCKS:
             continue
         per_bucket = n / 2.0 ** bucket_bits((BITS * r) // blocks, n)
-        cost = tables * n * (_TABLE_COST + _PAIR_COST * per_bucket / 2)
+        cost = permutations * n * (_PERMUTATION_COST + _PAIR_COST * per_bucket / 2)
         if cost < best_cost:
             best, best_cost = plan, cost
     return best[3]()
 
 
-def plan_for_queries(k: int, n: int, memory_budget: int = DEFAULT_MEMORY_BUDGET) -> TablePlan:
-    """Choose stored tables: buckets of at most QUERY_BUCKET keys, within the memory budget."""
+def plan_for_queries(k: int, n: int, memory_budget: int = DEFAULT_MEMORY_BUDGET) -> PermutationPlan:
+    """The stored permutations: buckets of at most QUERY_BUCKET keys, within the memory budget."""
     check_k(k)
     if k == 0:
-        return TablePlan.build(0, 1)
+        return PermutationPlan.build(0, 1)
     r = 1
     while (
         n / 2.0 ** _prefix_for(k, r) > QUERY_BUCKET
-        and _tables_for(k, r + 1) * 8 * n <= memory_budget
-        and _tables_for(k, r + 1) <= 256
+        and _permutations_for(k, r + 1) * 8 * n <= memory_budget
+        and _permutations_for(k, r + 1) <= 256
     ):
         r += 1
-    return TablePlan.build(k, r)
+    return PermutationPlan.build(k, r)
 
 
 PART_BITS = 8  # at most this many leading bits split the fingerprints into parts
@@ -284,49 +286,51 @@ def move_arrays(moves: Sequence[Sequence[tuple[int, int]]]) -> tuple[np.ndarray,
 
 
 @dataclass(frozen=True)
-class TableGroup:
-    """The tables that lead with one block, as :func:`index_kernels.group_pairs` takes them.
+class PermutationGroup:
+    """The permutations that lead with one block, as :func:`index_kernels.group_pairs` takes them.
 
     Moves are (mask, left rotation) pairs (:meth:`Permutation.gathering`) in arrays from
     :func:`move_arrays`: ``part_*`` give a fingerprint's part (its leading ``part_bits``),
-    ``masks[t]`` and ``rotations[t]`` its bucket within the part in table ``t``.
+    ``masks[t]`` and ``rotations[t]`` its bucket within the part in permutation ``t``.
     """
 
     part_masks: np.ndarray
     part_rotations: np.ndarray
-    masks: np.ndarray  # (tables, moves)
+    masks: np.ndarray  # (permutations, moves)
     rotations: np.ndarray
     local_bits: np.ndarray
     prefix_masks: np.ndarray
-    in_plan: np.ndarray  # each table's place in the plan
+    in_plan: np.ndarray  # each permutation's place in the plan
 
 
-def table_groups(plan: TablePlan, n: int) -> tuple[int, list[TableGroup]]:
-    """The bits that split the fingerprints into parts, and the plan's tables by leading block.
+def permutation_groups(plan: PermutationPlan, n: int) -> tuple[int, list[PermutationGroup]]:
+    """The bits that split the fingerprints into parts, and the plan's permutations by first block.
 
-    A table's buckets are its key's leading :func:`tables.bucket_bits`: ``part_bits`` of them
-    split the fingerprints into parts, the rest sort each part.
+    A permutation's buckets are its key's leading :func:`permutations.bucket_bits`: ``part_bits`` of
+    them split the fingerprints into parts, the rest sort each part.
     """
     part_bits = min(bucket_bits(BITS, n), min(width for _, width in plan.blocks), PART_BITS)
     by_first: dict[int, list[tuple[Permutation, int]]] = {}
-    for place, (table, chosen) in enumerate(zip(plan.tables, chosen_blocks(plan), strict=True)):
+    for place, (permutation, chosen) in enumerate(
+        zip(plan.permutations, chosen_blocks(plan), strict=True)
+    ):
         lowest = (chosen & -chosen).bit_length() - 1
-        by_first.setdefault(lowest, []).append((table, place))
+        by_first.setdefault(lowest, []).append((permutation, place))
     groups = []
     for members in by_first.values():
         local_bits = [max(0, bucket_bits(t.prefix_bits, n) - part_bits) for t, _ in members]
         gathers = [
             t.gathering(part_bits, bits) for (t, _), bits in zip(members, local_bits, strict=True)
         ]
-        lead = members[0][0].gathering(0, part_bits)  # the tables agree on the leading bits
+        lead = members[0][0].gathering(0, part_bits)  # the permutations agree on the leading bits
         (part_masks,), (part_rotations,) = move_arrays([lead])
         groups.append(
-            TableGroup(
+            PermutationGroup(
                 part_masks,
                 part_rotations,
                 *move_arrays(gathers),
                 np.array(local_bits, np.int64),
-                np.array([table.prefix_mask for table, _ in members], np.uint64),
+                np.array([permutation.prefix_mask for permutation, _ in members], np.uint64),
                 np.array([place for _, place in members], np.int64),
             )
         )

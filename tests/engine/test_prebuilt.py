@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simdup_gui.engine import ahead, kernels
+from simdup_gui.engine import kernels, prebuilt
 from simdup_gui.engine.match.index import all_pairs, brute_force_pairs
 from simdup_gui.engine.resources import resource
 
@@ -22,7 +22,7 @@ INDEX = "simdup_gui.engine.match.index_kernels"
 
 
 @pytest.fixture(scope="module")
-def built() -> ahead.AheadKernels:
+def built() -> prebuilt.PrebuiltKernels:
     """The built module: wherever there is a C compiler it must build."""
     found = kernels._built_ahead(INDEX)
     if found is None:
@@ -49,7 +49,7 @@ def as_set(pairs: object) -> set[tuple[int, int, int]]:
 @settings(max_examples=25, deadline=None)
 @given(n=st.integers(2, 3000), k=st.integers(0, 8), seed=st.integers(0, 2**32 - 1))
 def test_the_built_kernels_give_brute_forces_pairs(
-    built: ahead.AheadKernels, n: int, k: int, seed: int
+    built: prebuilt.PrebuiltKernels, n: int, k: int, seed: int
 ) -> None:
     assert kernels.kernel_module(INDEX) is built
     fps = planted(n, k, seed)
@@ -57,7 +57,7 @@ def test_the_built_kernels_give_brute_forces_pairs(
 
 
 def test_what_a_built_function_does_not_take_goes_to_numba(
-    built: ahead.AheadKernels, monkeypatch: pytest.MonkeyPatch
+    built: prebuilt.PrebuiltKernels, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A strided array would be read as a contiguous one: numba's form takes it instead."""
     import simdup_gui.engine.match.index_kernels as compiled
@@ -81,11 +81,11 @@ def test_what_a_built_function_does_not_take_goes_to_numba(
 
 
 def test_without_numba_what_is_not_built_runs_plain(
-    built: ahead.AheadKernels, monkeypatch: pytest.MonkeyPatch
+    built: prebuilt.PrebuiltKernels, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """As in the standalone app, which carries no numba: a call a built function does not take
     goes to the plain form, with the same result."""
-    monkeypatch.setattr(ahead, "HAS_NUMBA", False)
+    monkeypatch.setattr(prebuilt, "HAS_NUMBA", False)
     plain = kernels._plain_twin(INDEX)
     called: list[int] = []
     plain_partition = plain.partition
@@ -102,30 +102,30 @@ def test_without_numba_what_is_not_built_runs_plain(
 
 
 def test_a_portable_build_serves_where_this_cpu_has_none(
-    built: ahead.AheadKernels, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    built: prebuilt.PrebuiltKernels, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A standalone app's build (for any CPU of its kind) is loaded when there is no build for
     this CPU; this CPU's own is preferred."""
     portable = tmp_path / "kernels_ahead-any-0.so"
-    shutil.copy2(ahead.built_path(), portable)
-    monkeypatch.setattr(ahead, "portable_path", lambda: portable)
-    assert ahead.found_path() == ahead.built_path()
-    monkeypatch.setattr(ahead, "built_path", lambda: tmp_path / "kernels_ahead-none.so")
-    assert ahead.found_path() == portable
-    loaded = ahead.load(kernels._plain_twin)
+    shutil.copy2(prebuilt.built_path(), portable)
+    monkeypatch.setattr(prebuilt, "portable_path", lambda: portable)
+    assert prebuilt.found_path() == prebuilt.built_path()
+    monkeypatch.setattr(prebuilt, "built_path", lambda: tmp_path / "kernels_ahead-none.so")
+    assert prebuilt.found_path() == portable
+    loaded = prebuilt.load(kernels._plain_twin)
     assert loaded is not None
     fps = planted(500, 3, 5)
     assert as_set(all_pairs(fps, 3)) == as_set(brute_force_pairs(fps, 3))
 
 
 def test_the_portable_key_is_this_kinds_not_this_cpus() -> None:
-    assert ahead._key(None) != ahead._key("another CPU")
-    assert ahead.portable_path().name.startswith("kernels_ahead-any-")
-    assert ahead.portable_cpu() in (*ahead.PORTABLE_CPUS.values(), "generic")
+    assert prebuilt._key(None) != prebuilt._key("another CPU")
+    assert prebuilt.portable_path().name.startswith("kernels_ahead-any-")
+    assert prebuilt.portable_cpu() in (*prebuilt.PORTABLE_CPUS.values(), "generic")
 
 
 def test_the_pairs_command_needs_no_numba_once_built(
-    built: ahead.AheadKernels, tmp_path: Path
+    built: prebuilt.PrebuiltKernels, tmp_path: Path
 ) -> None:
     np.save(tmp_path / "fps.npy", planted(20_000, 8, 2))
     code = (
@@ -160,7 +160,7 @@ print("numba" in sys.modules)
 
 
 def test_every_call_of_a_scan_fits_a_built_signature(
-    built: ahead.AheadKernels, tmp_path: Path
+    built: prebuilt.PrebuiltKernels, tmp_path: Path
 ) -> None:
     """Else it would go to numba's form: the same result, but numba loaded (or compiled)."""
     folder = tmp_path / "articles"
@@ -173,15 +173,15 @@ def test_every_call_of_a_scan_fits_a_built_signature(
 
 def test_an_argument_passes_only_as_its_signature_says() -> None:
     data = np.frombuffer(b"12345678" * 4, np.uint64)  # read-only, as bytes are: the kernels read
-    assert ahead._passes(ahead._check(ahead.U8), data)
-    assert not ahead._passes(ahead._check(ahead.U8), data.astype(np.int64))
-    assert not ahead._passes(ahead._check(ahead.U8), data[::2])
-    assert not ahead._passes(ahead._check(ahead.U8_2D), data)
-    assert ahead._passes(ahead._check(ahead.U8_2D), data.reshape(2, 2))
-    assert not ahead._passes(ahead._check(ahead.U8), list(data))
-    assert ahead._passes(ahead._check(ahead.INT), np.int64(3))
-    assert not ahead._passes(ahead._check(ahead.INT), 2**64)
-    assert not ahead._passes(ahead._check(ahead.INT), 3.0)
+    assert prebuilt._passes(prebuilt._check(prebuilt.U8), data)
+    assert not prebuilt._passes(prebuilt._check(prebuilt.U8), data.astype(np.int64))
+    assert not prebuilt._passes(prebuilt._check(prebuilt.U8), data[::2])
+    assert not prebuilt._passes(prebuilt._check(prebuilt.U8_2D), data)
+    assert prebuilt._passes(prebuilt._check(prebuilt.U8_2D), data.reshape(2, 2))
+    assert not prebuilt._passes(prebuilt._check(prebuilt.U8), list(data))
+    assert prebuilt._passes(prebuilt._check(prebuilt.INT), np.int64(3))
+    assert not prebuilt._passes(prebuilt._check(prebuilt.INT), 2**64)
+    assert not prebuilt._passes(prebuilt._check(prebuilt.INT), 3.0)
 
 
 def test_a_damaged_build_is_not_loaded(
@@ -189,9 +189,9 @@ def test_a_damaged_build_is_not_loaded(
 ) -> None:
     damaged = tmp_path / "kernels_ahead-0123.so"
     damaged.write_bytes(b"not a shared library")
-    monkeypatch.setattr(ahead, "built_path", lambda: damaged)
+    monkeypatch.setattr(prebuilt, "built_path", lambda: damaged)
     with caplog.at_level(logging.WARNING):
-        assert ahead.load(kernels._plain_twin) is None
+        assert prebuilt.load(kernels._plain_twin) is None
     assert "do not load" in caplog.text
 
 
@@ -199,9 +199,9 @@ def test_a_failed_build_is_noted_and_not_tried_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """As where the compiler fails: numba's kernels serve, and no build is waited for again."""
-    monkeypatch.setattr(ahead, "built_path", lambda: tmp_path / "kernels_ahead-1.so")
-    monkeypatch.setattr(ahead, "portable_path", lambda: tmp_path / "kernels_ahead-any-1.so")
-    monkeypatch.setattr(ahead.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(prebuilt, "built_path", lambda: tmp_path / "kernels_ahead-1.so")
+    monkeypatch.setattr(prebuilt, "portable_path", lambda: tmp_path / "kernels_ahead-any-1.so")
+    monkeypatch.setattr(prebuilt.shutil, "which", lambda name: f"/usr/bin/{name}")
     runs: list[list[str]] = []
 
     def compiler_fails(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
@@ -211,7 +211,7 @@ def test_a_failed_build_is_noted_and_not_tried_again(
     monkeypatch.setattr(subprocess, "run", compiler_fails)
     monkeypatch.setattr(kernels, "_ahead", None)
     assert kernels._built_ahead(INDEX) is None
-    assert ahead.failed()
+    assert prebuilt.failed()
     assert "'cc' failed" in (tmp_path / "kernels_ahead-1.failed").read_text()
     monkeypatch.setattr(kernels, "_ahead", None)
     assert kernels._built_ahead(INDEX) is None
@@ -224,13 +224,13 @@ def test_the_key_follows_the_kernels_source(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     source = tmp_path / "index_kernels.py"
-    monkeypatch.setattr(ahead, "_source", lambda name: source)
+    monkeypatch.setattr(prebuilt, "_source", lambda name: source)
     keys = []
     for text in ("a = 1\n", "a = 2\n", "a = 1\n"):
         source.write_text(text)
-        ahead._key.cache_clear()
-        keys.append(ahead._key("a CPU"))
-    ahead._key.cache_clear()
+        prebuilt._key.cache_clear()
+        keys.append(prebuilt._key("a CPU"))
+    prebuilt._key.cache_clear()
     assert keys[0] != keys[1]
     assert keys[0] == keys[2]
 
@@ -238,11 +238,11 @@ def test_the_key_follows_the_kernels_source(
 def test_a_read_only_install_keeps_the_build_in_simdups_cache(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(ahead.os, "access", lambda path, mode: False)
-    ahead._folder.cache_clear()
+    monkeypatch.setattr(prebuilt.os, "access", lambda path, mode: False)
+    prebuilt._folder.cache_clear()
     try:
-        assert ahead.built_path().parent == Path(os.environ["SIMDUP_CACHE_DIR"]) / "kernels"
+        assert prebuilt.built_path().parent == Path(os.environ["SIMDUP_CACHE_DIR"]) / "kernels"
     finally:
         monkeypatch.undo()
-        ahead._folder.cache_clear()
-    assert ahead.built_path().parent == Path(ahead.__file__).resolve().parent / "__pycache__"
+        prebuilt._folder.cache_clear()
+    assert prebuilt.built_path().parent == Path(prebuilt.__file__).resolve().parent / "__pycache__"

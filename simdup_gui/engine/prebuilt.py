@@ -142,7 +142,7 @@ def _folder() -> Path:
     return user_cache() / "kernels"
 
 
-def load(constants: Callable[[str], Any]) -> dict[str, AheadKernels] | None:
+def load(constants: Callable[[str], Any]) -> dict[str, PrebuiltKernels] | None:
     """The built functions by kernel module, or None when they are not built here.
 
     ``constants(name)``: a module with the kernel module's other names, numba's not needed.
@@ -158,7 +158,7 @@ def load(constants: Callable[[str], Any]) -> dict[str, AheadKernels] | None:
     except ImportError:
         log.warning("kernels built ahead at %s do not load: numba's are used", path, exc_info=True)
         return None
-    return {name: AheadKernels(name, module, constants) for name in SIGNATURES}
+    return {name: PrebuiltKernels(name, module, constants) for name in SIGNATURES}
 
 
 def failed() -> bool:
@@ -209,7 +209,7 @@ def _build_lock(path: Path) -> FileLock:
 HAS_NUMBA = importlib.util.find_spec("numba") is not None  # a standalone app carries none
 
 
-class AheadKernels:
+class PrebuiltKernels:
     """A kernel module as its callers use it: the built functions, its other names as they are.
 
     Its constants come without numba; any other function, and a call that does not fit a
@@ -346,7 +346,7 @@ def _build_here(path: Path, cpu: str = "host") -> None:
                 stale.unlink()
 
 
-if __name__ == "__main__":  # python -m simdup_gui.engine.ahead PATH PARENT_PID | --portable
+if __name__ == "__main__":  # python -m simdup_gui.engine.prebuilt PATH PARENT_PID | --portable
     if sys.argv[1:] == ["--portable"]:  # tools/build_app.py: beside this module, for any CPU
         _build_here(portable_path(), portable_cpu())
         print(portable_path())

@@ -25,9 +25,9 @@ from simdup_gui.engine.fingerprint.pipeline import (
     named_html,
 )
 from simdup_gui.engine.fingerprint.repeats import (
+    Fingerprinted,
     Key,
     Known,
-    Outcome,
     Repeats,
     as_copy,
     content_key,
@@ -58,7 +58,7 @@ def forget_what_was_read() -> None:
     forget_line_cuts()
 
 
-def fingerprint_file(entry: Entry, options: ReadOptions) -> Outcome:
+def fingerprint_file(entry: Entry, options: ReadOptions) -> Fingerprinted:
     """Read, decode, strip and fingerprint one file; errors become part of the record.
 
     Returns the record and, with TF-IDF weighting, the features (the fingerprint needs the
@@ -67,7 +67,7 @@ def fingerprint_file(entry: Entry, options: ReadOptions) -> Outcome:
     return fingerprint_batch([entry], options)[0]
 
 
-def fingerprint_batch(entries: list[Entry], options: ReadOptions) -> list[Outcome]:
+def fingerprint_batch(entries: list[Entry], options: ReadOptions) -> list[Fingerprinted]:
     """:func:`fingerprint_file` over a few files, their texts analysed together.
 
     numpy's per-call cost is paid once per batch, and a worker process gets one task. A file
@@ -83,7 +83,7 @@ def fingerprint_batch(entries: list[Entry], options: ReadOptions) -> list[Outcom
     ]
     analyses = iter(_analyses(texts, options.text))
     done: dict[Key, Known] = {}
-    outcomes: list[Outcome] = []
+    outcomes: list[Fingerprinted] = []
     for n, item in enumerate(read):
         if item.known is not None:
             outcomes.append(as_copy(item.known, item.record, item.notes))
@@ -193,7 +193,7 @@ def _with_text(
 
 def fingerprint_rows(
     rows: list[tuple[str, str, str]], options: ReadOptions, html: bool
-) -> list[Outcome]:
+) -> list[Fingerprinted]:
     """:func:`fingerprint_batch` for a table's rows: (id, text, encoding), HTML if ``html``.
 
     Each record's ``path`` is the row's id; its size, the text's UTF-8 bytes. A text longer
@@ -250,7 +250,7 @@ def _fingerprinted(
     analysis: Analysis | Signed | Exception,
     notes: list[str],
     options: ReadOptions,
-) -> Outcome:
+) -> Fingerprinted:
     """The record completed from the text's analysis (or the reason it failed)."""
     if isinstance(analysis, Exception):
         error = f"text could not be fingerprinted: {type(analysis).__name__}: {analysis}"

@@ -23,8 +23,8 @@ from typing import NamedTuple
 from simdup_gui.engine.folders import Walked, folder_state
 from simdup_gui.engine.options import REPORT_VERSION, ScanOptions
 
-OUTCOMES_TABLE = """
-CREATE TABLE IF NOT EXISTS outcomes (
+KEPT_REPORTS_TABLE = """
+CREATE TABLE IF NOT EXISTS kept_reports (
     folder TEXT PRIMARY KEY,
     digest TEXT NOT NULL,
     report BLOB NOT NULL,
@@ -33,11 +33,11 @@ CREATE TABLE IF NOT EXISTS outcomes (
     duplicates INTEGER NOT NULL
 );
 """
-PUT_OUTCOME = "INSERT OR REPLACE INTO outcomes VALUES (?, ?, ?, ?, ?, ?)"
+PUT_KEPT_REPORT = "INSERT OR REPLACE INTO kept_reports VALUES (?, ?, ?, ?, ?, ?)"
 MOST_FILES = 100_000  # a larger folder's report (tens of megabytes) is not kept
 
 
-class Outcome(NamedTuple):
+class KeptReport(NamedTuple):
     """A scan's report (its CSV text, without the byte-order mark) and what it counts."""
 
     report: str
@@ -45,7 +45,7 @@ class Outcome(NamedTuple):
     duplicates: int
 
 
-def outcome_digest(walked: Sequence[Walked], options: ScanOptions) -> str:
+def kept_report_digest(walked: Sequence[Walked], options: ScanOptions) -> str:
     """A digest of everything a scan's report is made from: the same digest, the same report.
 
     Each folder's state (its files and the options that make their records), what makes the
@@ -76,14 +76,14 @@ def _check(data: bytes, groups: object, duplicates: object) -> str:
     return f"{zlib.crc32(counts, zlib.crc32(data)):08x}"
 
 
-def outcome_row(folder: str, digest: str, outcome: Outcome) -> tuple[object, ...]:
+def kept_report_row(folder: str, digest: str, outcome: KeptReport) -> tuple[object, ...]:
     """The table's row for ``outcome``: the report's bytes and counts, with their checksum."""
     data = outcome.report.encode("utf-8", "surrogatepass")
     check = _check(data, outcome.groups, outcome.duplicates)
     return folder, digest, data, check, outcome.groups, outcome.duplicates
 
 
-def load_outcome(database: Path, folder: str, digest: str) -> Outcome | None:
+def load_kept_report(database: Path, folder: str, digest: str) -> KeptReport | None:
     """The report kept for ``folder`` if it was made from ``digest``, else None.
 
     The database is opened if it exists (never made here); a database that cannot be read,
@@ -98,7 +98,7 @@ def load_outcome(database: Path, folder: str, digest: str) -> Outcome | None:
         return None
     try:
         row = db.execute(
-            "SELECT report, report_digest, groups, duplicates FROM outcomes"
+            "SELECT report, report_digest, groups, duplicates FROM kept_reports"
             " WHERE folder = ? AND digest = ?",
             (folder, digest),
         ).fetchone()
@@ -111,4 +111,4 @@ def load_outcome(database: Path, folder: str, digest: str) -> Outcome | None:
     data, check, groups, duplicates = row
     if not isinstance(data, bytes) or _check(data, groups, duplicates) != check:
         return None
-    return Outcome(data.decode("utf-8", "surrogatepass"), int(groups), int(duplicates))
+    return KeptReport(data.decode("utf-8", "surrogatepass"), int(groups), int(duplicates))

@@ -267,62 +267,62 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="193"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="209"/>
         <source>◀ Previous difference</source>
         <translation>◀ 上一处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="194"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="210"/>
         <source>Next difference ▶</source>
         <translation>下一处差异 ▶</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="195"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="211"/>
         <source>Fingerprint details</source>
         <translation>指纹详情</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="198"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="214"/>
         <source>Show each file&apos;s 64-bit fingerprint (orange where the two differ: hover a cell for the words that changed it) and how many bits apart they are.</source>
         <translation>显示每个文件的 64 位指纹（两者不同之处标为橙色，鼠标停在格子上可看到引起变化的词）以及相差几位。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="215"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="231"/>
         <source>Select a file to compare it with its reference.</source>
         <translation>选择一个文件，与其参照文件对比。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="224"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="240"/>
         <source>Text similarity {0:.1f}% · 1 difference</source>
         <translation>文本相似度 {0:.1f}% · 1 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="226"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="242"/>
         <source>Text similarity {0:.1f}% · {1} differences</source>
         <translation>文本相似度 {0:.1f}% · {1} 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="229"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="245"/>
         <source>fingerprints {0} of 64 bits apart</source>
         <translation>指纹相差 {0}/64 位</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="253"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="269"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="220"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="236"/>
         <source>Similarity {0:.1f}% by the {1} method · differences: {2}</source>
         <translation>按 {1} 方法的相似度 {0:.1f}% · 差异：{2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="303"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="319"/>
         <source>Bit {0}: {1} here, {2} there. The words that pushed it (weight here : there):</source>
         <translation>第 {0} 位：此处为 {1}，另一侧为 {2}。推动这一位的词（此处权重 : 另一侧权重）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="318"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="334"/>
         <source>{0} of {1}</source>
         <translation>第 {0} 处，共 {1} 处</translation>
     </message>
@@ -330,73 +330,73 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="59"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="68"/>
         <source>Acting on {0} file…</source>
         <translation>正在处理 {0} 个文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="59"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="68"/>
         <source>Acting on {0} files…</source>
         <translation>正在处理 {0} 个文件…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="64"/>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="146"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="73"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="150"/>
         <source>Nothing was done: {0}</source>
         <translation>未执行任何操作：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="71"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="79"/>
         <source>Done with {0} of {1}; {2} skipped, {3} failed. Manifest: {4}</source>
         <translation>已处理 {1}中的 {0} 个；跳过 {2} 个，失败 {3} 个。清单：{4}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="86"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="93"/>
         <source>Copy the marked files to</source>
         <translation>将已标记的文件复制到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="95"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="102"/>
         <source>Copied {0} of {1} to {2}.</source>
         <translation>已将 {1}中的 {0} 个复制到 {2}。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="104"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="111"/>
         <source>Nothing was moved or trashed yet.</source>
         <translation>还没有移动或删除过文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="112"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="118"/>
         <source>Restore from a manifest</source>
         <translation>按清单恢复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="125"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="130"/>
         <source>Restored {0} of {1}.</source>
         <translation>已恢复 {1}中的 {0} 个。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="133"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="138"/>
         <source>No files are marked.</source>
         <translation>没有已标记的文件。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="139"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="143"/>
         <source>Move marked files to</source>
         <translation>将已标记文件移动到</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="151"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="155"/>
         <source>{0} from {1} ({2})</source>
         <translation>{1}中的 {0}（{2}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="155"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="159"/>
         <source>Send {0} to the trash?</source>
         <translation>把{0}移到回收站？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/file_actions.py" line="157"/>
+        <location filename="../../simdup_gui/ui/file_actions.py" line="161"/>
         <source>Move {0} to {1}?</source>
         <translation>把{0}移动到 {1}？</translation>
     </message>
@@ -404,62 +404,62 @@
 <context>
     <name>FolderLists</name>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="43"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="49"/>
         <source>Scan several folders</source>
         <translation>同时扫描多个文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="44"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="50"/>
         <source>The files of all these folders are compared with one another.</source>
         <translation>这些文件夹中的所有文件会互相比较。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="47"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="53"/>
         <source>Add a folder to the scan</source>
         <translation>添加要扫描的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="58"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="64"/>
         <source>Not duplicates</source>
         <translation>非重复</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="60"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="66"/>
         <source>You said these files are not duplicates of each other: they never share a group. Remove a pair to let its files be grouped again.</source>
         <translation>您已说明这些文件互不重复：它们不会出现在同一组中。移除一对后，这两个文件可以重新归组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="76"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="79"/>
         <source>The list on disk is unchanged: {0}</source>
         <translation>磁盘上的列表未改动：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="83"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="86"/>
         <source>Files in these folders (inside the folder you scan) are never marked, moved or trashed, and a group&apos;s reference comes from them when it has one.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）中的文件不会被标记、移动或删除；组内若有这样的文件，参照文件就从中选出。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="86"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="89"/>
         <source>Reference folders</source>
         <translation>参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="86"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="89"/>
         <source>Choose a reference folder</source>
         <translation>选择参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="94"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="97"/>
         <source>These folders (inside the folder you scan) and what they hold are not read.</source>
         <translation>这些文件夹（位于所扫描的文件夹内）及其中的内容不会被读取。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="96"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="99"/>
         <source>Excluded folders</source>
         <translation>排除的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/folder_lists.py" line="96"/>
+        <location filename="../../simdup_gui/ui/folder_lists.py" line="99"/>
         <source>Choose a folder to leave out</source>
         <translation>选择要排除的文件夹</translation>
     </message>
@@ -467,17 +467,22 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="294"/>
+        <location filename="../../simdup_gui/ui/models.py" line="289"/>
+        <source>The copy kept has short lines a copy lacks ({0} lines, {1} characters): a header, a notice or an ad may still be in it. Compare them, or keep another.</source>
+        <translation>保留的版本有副本没有的短行（{0} 行，{1} 字）：可能仍带页眉、声明或广告。请对比，或改留另一份。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/models.py" line="302"/>
         <source>contained</source>
         <translation>包含</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="303"/>
+        <location filename="../../simdup_gui/ui/models.py" line="311"/>
         <source>In a reference folder: never marked, moved or trashed</source>
         <translation>位于参照文件夹中：不会被标记、移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="306"/>
+        <location filename="../../simdup_gui/ui/models.py" line="314"/>
         <source>Most of one text lies inside the other: a cut copy, or one wrapped in more text. Similar as a whole only {0}.</source>
         <translation>一篇的大部分内容包含在另一篇中：截断的转载，或被更多内容包裹的副本。整体相似度仅为 {0}。</translation>
     </message>
@@ -485,63 +490,63 @@
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="109"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="110"/>
         <source>Filter by path…</source>
         <translation>按路径筛选…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="110"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="111"/>
         <source>Duplicates only</source>
         <translation>只看副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="111"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="112"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="112"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="113"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="116"/>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="126"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="117"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="127"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="117"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="118"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="121"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="122"/>
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="123"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="124"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="120"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="121"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="122"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="123"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="119"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="120"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="107"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="108"/>
         <source>No duplicates left.
 
 Every file of this folder is unique at this threshold.</source>
@@ -550,12 +555,12 @@ Every file of this folder is unique at this threshold.</source>
 在这个阈值下，这个文件夹里的每个文件都是唯一的。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="118"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="119"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="126"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="127"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
@@ -563,32 +568,32 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>LibraryActions</name>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="44"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="49"/>
         <source>Choose a library</source>
         <translation>选择文章库</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="46"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="51"/>
         <source>Choose a library (an empty folder makes a new one)</source>
         <translation>选择文章库（空文件夹将新建一个）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="70"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="75"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="82"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="86"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="108"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="107"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="110"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="109"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
@@ -667,37 +672,37 @@ Every file of this folder is unique at this threshold.</source>
         <translation>未使用“非重复”列表：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="218"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="225"/>
         <source>{0} file is marked and the marks are not saved. Quit anyway?</source>
         <translation>已标记 {0} 个文件，标记尚未保存。仍要退出吗？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="219"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="226"/>
         <source>{0} files are marked and the marks are not saved. Quit anyway?</source>
         <translation>已标记 {0} 个文件，标记尚未保存。仍要退出吗？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="240"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="247"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="247"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="254"/>
         <source>Duplicate groups</source>
         <translation>重复分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="248"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
         <source>Copied passages (reuse)</source>
         <translation>复制段落（查重）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="283"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="395"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="390"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
@@ -705,37 +710,37 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MemberActions</name>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="61"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="69"/>
         <source>The pair is kept apart until the app closes: {0}</source>
         <translation>在关闭程序之前，这两个文件保持分开：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="75"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="83"/>
         <source>{0} group keeps another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="76"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="84"/>
         <source>{0} groups keep another file now</source>
         <translation>{0} 组现在保留了另一个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="109"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="120"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="109"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="120"/>
         <source>Mark the copies whose path contains:</source>
         <translation>标记路径包含以下文字的副本：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="114"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="125"/>
         <source>{0} more copies marked</source>
         <translation>又标记了 {0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/member_actions.py" line="132"/>
+        <location filename="../../simdup_gui/ui/member_actions.py" line="143"/>
         <source>The file name is not valid UTF-8: showing its folder.</source>
         <translation>文件名不是有效的 UTF-8：改为显示所在文件夹。</translation>
     </message>
@@ -743,48 +748,48 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>ResultFiles</name>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="43"/>
-        <location filename="../../simdup_gui/ui/result_files.py" line="55"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="52"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="64"/>
         <source>simdup results</source>
         <translation>simdup 结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="50"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="59"/>
         <source>Save the results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="56"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="65"/>
         <source>Open saved results</source>
         <translation>打开已保存的结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="66"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="75"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="70"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="79"/>
         <source>Export CSV report</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="75"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="84"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="87"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="96"/>
         <source>Export the reuse report</source>
         <translation>导出查重报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="129"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="135"/>
         <source>Writing {0}…</source>
         <translation>正在写入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="136"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="142"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -792,99 +797,99 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>ReusePanel</name>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="262"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="248"/>
         <source>Sources an article copied at least</source>
         <translation>列出文章复制比不低于</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="263"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="249"/>
         <source>Of the article&apos;s characters, whitespace left out</source>
         <translation>占文章字符（不计空白）的比例</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="264"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="250"/>
         <source>Leave out quotations</source>
         <translation>去除引用</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="266"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="252"/>
         <source>Text in quotation marks (「」, “”, &quot;&quot;) is not counted as copied</source>
         <translation>引号（「」、“”、&quot;&quot;）内的文字不计为复制</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="268"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="254"/>
         <source>Export HTML…</source>
         <translation>导出 HTML…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="269"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="255"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="271"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="257"/>
         <source>Article</source>
         <translation>文章</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="271"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="257"/>
         <source>Copied</source>
         <translation>复制比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="271"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="257"/>
         <source>Most from</source>
         <translation>最大来源</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="271"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="257"/>
         <source>Sources</source>
         <translation>来源数</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="274"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="443"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="260"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="429"/>
         <source>Shown after a scan.</source>
         <translation>扫描后显示。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="318"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="320"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="304"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="306"/>
         <source>Finding copied passages…</source>
         <translation>正在查找复制段落…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="332"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="318"/>
         <source>No article copied {0:g} % or more of its text from another.</source>
         <translation>没有文章从其他文章复制 {0:g}% 或更多的文字。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="359"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="345"/>
         <source>{0:.1f}% of it here</source>
         <translation>其中 {0:.1f}% 在此文中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="390"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="376"/>
         <source>Reading the texts…</source>
         <translation>正在读取全文…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="418"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="404"/>
         <source>{0:.1f}% of this article was copied, most from the source on the right (passages from it: {1}, the longest {2} characters).</source>
         <translation>本文总文字复制比 {0:.1f}%，最大来源见右侧（其中 {1} 段，最长 {2} 字）。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="424"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="410"/>
         <source>{0:.1f}% of this article was copied from the source on the right (passages: {1}, the longest {2} characters); {3:.1f}% of the source is in it.</source>
         <translation>本文有 {0:.1f}% 复制自右侧来源，共 {1} 段（最长 {2} 字）；来源的 {3:.1f}% 出现在本文中。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="435"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="421"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="435"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="421"/>
         <source>not at hand</source>
         <translation>文件不在原处</translation>
     </message>
@@ -892,27 +897,27 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>Scans</name>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="49"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="62"/>
         <source>Choose a folder of articles</source>
         <translation>选择文章所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="115"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="113"/>
         <source>Not a folder: {0}</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="147"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="129"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="173"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="154"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="175"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="156"/>
         <source>{0}
 
 The details are in the log: {1}</source>

@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from simdup_gui.core.columns import COLUMN_NAMES, COLUMNS, column_named
 from simdup_gui.core.session import Session
-from simdup_gui.engine.match.groups import Group, Member
+from simdup_gui.engine.match.groups import Group, Member, reference_extra
 from simdup_gui.engine.output.words import human_size
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
@@ -271,7 +271,8 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
             return group
         if role == Qt.ItemDataRole.DisplayRole:
             if column == column_named("File"):
-                return f"#{group.id} · {len(group)}"
+                flag = " ⚑" if reference_extra(group, self._result.files).lines else ""
+                return f"#{group.id} · {len(group)}{flag}"
             if column == column_named("Title"):  # the story the group is: its reference's
                 return self._result.files[group.reference].title
             if column == column_named("Size"):
@@ -281,6 +282,13 @@ class GroupsModel(_TitledColumns, QAbstractItemModel):
             font = QFont()
             font.setBold(True)
             return font
+        if role == Qt.ItemDataRole.ToolTipRole and column == column_named("File"):
+            extra = reference_extra(group, self._result.files)
+            if extra.lines:
+                return self.tr(
+                    "The copy kept has short lines a copy lacks ({0} lines, {1} characters): a"
+                    " header, a notice or an ad may still be in it. Compare them, or keep another."
+                ).format(extra.lines, extra.chars)
         return None
 
     def _member_data(self, info: MemberInfo, column: int, role: int) -> object:

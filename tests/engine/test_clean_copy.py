@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 from simdup_gui.engine.fingerprint.lines import lines_of
-from simdup_gui.engine.match.groups import padded_copies
+from simdup_gui.engine.match.groups import Extra, Group, padded_copies, reference_extra
 from simdup_gui.engine.options import GroupOptions, ScanOptions
+from simdup_gui.engine.output.html_report import html_lines
+from simdup_gui.engine.output.report import report_rows
+from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.text.tokens import Batch
 
@@ -39,3 +45,47 @@ def test_the_clean_copy_is_kept_whatever_the_names_and_times(tmp_path) -> None: 
     result = scan(str(tmp_path), ScanOptions(group=GroupOptions()))
     (group,) = result.groups
     assert result.files[group.reference].path.endswith("zz-original.txt")
+
+
+def _kept(folder: Path, texts: dict[str, str], kept: str) -> tuple[ScanResult, Group]:
+    """The one group of ``texts`` scanned, kept around the file named ``kept``."""
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    result = scan(str(folder), ScanOptions())
+    (group,) = result.groups
+    (file,) = (m.file for m in group.members if result.files[m.file].path.endswith(kept))
+    group = result.with_reference(group, file)
+    return replace(result, groups=(group,)), group
+
+
+def test_a_reference_that_adds_short_lines_to_a_copy_is_flagged_with_their_count(
+    tmp_path: Path,
+) -> None:
+    header = "新闻中心\n首页 | 国内 | 国际\n"
+    footer = "\n责任编辑：张三\n本文来源：某某网"
+    result, group = _kept(
+        tmp_path, {"padded.txt": header + STORY + footer, "clean.txt": STORY}, "padded.txt"
+    )
+    added = header.split("\n")[:2] + footer.split("\n")[1:]
+    chars = sum(len("".join(line.split())) for line in added)  # as lines count: no spaces
+    assert reference_extra(group, result.files) == Extra(4, chars)
+    notes = next(row for row in report_rows(result) if row[1] == "reference")[-1]
+    assert "carries 4 short lines" in notes
+    page = "".join(html_lines(result, "zh"))
+    assert "⚑ 保留的版本有副本没有的短行（4 行" in page
+
+
+def test_a_clean_reference_a_noisy_one_and_a_fuller_one_are_not_flagged(tmp_path: Path) -> None:
+    noisy = STORY.replace("秩序井然", "秩序并然").replace("三百万", "三白万")
+    cut = STORY.rsplit("\n\n", 2)[0]
+    for texts, kept in (
+        ({"padded.txt": "首页 | 国内\n" + STORY, "clean.txt": STORY}, "clean.txt"),
+        ({"noisy.txt": noisy, "clean.txt": STORY}, "noisy.txt"),  # lines edited: none added
+        ({"full.txt": STORY, "cut.txt": cut}, "full.txt"),  # long lines: may have been cut
+    ):
+        folder = tmp_path / kept
+        folder.mkdir()
+        result, group = _kept(folder, texts, kept)
+        assert reference_extra(group, result.files) == Extra()
+        assert "check it" not in "".join(map(str, report_rows(result)))
+        assert "⚑" not in "".join(html_lines(result, "en"))

@@ -25,12 +25,14 @@ from hypothesis import strategies as st
 
 import simdup_gui.engine.scan
 from simdup_gui.cli import main
+from simdup_gui.engine.fingerprint.lines import lines_of
 from simdup_gui.engine.match.groups import Group, Member
 from simdup_gui.engine.options import REPORT_VERSION, ScanOptions
 from simdup_gui.engine.output.report import report_text
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.resources import default_cache_path, resource
 from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.text.tokens import Batch
 
 
 class Scans:
@@ -244,16 +246,18 @@ def test_cache_clear_forgets_kept_reports(tmp_path: Path, scans: Scans) -> None:
 def test_the_report_format_is_pinned_to_its_version() -> None:
     """A change to the report's rows fails here until REPORT_VERSION is bumped (so that kept
     reports are made again) and the digest below is updated."""
+    one, two = lines_of(Batch.normalized(["Page 1\nThe story.", "The story."]))
     files = (
-        FileRecord("a/=one.txt", 10, 0, "utf-8", "bom", 1, 5, 20, 0.25, ("a note",), ""),
-        FileRecord("a/two.txt", 12, 0, "gb18030", "chardet", 3, 6, 22),
+        FileRecord("a/=one.txt", 10, 0, "utf-8", "bom", 1, 5, 20, 0.25, ("a note",), "", lines=one),
+        FileRecord("a/two.txt", 12, 0, "gb18030", "chardet", 3, 6, 22, lines=two),
         FileRecord("a/three.txt", 7, 0, "utf-8", "utf-8", 2**63, 4, 9),
         FileRecord("a/bad.txt", 0, 0, error="empty file"),
     )
     groups = (Group(1, (Member(0, 0), Member(1, 2, 0.75, contained=True))),)
     result = ScanResult("a", files, None, groups, ScanOptions(), kept=frozenset({1}))  # type: ignore[arg-type]
     digest = hashlib.blake2b(report_text(result).encode(), digest_size=8).hexdigest()
-    assert (REPORT_VERSION, digest) == (3, "dc623b849d43dbf6")
+    assert "carries 1 short line (5 characters) a copy lacks" in report_text(result)
+    assert (REPORT_VERSION, digest) == (4, "db670aec8561f84b")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")

@@ -409,3 +409,27 @@ def test_a_list_dialog_gives_back_the_values_left(qtbot: QtBot) -> None:
     assert dialog.values() == [("a", "b"), ("e", "f"), ("g", "h")]
     dialog.clear_button.click()
     assert dialog.values() == []
+
+
+def test_a_reference_with_short_lines_a_copy_lacks_is_flagged_in_its_group_row(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    story = "\n\n".join(
+        f"第{n}段：春运首日，铁路部门共发送旅客三百万人次，秩序井然。" for n in range(8)
+    )
+    folder = tmp_path / "articles"
+    folder.mkdir()
+    (folder / "clean.txt").write_text(story, encoding="utf-8")
+    (folder / "padded.txt").write_text("新闻中心\n首页 | 国内\n" + story, encoding="utf-8")
+    scan_and_wait(qtbot, window, folder)
+    model = window.groups
+    row = model.index(0, column_named("File"))
+    assert not model.data(row).endswith("⚑")  # the clean copy is kept
+    assert model.data(row, Qt.ItemDataRole.ToolTipRole) is None
+    select_file(window, "padded.txt")
+    window.commands.make_reference.trigger()  # the person keeps the padded one
+    row = model.index(0, column_named("File"))
+    assert model.data(row).endswith("⚑")
+    tip = model.data(row, Qt.ItemDataRole.ToolTipRole)
+    assert "(2 lines, " in tip
+    assert "header" in tip

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -297,6 +298,47 @@ def padded_copies(lines: Sequence[bytes]) -> set[int]:
         if (added >> np.uint64(48)).astype(np.int64).mean() < PADDING_LINE:  # its lengths
             padded.add(a)
     return padded
+
+
+class Extra(NamedTuple):
+    """Short lines a group's reference adds to a copy: how many, and their characters."""
+
+    lines: int = 0
+    chars: int = 0
+
+
+def reference_extra(group: Group, files: Sequence[FileRecord]) -> Extra:
+    """The short lines ``group``'s reference has beyond one of its copies (none: no extra).
+
+    Where the reference has more lines than a copy and every line it has beyond it is short
+    (under PADDING_LINE characters: a header, a notice, an ad's line, a site's navigation),
+    the copy kept carries material that copy lacks, and a person is told to look. A line
+    edited in a copy (a typo, punctuation) differs on both sides and adds none; a copy cut
+    short lacks long lines; neither is extra. The copy it adds the most lines to counts.
+    Texts that give no lines (a library's) have no extra.
+    """
+    others = tuple(files[m.file].lines for m in group.members if m.file != group.reference)
+    return _extra(files[group.reference].lines, others)
+
+
+@lru_cache(maxsize=4_096)
+def _extra(reference: bytes, others: tuple[bytes, ...]) -> Extra:
+    from simdup_gui.engine.fingerprint.lines import LINE_HASH_BITS, line_values
+
+    found = Extra()
+    if not reference:
+        return found
+    values = line_values(reference).tolist()  # Python ints: a few dozen lines, no numpy calls
+    mine = set(values)
+    for lines in others:
+        other = line_values(lines).tolist()
+        theirs = set(other)
+        beyond = [value >> LINE_HASH_BITS for value in values if value not in theirs]
+        surplus = len(beyond) - sum(value not in mine for value in other)
+        short = [length for length in beyond if length < PADDING_LINE]
+        if other and 0 < surplus <= len(short) and len(short) > found.lines:
+            found = Extra(len(short), sum(short))
+    return found
 
 
 def choose_reference(

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.match.default_measure import containment_share
+from simdup_gui.engine.match.groups import reference_extra
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.output.words import Words, human_size, local_minute
 from simdup_gui.engine.read.walk import display_path
@@ -32,6 +33,7 @@ th, td { text-align: left; padding: .25em .6em; border-bottom: 1px solid #ddd; }
 td.n { text-align: right; white-space: nowrap; }
 tr.reference td { color: #1a5fb4; font-weight: bold; }
 del { background: #ffd8d8; } ins { background: #d8f5d8; text-decoration: none; }
+p.extra { color: #a05a00; }
 details { margin: .2em 0 .6em 1.5em; } li { margin: .2em 0; }
 """
 DIFF_GROUPS = 300  # groups whose copies' differences are shown (texts read again for them)
@@ -73,6 +75,15 @@ def html_lines(result: ScanResult, language: str = "en") -> Iterator[str]:
         heading = say("Group {id} · {count} files", id=group.id, count=len(group))
         named = f" — {html.escape(title)}" if title else ""
         yield f"<h2>{heading}{named}</h2>"
+        extra = reference_extra(group, result.files)
+        if extra.lines:
+            said = say(
+                "The copy kept has short lines a copy lacks ({lines} lines, {chars} characters): a"
+                " header, a notice or an ad may still be in it.",
+                lines=extra.lines,
+                chars=extra.chars,
+            )
+            yield f'<p class="extra">⚑ {said}</p>'
         yield "<table><tr><th></th>" + "".join(f"<th>{say(h)}</th>" for h in heads) + "</tr>"
         for n, member in enumerate(group.members):
             record = result.files[member.file]

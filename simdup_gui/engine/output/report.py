@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from simdup_gui.engine.match.default_measure import containment_share
+from simdup_gui.engine.match.groups import Extra, reference_extra
 from simdup_gui.engine.methods import FingerprintMethod, method_named
 from simdup_gui.engine.output.actions import Seen
 from simdup_gui.engine.output.cells import (
@@ -28,6 +29,7 @@ from simdup_gui.engine.output.cells import (
     unsafe_cell,
 )
 from simdup_gui.engine.output.outputs import write_atomically
+from simdup_gui.engine.output.words import counted
 from simdup_gui.engine.read.walk import display_path, is_link
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
@@ -105,6 +107,14 @@ def held_note(record: FileRecord, other: FileRecord, named: str = "the reference
     return f"contains {named}"
 
 
+def extra_note(extra: Extra) -> str:
+    """What a reference row says of the short lines it adds to a copy ("" if none)."""
+    if not extra.lines:
+        return ""
+    lines = counted(extra.lines, "short line")
+    return f"carries {lines} ({extra.chars} characters) a copy lacks: check it"
+
+
 def report_rows(result: ScanResult) -> Iterator[list[str]]:
     """Rows for every file: groups (reference first), then files with no duplicate, then errors."""
     grouped = set()
@@ -120,7 +130,8 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
             record = files[member.file]
             reference = files[group.reference]
             held = held_note(record, reference) if member.contained else ""
-            matched = "; ".join(filter(None, (named, held)))
+            extra = extra_note(reference_extra(group, files)) if n == 0 else ""
+            matched = "; ".join(filter(None, (named, held, extra)))
             notes = _notes(matched, record)
             distance = str(member.distance) if method.distances else ""
             share = f"{100 * member.similarity:.1f}%"

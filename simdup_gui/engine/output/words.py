@@ -54,6 +54,10 @@ _CHINESE = {
     "group": "组",
     "duplicate": "个重复",
     "Group {id} · {count} files": "第 {id} 组 · {count} 个文件",
+    (
+        "The copy kept has short lines a copy lacks ({lines} lines, {chars} characters): a"
+        " header, a notice or an ad may still be in it."
+    ): "保留的版本有副本没有的短行（{lines} 行，{chars} 字）：可能仍带页眉、声明或广告。",
     "File": "文件",
     "Title": "标题",
     "Similarity": "相似度",

@@ -1,7 +1,9 @@
 """The app's state and decisions, with no Qt.
 
-The result shown, the marks, the reference swaps, what is compared, regroup or rescan, and
-acting on the marked files with a manifest. Every choice a person makes — a reference picked by
+What was scanned (a :class:`~simdup_gui.core.scanning.ScanRequest`, scanned again after a
+change), the pairs said to be not duplicates (read from and written to the list on disk), the
+result shown, the marks, the reference swaps, what is compared, regroup or rescan, and acting
+on the marked files with a manifest. Every choice a person makes — a reference picked by
 hand, a "Keep in each group" rule, a file taken out of the view, the sort, the marks — is kept
 by path and made again on every regroup and rescan of the same folder, and saved with the
 result (:class:`~simdup_gui.engine.store.saved.Choices`).

@@ -105,6 +105,14 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     press(qtbot, window, c.open_results)
     assert window.result.groups[0].reference == info.member.file  # type: ignore[union-attr]
     done(c.open_results)
+    window.scans.start(str(SAMPLE))  # another folder shown meanwhile
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    dialogs.save_paths.append(str(saved))  # type: ignore[attr-defined]
+    press(qtbot, window, c.open_results)
+    press(qtbot, window, c.rescan)  # scans the saved result's folder, not the last one
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.result.root == str(folder)  # type: ignore[union-attr]
+    assert window.result.groups[0].reference == info.member.file  # type: ignore[union-attr]
     select_file(window, "harbor-lighthouse-edited.md")
 
     # open and show in folder: handed to the system, never run here

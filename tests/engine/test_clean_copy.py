@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from simdup_gui.engine.fingerprint.lines import lines_of
-from simdup_gui.engine.match.groups import Extra, Group, padded_copies, reference_extra
+from simdup_gui.engine.match.groups import Extra, Group, Padding, padded_copies, reference_extra
 from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.output.html_report import html_lines
 from simdup_gui.engine.output.report import report_rows
@@ -31,6 +35,9 @@ def test_short_lines_added_are_padding_a_paragraph_lost_is_not() -> None:
     assert padded_copies(lines(STORY, header + STORY + footer)) == {1}
     assert padded_copies(lines(STORY, padded, same)) == {1}
     assert padded_copies(lines(STORY, cut)) == set()  # a long paragraph: it decides nothing
+    retyped = header + STORY.replace("秩序井然", "秩序并然")  # edited too: holds not every line
+    assert padded_copies(lines(STORY, retyped)) == {1}
+    assert padded_copies(lines(STORY.replace("井然", "并然"), cut)) == set()
     assert padded_copies(lines(STORY, same)) == set()
     assert padded_copies(lines(STORY)) == set()
 
@@ -89,3 +96,38 @@ def test_a_clean_reference_a_noisy_one_and_a_fuller_one_are_not_flagged(tmp_path
         assert reference_extra(group, result.files) == Extra()
         assert "check it" not in "".join(map(str, report_rows(result)))
         assert "⚑" not in "".join(html_lines(result, "en"))
+
+
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.integers(0, 3), st.booleans(), st.booleans()),
+        min_size=2,
+        max_size=8,
+    ),
+    st.randoms(use_true_random=False),
+)
+def test_asking_the_best_texts_first_chooses_as_asking_every_text(
+    copies: list[tuple[bool, int, bool, bool]], rng: random.Random
+) -> None:
+    """``choose_reference`` asks the best text, then the next, until one is not padded: the
+    same choice as every text asked about first (``padded_copies``, the plain definition)."""
+    paragraphs = STORY.split("\n\n")
+    texts = []
+    for header, retyped, cut, footer in copies:
+        text = list(paragraphs)
+        for k in range(retyped):
+            text[k] = text[k].replace("井然", "并然")
+        text = text[:-1] if cut else text
+        texts.append(
+            ("新闻中心\n" if header else "")
+            + "\n\n".join(text)
+            + ("\n编辑：张三" if footer else "")
+        )
+    found = lines(*texts)
+    order = list(range(len(texts)))
+    rng.shuffle(order)
+    padded = padded_copies(found)
+    plain = min(order, key=lambda n: (n in padded, order.index(n)))
+    padding = Padding(found)
+    asked = next((n for n in order if not padding.padded(n)), order[0])
+    assert asked == plain

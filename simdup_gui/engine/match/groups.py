@@ -277,27 +277,41 @@ def _parts(within: npt.NDArray[np.int64], pairs: Pairs) -> list[_Part]:
     ]
 
 
-def padded_copies(lines: Sequence[bytes]) -> set[int]:
-    """Which of these texts (their lines, ``fingerprint/lines.py``) are another's, padded.
+class Padding:
+    """Which of a part's texts (their lines, ``fingerprint/lines.py``) are another's, padded.
 
     A text that holds every line of another and more lines, short ones on average (under
     PADDING_LINE characters: a header, a footer, a notice, a site's navigation), is that text
-    with material added. Longer added lines decide nothing: a paragraph one copy has and the
-    other lacks may as well have been cut from the other.
+    with material added; so is one whose lines beyond another's outnumber the other's beyond
+    it, all short (:func:`reference_extra`'s rule: a copy edited as well, its lines reflowed or
+    retyped). Longer added lines decide nothing: a paragraph one copy has and the other lacks
+    may as well have been cut from the other. Each text is asked about on its own (the choice
+    of a reference asks only of the texts it would keep).
     """
-    from simdup_gui.engine.fingerprint.lines import line_values
 
-    ordered = [line_values(text) for text in lines]
-    distinct_lines = [np.unique(values) for values in ordered]
-    padded = set()
-    for a, b in ((a, b) for a in range(len(lines)) for b in range(len(lines)) if a != b):
-        held, more = distinct_lines[b], distinct_lines[a]
+    def __init__(self, lines: Sequence[bytes]) -> None:
+        from simdup_gui.engine.fingerprint.lines import line_values
+
+        self.lines = lines
+        self.ordered = [line_values(text) for text in lines]
+        self.distinct = [np.unique(values) for values in self.ordered]
+
+    def padded(self, a: int) -> bool:
+        """Whether text ``a`` is another of them with material added."""
+        return any(self._pads(a, b) for b in range(len(self.lines)) if b != a)
+
+    def _pads(self, a: int, b: int) -> bool:
+        held, more = self.distinct[b], self.distinct[a]
         if len(more) <= len(held) or not np.isin(held, more).all():
-            continue
-        added = ordered[a][~np.isin(ordered[a], held)]
-        if (added >> np.uint64(48)).astype(np.int64).mean() < PADDING_LINE:  # its lengths
-            padded.add(a)
-    return padded
+            return _extra(self.lines[a], (self.lines[b],)).lines > 0
+        added = self.ordered[a][~np.isin(self.ordered[a], held)]
+        return bool((added >> np.uint64(48)).astype(np.int64).mean() < PADDING_LINE)  # lengths
+
+
+def padded_copies(lines: Sequence[bytes]) -> set[int]:
+    """Which of these texts are another's, padded (:class:`Padding`), each asked about."""
+    padding = Padding(lines)
+    return {a for a in range(len(lines)) if padding.padded(a)}
 
 
 class Extra(NamedTuple):
@@ -362,12 +376,13 @@ def choose_reference(
     usual = Counter[str]()
     for node in part.tolist():
         usual[nodes.encodings[node]] += int(nodes.weights[node])
-    padded: set[int] = set()
+    padding = None
     if nodes.lines and len(part) <= PADDING_MEMBERS:
-        padded = padded_copies([nodes.lines[node] for node in part.tolist()])
-    best = min(
-        range(len(part)),
-        key=lambda n: (
+        padding = Padding([nodes.lines[node] for node in part.tolist()])
+    padded: set[int] = set()  # found so far: the best is asked about until one is not padded
+
+    def rank(n: int) -> tuple[object, ...]:
+        return (
             not nodes.kept[part[n]],
             n in padded,
             bool(nodes.named_copies[part[n]]),
@@ -381,8 +396,12 @@ def choose_reference(
             nodes.encodings[part[n]] != "utf-8",
             nodes.sizes[part[n]],
             nodes.paths[part[n]],
-        ),
-    )
+        )
+
+    best = min(range(len(part)), key=rank)
+    while padding is not None and best not in padded and padding.padded(best):
+        padded.add(best)  # the same choice as with every text asked about first
+        best = min(range(len(part)), key=rank)
     column = np.flatnonzero(voters == part[best])
     # every measure is symmetric: the members' similarities to the reference are its vote's
     return int(part[best]), alike[:, column[0]] if len(column) else None

@@ -121,8 +121,9 @@ class Scans(QObject):
         self.session.start(request)
         work = partial(request.run, self.options(), workers=self.runner.workers)
         named = ", ".join(map(display_path, request.folders))
-        what = f"checking {named} against {request.library}" if request.library else named
-        task = CallTask(work, f"the scan of {what}")
+        library = request.library
+        what = f"the check of {named} against {library}" if library else f"the scan of {named}"
+        task = CallTask(work, what)  # as the log names it
         task.signals.progress.connect(self.status.show_progress)
         task.signals.succeeded.connect(self._done)
         task.signals.failed.connect(self.failed)

@@ -70,3 +70,15 @@ def test_the_engine_is_stage_packages() -> None:
     """One job per module, whatever its length: the engine's stages are its packages."""
     packages = {p.name for p in ENGINE.iterdir() if (p / "__init__.py").is_file()}
     assert {"read", "text", "fingerprint", "match", "methods", "reuse", "output"} <= packages
+
+
+def test_no_part_of_the_app_imports_the_window_back() -> None:
+    """The window builds its helpers and views; none of them reaches back into it (each is
+    given the parts it uses, and the window as a ``ResultView``). Only the start-up makes it."""
+    ui = ENGINE.parent / "ui"
+    importers = set()
+    for path in [*ui.glob("*.py"), *ENGINE.parent.glob("*.py"), *ENGINE.parent.glob("core/*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "simdup_gui.ui.main_window":
+                importers.add(path.relative_to(ENGINE.parent).as_posix())
+    assert importers == {"app.py"}

@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from simdup_gui.engine.folders import common_root
 from simdup_gui.engine.library.check import check_folder
 from simdup_gui.engine.library.store import Library
 from simdup_gui.engine.methods import method_named
@@ -46,10 +47,8 @@ class ScanRequest:
 
     @property
     def root(self) -> str:
-        """The folder scanned, or the folder that holds all of them."""
-        if len(self.folders) == 1:
-            return self.folders[0]
-        return os.path.commonpath([os.path.abspath(f) for f in self.folders])
+        """The folder scanned, or the folder that holds all of them (as the result's)."""
+        return common_root(self.folders)
 
     def missing(self) -> str:
         """The first of the folders that is not a folder ("" if each is one)."""
@@ -69,11 +68,13 @@ class ScanRequest:
             return check_folder(opened, self.folders[0], wanted, progress=progress, cancel=cancel)
         cache = FingerprintCache.default()
         try:
-            folders: str | list[str] = (
-                self.folders[0] if len(self.folders) == 1 else list(self.folders)
-            )
             return scan(
-                folders, options, cache=cache, progress=progress, cancel=cancel, workers=workers
+                self.folders,
+                options,
+                cache=cache,
+                progress=progress,
+                cancel=cancel,
+                workers=workers,
             )
         finally:
             cache.close()

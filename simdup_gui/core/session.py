@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Collection
-from contextlib import suppress
 from dataclasses import replace
 from typing import Literal
 
@@ -63,12 +62,21 @@ class Session:
         """A scan of ``request`` starts: it is what is scanned again after a change.
 
         The not-duplicates list is read again as it is on disk now (the command line may
-        have added to it); a damaged one was reported when it was first read, and the
-        session's pairs hold.
+        have added to it); a damaged one was reported when it was first read.
         """
         self.request = request
-        with suppress(NotDuplicatesError):
+        self.read_not_duplicates()
+
+    def read_not_duplicates(self) -> str:
+        """Take the not-duplicates list as it is on disk; "" or why it is not used.
+
+        A damaged list is never read as empty (nor, then, overwritten): the session's pairs hold.
+        """
+        try:
             self.not_duplicates = not_duplicates.load()
+        except NotDuplicatesError as exc:
+            return str(exc)
+        return ""
 
     def options(self, chosen: ScanOptions) -> ScanOptions:
         """The options a person chose, with the pairs they said are not duplicates."""

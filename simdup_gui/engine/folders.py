@@ -30,6 +30,13 @@ class Walked(NamedTuple):
     other_types: Counter[str]  # files not read for their type, by extension
 
 
+def common_root(folders: Sequence[str]) -> str:
+    """The folder a scan's result is of: its one folder, or the folder that holds all of them."""
+    if len(folders) == 1:
+        return folders[0]
+    return os.path.commonpath([os.path.abspath(folder) for folder in folders])
+
+
 def distinct_folders(roots: Sequence[str]) -> list[str]:
     """The folders, each once: one inside another is left out (its files are the other's).
 

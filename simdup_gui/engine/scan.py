@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -22,6 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from simdup_gui.engine.folders import (
     Walked,
     cache_keys,
+    common_root,
     distinct_folders,
     folder_state,
     folders_key,
@@ -151,7 +151,7 @@ def scan(
     progress(ProgressEvent("done", len(files), total, done_bytes))
     other_types = sum((part.other_types for part in parts), Counter[str]())
     return ScanResult(
-        roots[0] if len(roots) == 1 else os.path.commonpath([os.path.abspath(r) for r in roots]),
+        common_root(roots),
         files,
         pairs,
         groups,

@@ -20,7 +20,6 @@ from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QTabWidget, QToolBar
 
-from simdup_gui.core import not_duplicates
 from simdup_gui.core.session import Session
 from simdup_gui.engine.kernels import groups_at_once
 from simdup_gui.engine.read.walk import display_path
@@ -67,11 +66,7 @@ class MainWindow(QMainWindow):
         self._regroup_serial = 0
         # the app's state and decisions (this window shows them), with the pairs said apart
         self.session = Session()
-        try:
-            self.session.not_duplicates = not_duplicates.load()
-            damaged = ""
-        except not_duplicates.NotDuplicatesError as exc:
-            damaged = str(exc)  # said below; the list is never read as empty nor overwritten
+        damaged = self.session.read_not_duplicates()  # said below, once the status bar is built
         self.groups = GroupsModel(self.session, self)
         self.groups_view_model = GroupsFilter(self)
         self.groups_view_model.setSourceModel(self.groups)

@@ -292,18 +292,18 @@ class Padding:
     def __init__(self, lines: Sequence[bytes]) -> None:
         from simdup_gui.engine.fingerprint.lines import line_values
 
-        self.lines = lines
         self.ordered = [line_values(text) for text in lines]
         self.distinct = [np.unique(values) for values in self.ordered]
+        self.values = [_Lines.of(values) for values in self.ordered]
 
     def padded(self, a: int) -> bool:
         """Whether text ``a`` is another of them with material added."""
-        return any(self._pads(a, b) for b in range(len(self.lines)) if b != a)
+        return any(self._pads(a, b) for b in range(len(self.ordered)) if b != a)
 
     def _pads(self, a: int, b: int) -> bool:
         held, more = self.distinct[b], self.distinct[a]
         if len(more) <= len(held) or not np.isin(held, more).all():
-            return _extra(self.lines[a], (self.lines[b],)).lines > 0
+            return _beyond(self.values[a], self.values[b]).lines > 0
         added = self.ordered[a][~np.isin(self.ordered[a], held)]
         return bool((added >> np.uint64(48)).astype(np.int64).mean() < PADDING_LINE)  # lengths
 
@@ -335,24 +335,45 @@ def reference_extra(group: Group, files: Sequence[FileRecord]) -> Extra:
     return _extra(files[group.reference].lines, others)
 
 
-@lru_cache(maxsize=4_096)
+@lru_cache(maxsize=4_096)  # the groups view asks again for every row it paints
 def _extra(reference: bytes, others: tuple[bytes, ...]) -> Extra:
-    from simdup_gui.engine.fingerprint.lines import LINE_HASH_BITS, line_values
+    from simdup_gui.engine.fingerprint.lines import line_values
 
+    mine = _Lines.of(line_values(reference))
     found = Extra()
-    if not reference:
-        return found
-    values = line_values(reference).tolist()  # Python ints: a few dozen lines, no numpy calls
-    mine = set(values)
     for lines in others:
-        other = line_values(lines).tolist()
-        theirs = set(other)
-        beyond = [value >> LINE_HASH_BITS for value in values if value not in theirs]
-        surplus = len(beyond) - sum(value not in mine for value in other)
-        short = [length for length in beyond if length < PADDING_LINE]
-        if other and 0 < surplus <= len(short) and len(short) > found.lines:
-            found = Extra(len(short), sum(short))
+        extra = _beyond(mine, _Lines.of(line_values(lines)))
+        if extra.lines > found.lines:
+            found = extra
     return found
+
+
+class _Lines(NamedTuple):
+    """A text's line values as Python ints, and as a set (a few dozen lines: no numpy calls)."""
+
+    values: list[int]
+    distinct: frozenset[int]
+
+    @classmethod
+    def of(cls, values: npt.NDArray[np.uint64]) -> _Lines:
+        listed = values.tolist()
+        return cls(listed, frozenset(listed))
+
+
+def _beyond(mine: _Lines, theirs: _Lines) -> Extra:
+    """The short lines ``mine`` has beyond ``theirs``, where all it has beyond them are short.
+
+    Lines beyond, counted with their repeats: more of ``mine``'s than of ``theirs``, and at
+    least that surplus of them short (under PADDING_LINE characters). Else none.
+    """
+    from simdup_gui.engine.fingerprint.lines import LINE_HASH_BITS
+
+    if not mine.values or not theirs.values:
+        return Extra()
+    beyond = [value >> LINE_HASH_BITS for value in mine.values if value not in theirs.distinct]
+    surplus = len(beyond) - sum(value not in mine.distinct for value in theirs.values)
+    short = [length for length in beyond if length < PADDING_LINE]
+    return Extra(len(short), sum(short)) if 0 < surplus <= len(short) else Extra()
 
 
 def choose_reference(

@@ -191,16 +191,16 @@ def reference(markup: str) -> tuple[str, int, int]:
             node = node.parent
         return False
 
+    elements = [node for node in root.traverse() if node.is_element_node]
+    indexed = any(link_block(node) and visible(node) > visible(root) / 2 for node in elements)
     found = []
-    for node in root.traverse():
-        if not node.is_element_node:
-            continue
+    for node in elements:
         names = f"{node.attributes.get('class') or ''} {node.attributes.get('id') or ''}"
         if (
             node.tag in _TEMPLATE_TAGS
             or (node.tag in _NAMED_BLOCKS and re.search(_TEMPLATE_NAMES, names, re.IGNORECASE))
             or (link_block(node) and not content(node))
-        ) and unlinked(node) < unlinked(root) / 2:
+        ) and (unlinked(node) < unlinked(root) / 2 or (indexed and not content(node))):
             found.append(node)
     chosen = {node.mem_id for node in found}
 
@@ -323,6 +323,29 @@ def test_a_body_that_is_a_table_of_contents_is_the_pages_content() -> None:
     assert HEADLINES[0] in result.text
     assert "Library reference" in result.text
     assert "Home" not in result.text
+
+
+def test_an_index_pages_footer_is_template_though_it_holds_most_unlinked_text() -> None:
+    """Beside a body of links (an index), a footer's licence prose is still the site's.
+
+    The footer holds more of the page's text outside links than the body does, which alone
+    would keep it as the article; but the page's content is its block of links.
+    """
+    entries = "".join(f'<li><a href="/lib/{n}.html">{t}</a></li>' for n, t in enumerate(HEADLINES))
+    licence = "This page is licensed under the Example Foundation License, version two. " * 4
+    markup = (
+        f'<html><body><div class="body"><h1>Modules</h1><p>These modules help.</p>'
+        f"<ul>{entries * 4}</ul></div>"
+        f'<div class="footer">© Copyright the Example Foundation. {licence}</div></body></html>'
+    )
+    page = html_module._Page.of(LexborHTMLParser(markup).body)
+    footer_unlinked = len(licence)  # more than half the page's text outside links
+    assert footer_unlinked > (page.totals[0] - page.linked[0]) / 2
+    result = html_to_text(markup)
+    assert HEADLINES[0] in result.text
+    assert "Modules" in result.text
+    assert "licensed" not in result.text
+    assert "Copyright" not in result.text
 
 
 def test_an_empty_xhtml_anchor_holds_no_text() -> None:

@@ -225,8 +225,10 @@ class _Page(NamedTuple):
         An element holding half or more of the page's text outside links holds the article,
         so it stays whatever it is called. A block of links holding most of the page (an index, a
         body that is a table of contents) is the page's content: links alone do not make it,
-        nor any block inside it, template. A name alone does not make a long part with the
-        page's text on both sides template (:meth:`_sections_of_the_article`).
+        nor any block inside it, template; and then what lies outside it is not the article,
+        however much of the text outside links it holds (an index page's footer). A name alone
+        does not make a long part with the page's text on both sides template
+        (:meth:`_sections_of_the_article`).
         """
         tags, totals, linked = self.tags, self.totals, self.linked
         link_block = _IS_LINK_BLOCK[tags] & (self.links > 1) & (linked > MAX_LINK_DENSITY * totals)
@@ -237,7 +239,7 @@ class _Page(NamedTuple):
         found = by_evidence.copy()
         found[self.named_parts()] = True
         unlinked = totals - linked
-        found &= unlinked < unlinked[0] / 2
+        found &= (unlinked < unlinked[0] / 2) | (content.any() & ~content)
         outermost = self._outermost(found)
         while sections := self._sections_of_the_article(outermost, by_evidence):
             found[sections] = False  # what they hold is judged on its own

@@ -157,6 +157,8 @@ def test_notices_are_short_lines_that_read_like_one() -> None:
         "Copyright 2026 Example News. All rights reserved."
     )
     assert notice_chars("An article about trains.\nIt has two lines.") == 0
+    reposted = "This article was reposted from the web. All rights belong to its author."
+    assert notice_chars(f"An article about trains.\n{reposted}") == len(reposted)
     padded = "\u3000" * 4 + "Copyright " + "x" * (NOTICE_LINE - 10) + "  "  # stripped, 120
     assert notice_chars(f"text\n{padded}\nmore text") == len(padded)
     assert notice_chars(f"text\n{padded.strip()}y\nmore text") == 0  # 121: article text

@@ -59,6 +59,7 @@ NOTICE_WORDS = (  # lower case: a short line holding one reads like a repost not
     "©",
     "all rights reserved",
     "reprint",
+    "repost",
     "originally published",
     "source:",
     "advertis",

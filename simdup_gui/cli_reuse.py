@@ -19,6 +19,7 @@ from simdup_gui.cli_common import (
     writing,
 )
 from simdup_gui.engine.options import GroupOptions, ReadOptions, RunOptions, ScanOptions
+from simdup_gui.engine.output.words import LANGUAGES, Words, system_language
 from simdup_gui.engine.progress import no_progress
 from simdup_gui.engine.read.walk import in_folders
 
@@ -56,6 +57,12 @@ def add_reuse_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
     )
     p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
     p.add_argument("--html", metavar="FILE", help="also write each article beside its source")
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=system_language(),
+        help="the reports' language, CSV and HTML (default: the system's)",
+    )
     p.add_argument("--jobs", type=jobs_value, default=cpus, help=f"workers (default {cpus})")
     p.add_argument("--max-mb", type=megabytes, default=16, help="read at most this much of a file")
     p.add_argument("--no-cache", action="store_true", help="neither use nor fill the cache")
@@ -105,16 +112,17 @@ def run_reuse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         library=library,
         progress=progress,
     )
+    words = Words(args.lang)
     if args.csv:
         with writing(args.csv):
-            write_reuse_report(result, args.csv)
+            write_reuse_report(result, args.csv, words)
     else:
-        write_reuse_rows(out, result)
+        write_reuse_rows(out, result, words)
     if args.html:
         from simdup_gui.engine.output.reuse_report import write_reuse_html
 
         with writing(args.html):
-            write_reuse_html(result, args.html)
+            write_reuse_html(result, args.html, words)
     if not args.quiet:
         copied = len(result.articles)
         err.write(

@@ -39,7 +39,7 @@ from simdup_gui.engine.options import (
     WalkOptions,
 )
 from simdup_gui.engine.output.outputs import write_atomically
-from simdup_gui.engine.output.words import LANGUAGES, counted, system_language
+from simdup_gui.engine.output.words import LANGUAGES, Words, counted, system_language
 from simdup_gui.engine.progress import ProgressEvent, no_progress
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, display_path, in_folders
 from simdup_gui.engine.resources import default_cache_path
@@ -99,7 +99,7 @@ def add_scan_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         "--lang",
         choices=LANGUAGES,
         default=system_language(),
-        help="the HTML page's language (default: the system's)",
+        help="the reports' language, CSV and HTML (default: the system's)",
     )
     p.add_argument(
         "--jobs",
@@ -246,7 +246,7 @@ def _report_key(
     entries = [entry for part in walked for entry in part.entries]
     if len(entries) > MOST_FILES or any(entry.error for entry in entries):
         return None
-    return folders_key(walked), kept_report_digest(walked, options)
+    return folders_key(walked), kept_report_digest(walked, options, args.lang)
 
 
 def _write_report(text: str, args: argparse.Namespace, out: TextIO) -> None:
@@ -317,7 +317,8 @@ def _scan_and_report(
             walked, options, cache=cache, progress=progress, workers=pool, grouper=grouper
         )
         tally = _Tally.of(result)
-        text = report_text(result) if key or not args.csv else None  # else streamed
+        words = Words(args.lang)
+        text = report_text(result, words) if key or not args.csv else None  # else streamed
         if key and text and not result.cancelled and not any(f.error for f in result.files):
             cache.put_kept_report(*key, KeptReport(text, tally.groups, tally.duplicates))
     for warning in result.warnings:
@@ -326,7 +327,7 @@ def _scan_and_report(
         _write_report(text, args, out)
     else:
         with writing(args.csv):
-            write_report(result, args.csv)
+            write_report(result, args.csv, words)
     if args.html:
         from simdup_gui.engine.output.html_report import write_html_report  # with --html only
 

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The reports' language follows the locale (simdup's --lang): the tests ask for Chinese by name.
+os.environ["LC_ALL"] = "C.UTF-8"
 
 # SIMDUP_POSIXLESS=1 runs the suite as Windows would have it: no fcntl, no fork, no dir_fd
 # (tests/posixless/sitecustomize.py), here and in every process a test starts.

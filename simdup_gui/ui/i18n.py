@@ -20,6 +20,11 @@ def current_language() -> str:
     return str(_installed["language"])
 
 
+def report_language() -> str:
+    """The language of the reports the app writes: its own ("zh" or "en", as ``--lang``)."""
+    return "zh" if current_language().startswith("zh") else "en"
+
+
 def install_language(language: str) -> bool:
     """Switch the application's translators; returns False if the translation is missing.
 

@@ -18,11 +18,12 @@ from simdup_gui.engine.output.html_report import write_html_report
 from simdup_gui.engine.output.outputs import output_problem, with_suffix
 from simdup_gui.engine.output.report import write_report
 from simdup_gui.engine.output.reuse_report import write_reuse_html, write_reuse_report
+from simdup_gui.engine.output.words import Words
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.sources import ReuseResult
 from simdup_gui.engine.store.saved import SUFFIX, SavedResultError, load_saved, save_result
 from simdup_gui.ui.dialogs import Dialogs
-from simdup_gui.ui.i18n import current_language
+from simdup_gui.ui.i18n import report_language
 from simdup_gui.ui.result_view import ResultView
 from simdup_gui.ui.status_line import StatusLine
 from simdup_gui.ui.tasks import Background, CallTask
@@ -75,14 +76,19 @@ class ResultFiles(QObject):
         self.status.say(self.tr("Opened {0}").format(path))
 
     def export_csv(self) -> None:
-        """Ask where, then write the CSV report through the engine's writer."""
+        """Ask where, then write the CSV report (in the app's language)."""
         title = self.tr("Export CSV report")
-        self._write(title, "simdup-report.csv", "CSV (*.csv)", write_report)
+        words = Words(report_language())
+
+        def write(result: ScanResult, destination: str) -> None:
+            write_report(result, destination, words)
+
+        self._write(title, "simdup-report.csv", "CSV (*.csv)", write)
 
     def export_html(self) -> None:
-        """Ask where, then write the HTML report."""
+        """Ask where, then write the HTML report (in the app's language)."""
         title = self.tr("Export HTML report")
-        language = "zh" if current_language().startswith("zh") else "en"  # the app's
+        language = report_language()
 
         def write(result: ScanResult, destination: str) -> None:
             write_html_report(result, destination, language)
@@ -94,11 +100,12 @@ class ResultFiles(QObject):
         if reuse is None:
             return
         title = self.tr("Export the reuse report")
+        words = Words(report_language())
         if kind == "html":
-            write = partial(write_reuse_html, reuse)
+            write = partial(write_reuse_html, reuse, words=words)
             self._write(title, "simdup-reuse.html", "HTML (*.html)", lambda _, to: write(to))
         else:
-            write = partial(write_reuse_report, reuse)
+            write = partial(write_reuse_report, reuse, words=words)
             self._write(title, "simdup-reuse.csv", "CSV (*.csv)", lambda _, to: write(to))
 
     def _write(

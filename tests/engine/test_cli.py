@@ -676,3 +676,36 @@ def test_version() -> None:
 
     assert run("--version") == (0, f"simdup {__version__}\n", "")
     assert run("-V")[1] == f"simdup {__version__}\n"
+
+
+def test_a_report_in_chinese_is_kept_apart_from_the_english_one_and_apply_reads_it(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "articles"
+    shutil.copytree(resource("sample"), folder)
+    english, chinese, again = (tmp_path / name for name in ("en.csv", "zh.csv", "again.csv"))
+    assert run("scan", str(folder), "--csv", str(english))[0] == 0
+    assert run("scan", str(folder), "--csv", str(chinese), "--lang", "zh")[0] == 0
+    assert run("scan", str(folder), "--csv", str(again))[0] == 0  # the kept report, served
+    assert english.read_text(encoding="utf-8-sig").startswith("group_id,role,path,title,")
+    assert chinese.read_text(encoding="utf-8-sig").startswith("组号,角色,路径,标题,")
+    assert again.read_bytes() == english.read_bytes()
+    rows = list(csv.DictReader(chinese.read_text(encoding="utf-8-sig").splitlines()))
+    copies = {row["路径"] for row in rows if row["角色"] == "副本"}
+    assert len(copies) == 5
+
+    code, _, err = run("apply", str(chinese), "--move-to", str(tmp_path / "moved"))
+    assert code == 0, err
+    assert "simdup: moved 5, skipped 0, failed 0" in err
+    assert not any(Path(path).exists() for path in copies)
+
+
+def test_the_reuse_report_speaks_the_language_asked_for(tmp_path: Path) -> None:
+    page = tmp_path / "reuse.html"
+    code, out, _ = run("reuse", str(resource("sample")), "--lang", "zh", "--html", str(page))
+    assert code == 0
+    assert out.startswith("文章,来源,复制比,来源被复制比,")
+    assert '<html lang="zh">' in page.read_text(encoding="utf-8")
+    assert "总文字复制比" in page.read_text(encoding="utf-8")
+    code, out, _ = run("reuse", str(resource("sample")))
+    assert out.startswith("path,source,share,source_share,")

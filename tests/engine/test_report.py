@@ -26,10 +26,13 @@ from simdup_gui.engine.output.cells import (
 from simdup_gui.engine.output.report import (
     COLUMNS,
     held_note,
+    report_duplicates,
+    report_method,
     report_rows,
     write_report,
     write_rows,
 )
+from simdup_gui.engine.output.words import Words, english_column, english_role
 from simdup_gui.engine.read.walk import display_path, is_link
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.resources import resource
@@ -250,3 +253,78 @@ def test_report_rows_are_each_files_cells_as_defined(tmp_path: Path, method: str
             if row[1] not in ("error", "link")
         )
         assert all(row[4] == "" for row in rows)
+
+
+CHINESE_HEADER = (
+    *("组号", "角色", "路径", "标题", "距离", "相似度", "包含比例", "编码", "大小（字节）"),
+    *("修改时间", "指纹", "错误", "字数", "特征数", "模板占比", "解码方式", "备注"),
+)
+
+
+def test_a_chinese_report_is_the_english_one_in_other_words_and_reads_back_the_same(
+    tmp_path: Path,
+) -> None:
+    """Column names, roles and notes in Chinese; every other cell as the English report's."""
+    story = "The harbour's lighthouse reopened after two years of careful repairs. " * 12
+    (tmp_path / "story.txt").write_text(story, encoding="utf-8")
+    (tmp_path / "repost.txt").write_text(story + "Reposted.", encoding="utf-8")
+    (tmp_path / "other.txt").write_text("Another article about the weather. " * 9)
+    (tmp_path / "empty.txt").write_bytes(b"")
+    result = scan(
+        str(tmp_path), ScanOptions(read=ReadOptions(TextSettings(method=method_named("minhash"))))
+    )
+    english, chinese = tmp_path / "en.csv", tmp_path / "zh.csv"
+    write_report(result, english)
+    write_report(result, chinese, Words("zh"))
+    en = list(csv.reader(english.read_text(encoding="utf-8-sig").splitlines()))
+    zh = list(csv.reader(chinese.read_text(encoding="utf-8-sig").splitlines()))
+    assert en[0] == list(COLUMNS)
+    assert zh[0] == list(CHINESE_HEADER)
+    assert [english_column(name) for name in zh[0]] == en[0]
+    role, notes = COLUMNS.index("role"), COLUMNS.index("notes")
+    assert [row[role] for row in zh[1:]] == ["参照", "副本", "无重复", "错误"]
+    assert [english_role(row[role]) for row in zh[1:]] == [row[role] for row in en[1:]]
+    assert zh[1][notes] == "方法：minhash"
+    assert en[1][notes] == "method: minhash"
+    for en_row, zh_row in zip(en[1:], zh[1:], strict=True):
+        same = [n for n in range(len(COLUMNS)) if n not in (role, notes)]
+        assert [zh_row[n] for n in same] == [en_row[n] for n in same]
+        assert zh_row[notes] == "; ".join(
+            map(Words("zh").note, filter(None, en_row[notes].split("; ")))
+        )
+    assert report_duplicates(chinese) == report_duplicates(english)
+    assert len(report_duplicates(chinese)) == 1
+    assert report_method(chinese) == report_method(english) == method_named("minhash")
+
+
+@pytest.mark.parametrize(
+    ("note", "chinese"),
+    [
+        ("method: minhash", "方法：minhash"),
+        ("method: sentences, 4 longest", "方法：sentences，最长 4 句"),
+        ("contained in the reference", "包含于参照文件中"),
+        ("contains the reference", "包含参照文件"),
+        (
+            "carries 3 short lines (41 characters) a copy lacks: check it",
+            "带有副本没有的 3 个短行（41 字）：请核对",
+        ),
+        (
+            "carries 1 short line (9 characters) a copy lacks: check it",
+            "带有副本没有的 1 个短行（9 字）：请核对",
+        ),
+        ("file name is not valid UTF-8", "文件名不是有效的 UTF-8"),
+        ("only the first 1048576 bytes read", "只读取了前 1048576 字节"),
+        ("12 undecodable bytes replaced", "12 个无法解码的字节已替换"),
+        (
+            "page kept whole: what looked like site template was most of it",
+            "整页保留：看似网站模板的内容占了大半",
+        ),
+        ("short text: 7 distinct words", "文本过短：7 个不同的词"),
+        ("a note nobody translated", "a note nobody translated"),
+    ],
+)
+def test_each_note_the_engine_writes_is_said_in_chinese_numbers_kept(
+    note: str, chinese: str
+) -> None:
+    assert Words("zh").note(note) == chinese
+    assert Words("en").note(note) == note

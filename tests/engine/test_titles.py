@@ -62,8 +62,8 @@ def test_the_samples_titles_reach_the_records_the_csv_and_the_html(tmp_path: Pat
     code = main(["scan", str(sample), "--no-cache", "--html", str(page), "--lang", "zh"], out, err)
     assert code == 0, err.getvalue()
     rows = list(csv.DictReader(out.getvalue().splitlines()))
-    assert list(rows[0])[:4] == ["group_id", "role", "path", "title"]
-    assert {Path(r["path"]).name: r["title"] for r in rows} == titles
+    assert list(rows[0])[:4] == ["组号", "角色", "路径", "标题"]  # the report's language
+    assert {Path(r["路径"]).name: r["标题"] for r in rows} == titles
     html = page.read_text(encoding="utf-8")
     assert '<html lang="zh">' in html
     assert "第 3 组 · 2 个文件 — 高山茶园迎来春茶采摘季" in html

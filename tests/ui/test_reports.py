@@ -28,6 +28,24 @@ def test_export_csv(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     assert window.settings.value("export_folder") == str(target.parent)
 
 
+def test_the_chinese_app_writes_its_reports_in_chinese(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Switch the app to Chinese, export both reports: each speaks the app's language."""
+    scan_and_wait(qtbot, window, SAMPLE)
+    window.set_language("zh_CN")
+    table, page = tmp_path / "report.csv", tmp_path / "report.html"
+    window.dialogs.save_paths += [str(table), str(page)]  # type: ignore[attr-defined]
+    window.commands.export.trigger()
+    qtbot.waitUntil(table.exists)
+    window.commands.export_html.trigger()
+    qtbot.waitUntil(lambda: page.exists() and not window.runner.busy)
+    rows = list(csv.DictReader(table.read_text(encoding="utf-8-sig").splitlines()))
+    assert sum(1 for row in rows if row["角色"] == "参照") == 3
+    assert '<html lang="zh">' in page.read_text(encoding="utf-8")
+    window.set_language("en")
+
+
 def test_a_report_is_written_off_the_gui_thread_and_a_failure_is_said(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -54,7 +72,7 @@ def test_a_report_is_written_off_the_gui_thread_and_a_failure_is_said(
     assert written_on == [False]
     assert page.read_text(encoding="utf-8").count('<tr class="reference">') == 3
 
-    def full(result: object, destination: str) -> None:
+    def full(result: object, destination: str, words: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(result_files, "write_report", full)

@@ -3,7 +3,9 @@
 Files are written as UTF-8 with a byte-order mark, so Excel on a Chinese Windows opens them
 right; cells that a spreadsheet would run as a formula are escaped, and fingerprints carry a
 ``0x`` so that no spreadsheet reads them as numbers; the file is written to a temporary name in
-the same folder and renamed, so a reader never sees half a report.
+the same folder and renamed, so a reader never sees half a report. Its column names, roles and
+notes are in the report's language (``words``: English by default, or Chinese); reading a
+report back takes either.
 """
 
 from __future__ import annotations
@@ -29,7 +31,13 @@ from simdup_gui.engine.output.cells import (
     unsafe_cell,
 )
 from simdup_gui.engine.output.outputs import write_atomically
-from simdup_gui.engine.output.words import counted
+from simdup_gui.engine.output.words import (
+    ENGLISH,
+    Words,
+    counted,
+    english_column,
+    english_role,
+)
 from simdup_gui.engine.read.walk import display_path, is_link
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
@@ -95,9 +103,9 @@ def _row(
     return [group, role, path, title, distance, similarity, contained, *own, safe_cell(notes)]
 
 
-def _notes(matched: str, record: FileRecord) -> str:
+def _notes(matched: tuple[str, ...], record: FileRecord, words: Words) -> str:
     """A row's notes: what the file matched by (if anything said), then the record's own."""
-    return "; ".join((matched, *record.notes) if matched else record.notes)
+    return "; ".join(words.note(note) for note in (*matched, *record.notes) if note)
 
 
 def held_note(record: FileRecord, other: FileRecord, named: str = "the reference") -> str:
@@ -115,8 +123,11 @@ def extra_note(extra: Extra) -> str:
     return f"carries {lines} ({extra.chars} characters) a copy lacks: check it"
 
 
-def report_rows(result: ScanResult) -> Iterator[list[str]]:
-    """Rows for every file: groups (reference first), then files with no duplicate, then errors."""
+def report_rows(result: ScanResult, words: Words = ENGLISH) -> Iterator[list[str]]:
+    """Rows for every file: groups (reference first), then files with no duplicate, then errors.
+
+    Roles and notes in the language of ``words``.
+    """
     grouped = set()
     files = result.files
     cells = _file_cells(files)
@@ -131,39 +142,44 @@ def report_rows(result: ScanResult) -> Iterator[list[str]]:
             reference = files[group.reference]
             held = held_note(record, reference) if member.contained else ""
             extra = extra_note(reference_extra(group, files)) if n == 0 else ""
-            matched = "; ".join(filter(None, (named, held, extra)))
-            notes = _notes(matched, record)
+            notes = _notes((named, held, extra), record, words)
             distance = str(member.distance) if method.distances else ""
             share = f"{100 * member.similarity:.1f}%"
             inside = f"{100 * containment_share(record, reference):.1f}%" if held else ""
-            yield _row(group_id, role, cells[member.file], distance, share, inside, notes)
+            said = words.role(role)
+            yield _row(group_id, said, cells[member.file], distance, share, inside, notes)
     for n, record in enumerate(files):
         if n not in grouped and not record.error:
-            yield _row("", "unique", cells[n], "", "", "", _notes(named, record))
+            notes = _notes((named,), record, words)
+            yield _row("", words.role("unique"), cells[n], "", "", "", notes)
     for n, record in enumerate(files):
         if record.error:
             role = "link" if is_link(record.error) else "error"
-            yield _row("", role, cells[n], "", "", "", _notes("", record))
+            yield _row("", words.role(role), cells[n], "", "", "", _notes((), record, words))
 
 
-def write_rows(stream: TextIO, rows: Iterator[Sequence[str]]) -> None:
-    """Write the header and rows as CSV."""
+def write_rows(stream: TextIO, rows: Iterator[Sequence[str]], words: Words = ENGLISH) -> None:
+    """Write the header (in the language of ``words``) and rows as CSV."""
     writer = csv.writer(stream, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    writer.writerow([words.column(name) for name in COLUMNS])
     writer.writerows(rows)
 
 
-def write_report(result: ScanResult, destination: str | os.PathLike[str]) -> Path:
+def write_report(
+    result: ScanResult, destination: str | os.PathLike[str], words: Words = ENGLISH
+) -> Path:
     """Write the report atomically to ``destination`` (UTF-8 with BOM) and return its path."""
     return write_atomically(
-        destination, lambda stream: write_rows(stream, report_rows(result)), "utf-8-sig"
+        destination,
+        lambda stream: write_rows(stream, report_rows(result, words), words),
+        "utf-8-sig",
     )
 
 
-def report_text(result: ScanResult) -> str:
+def report_text(result: ScanResult, words: Words = ENGLISH) -> str:
     """The report as a string (no BOM), e.g. for standard output."""
     buffer = io.StringIO()
-    write_rows(buffer, report_rows(result))
+    write_rows(buffer, report_rows(result, words), words)
     return buffer.getvalue()
 
 
@@ -180,7 +196,13 @@ def _existing_path(shown: str) -> str:
     return path if os.path.lexists(path) else shown
 
 
-_METHOD_NOTE = re.compile(r"method: (\w+)(?:, (\d+) longest)?")  # FingerprintMethod.note()
+# FingerprintMethod.note(), in English or Chinese (words.py)
+_METHOD_NOTE = re.compile(r"(?:method: |方法：)(\w+)(?:(?:, |，最长 )(\d+)(?: longest| 句))?")
+
+
+def _english(row: dict[str | None, str | None]) -> dict[str, str]:
+    """A report's row by its English column names (a Chinese report's too), cells as read."""
+    return {english_column(name): cell or "" for name, cell in row.items() if name is not None}
 
 
 def report_method(path: str | os.PathLike[str]) -> FingerprintMethod:
@@ -194,7 +216,7 @@ def report_method(path: str | os.PathLike[str]) -> FingerprintMethod:
             first = next(csv.DictReader(stream), None)
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise ReportError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
-    found = _METHOD_NOTE.match((first or {}).get("notes") or "")
+    found = _METHOD_NOTE.match(_english(first or {}).get("notes", ""))
     if not found:
         return method_named("default")
     try:
@@ -211,7 +233,7 @@ def report_duplicates(path: str | os.PathLike[str]) -> list[Seen]:
     """
     try:
         with open(path, encoding="utf-8-sig", newline="") as stream:
-            rows = list(csv.DictReader(stream))
+            rows = [_english(row) for row in csv.DictReader(stream)]
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise ReportError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
     if not rows or not {"group_id", "role", "path", "size"} <= rows[0].keys():
@@ -219,15 +241,15 @@ def report_duplicates(path: str | os.PathLike[str]) -> list[Seen]:
     references: dict[str, str] = {}
     duplicates: list[tuple[str, Seen]] = []
     for line, row in enumerate(rows, 2):
-        role = unsafe_cell(row["role"] or "")
-        file = _existing_path(unsafe_cell(row["path"] or ""))
+        role = english_role(unsafe_cell(row["role"]))
+        file = _existing_path(unsafe_cell(row["path"]))
         if role == "reference":
             references[row["group_id"]] = file
         if role != "duplicate":
             continue
         try:
-            modified = unsafe_cell(row.get("modified") or "")
-            fingerprint = unsafe_cell(row.get("fingerprint") or "")
+            modified = unsafe_cell(row.get("modified", ""))
+            fingerprint = unsafe_cell(row.get("fingerprint", ""))
             seen = Seen(
                 file,
                 int(row["size"]),

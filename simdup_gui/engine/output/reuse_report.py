@@ -7,7 +7,8 @@ found in ``path``, ``passages`` how many copied passages, ``largest`` the longes
 characters, ``total_share`` what ``path`` copied from all its sources (each character once:
 CNKI's 总文字复制比) and ``largest_source`` the source it copied most from (单篇最大复制比's).
 The page shows each article beside its largest source, the copied passages marked, and each
-paragraph's share.
+paragraph's share. Both in the report's language (``words``: English by default, or Chinese,
+in CNKI's words).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import TextIO
 from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.output.cells import guarded
 from simdup_gui.engine.output.outputs import write_atomically
+from simdup_gui.engine.output.words import ENGLISH, Words
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.reuse.sources import Copied, ReuseResult, measured
 
@@ -55,17 +57,19 @@ def reuse_rows(result: ReuseResult) -> Iterator[list[str]]:
             ]
 
 
-def write_reuse_rows(stream: TextIO, result: ReuseResult) -> None:
-    """Write the header and rows as CSV."""
+def write_reuse_rows(stream: TextIO, result: ReuseResult, words: Words = ENGLISH) -> None:
+    """Write the header (in the language of ``words``) and rows as CSV."""
     writer = csv.writer(stream, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    writer.writerow([words.reuse_column(name) for name in COLUMNS])
     writer.writerows(reuse_rows(result))
 
 
-def write_reuse_report(result: ReuseResult, destination: str | os.PathLike[str]) -> Path:
+def write_reuse_report(
+    result: ReuseResult, destination: str | os.PathLike[str], words: Words = ENGLISH
+) -> Path:
     """Write the CSV report atomically to ``destination`` (UTF-8 with BOM)."""
     return write_atomically(
-        destination, lambda stream: write_reuse_rows(stream, result), "utf-8-sig"
+        destination, lambda stream: write_reuse_rows(stream, result, words), "utf-8-sig"
     )
 
 
@@ -78,31 +82,36 @@ _STYLE = (
 )
 
 
-def reuse_html(result: ReuseResult) -> Iterator[str]:
+def reuse_html(result: ReuseResult, words: Words = ENGLISH) -> Iterator[str]:
     """The page's lines: a summary, then each article beside its largest source."""
+    root = html.escape(display_path(result.scan.root))
+    summary = "{count} articles copied at least {share} % of their text from another."
+    least = f"{100 * result.min_share:g}"
     yield "<!DOCTYPE html>"
-    yield '<html><head><meta charset="utf-8"><title>simdup reuse report</title>'
+    yield f'<html lang="{words.language}"><head><meta charset="utf-8">'
+    yield f"<title>{words('simdup reuse report')}</title>"
     yield f"<style>{_STYLE}</style></head><body>"
-    yield f"<h1>simdup reuse: {html.escape(display_path(result.scan.root))}</h1>"
-    yield (
-        f"<p>{len(result.articles)} articles copied at least {100 * result.min_share:g} % of"
-        " their text from another.</p>"
-    )
+    yield f"<h1>{words('simdup reuse: {root}', root=root)}</h1>"
+    yield f"<p>{words(summary, count=len(result.articles), share=least)}</p>"
     options = result.scan.options.read
     for copied in sorted(result.articles, key=lambda c: (-c.share, c.path)):
-        yield from _article(result, copied, options)
+        yield from _article(result, copied, options, words)
     yield "</body></html>"
 
 
-def _article(result: ReuseResult, copied: Copied, options: object) -> Iterator[str]:
+def _article(result: ReuseResult, copied: Copied, options: object, words: Words) -> Iterator[str]:
     path = result.scan.files[copied.path].path
     best = copied.sources[0]
+    found = measured(result, best)  # a group's member: its passages found now
     yield f"<h2>{html.escape(display_path(path))}</h2>"
-    yield (
-        f"<p>copied in all: <b>{100 * copied.share:.1f} %</b>; most from"
-        f" {html.escape(display_path(result.source_path(best)))}:"
-        f" {100 * best.share:.1f} % in {len(best.passages)} passages</p>"
+    said = words(
+        "copied in all: {total} %; most from {name}: {share} % in {passages} passages",
+        total=f"<b>{100 * copied.share:.1f}</b>",
+        name=html.escape(display_path(result.source_path(best))),
+        share=f"{100 * best.share:.1f}",
+        passages=len(found.passages),
     )
+    yield f"<p>{said}</p>"
     if len(copied.sources) > 1:
         yield "<ul>"
         for reuse in copied.sources[1:]:
@@ -115,16 +124,16 @@ def _article(result: ReuseResult, copied: Copied, options: object) -> Iterator[s
             "" if best.library else read_text(result.source_path(best), options)  # type: ignore[arg-type]
         )
     except (OSError, ValueError):
-        yield "<p>(the texts cannot be read again)</p>"
+        yield f"<p>{words('(the texts cannot be read again)')}</p>"
         return
-    best = measured(result, best)  # a group's member: its passages found now
     yield '<table class="side"><tr><td>'
-    yield _marked(mine, best.passages)
+    yield _marked(mine, found.passages)
     yield "</td><td>"
-    yield _marked(theirs, best.source_passages)
+    yield _marked(theirs, found.source_passages)
     yield "</td></tr></table>"
     shares = ", ".join(f"{100 * share:.0f} %" for _, _, share in copied.paragraphs)
-    yield f'<p class="share">each paragraph\'s copied share: {shares}</p>'
+    shown = words("each paragraph's copied share: {shares}", shares=shares)
+    yield f'<p class="share">{shown}</p>'
 
 
 def _marked(text: str, passages: tuple[tuple[int, int], ...]) -> str:
@@ -137,8 +146,11 @@ def _marked(text: str, passages: tuple[tuple[int, int], ...]) -> str:
     return "".join(out)
 
 
-def write_reuse_html(result: ReuseResult, destination: str | os.PathLike[str]) -> Path:
+def write_reuse_html(
+    result: ReuseResult, destination: str | os.PathLike[str], words: Words = ENGLISH
+) -> Path:
     """Write the HTML page atomically to ``destination``."""
+    lines = reuse_html(result, words)
     return write_atomically(
-        destination, lambda stream: stream.writelines(line + "\n" for line in reuse_html(result))
+        destination, lambda stream: stream.writelines(f"{line}\n" for line in lines)
     )

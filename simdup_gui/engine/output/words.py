@@ -1,14 +1,17 @@
 """The words, numbers and times the outputs give people, in English or Chinese.
 
 ``counted`` for the command line's English summaries; :class:`Words` for the reports an editor
-reads (the HTML report): its phrases in the report's language, sizes in KB and MB, times in
-local time to the minute.
+reads (the HTML and CSV reports): its phrases in the report's language, the CSV report's
+column names, roles and notes, sizes in KB and MB, times in local time to the minute. A
+report read back (``simdup apply``) knows both languages' columns, roles and method notes
+(:func:`english_column`, :func:`english_role`).
 """
 
 from __future__ import annotations
 
 import locale
 import os
+import re
 import time
 from dataclasses import dataclass
 
@@ -65,7 +68,7 @@ _CHINESE = {
     "Size": "大小",
     "Modified": "修改时间",
     "Encoding": "编码",
-    "reference": "保留",
+    "reference": "参照",
     "copy": "副本",
     "kept": "参照文件夹",
     "inside": "包含于其中",
@@ -76,7 +79,89 @@ _CHINESE = {
     "and {count} more": "另有 {count} 处",
     "The reference could not be read again: {why}": "无法再次读取保留的文件：{why}",
     "{name} could not be read again: {why}": "无法再次读取 {name}：{why}",
+    "simdup reuse report": "simdup 查重报告",
+    "simdup reuse: {root}": "simdup 查重：{root}",
+    "{count} articles copied at least {share} % of their text from another.": (
+        "{count} 篇文章至少 {share}% 的文字复制自另一篇。"
+    ),
+    "copied in all: {total} %; most from {name}: {share} % in {passages} passages": (
+        "总文字复制比：{total}%；单篇最大复制比：{name}，{share}%，{passages} 处"
+    ),
+    "(the texts cannot be read again)": "（无法再次读取这两篇文字）",
+    "each paragraph's copied share: {shares}": "各段复制比：{shares}",
 }
+
+
+_CHINESE_COLUMNS = {  # the CSV report's columns
+    "group_id": "组号",
+    "role": "角色",
+    "path": "路径",
+    "title": "标题",
+    "distance": "距离",
+    "similarity": "相似度",
+    "contained": "包含比例",
+    "encoding": "编码",
+    "size": "大小（字节）",
+    "modified": "修改时间",
+    "fingerprint": "指纹",
+    "error": "错误",
+    "chars": "字数",
+    "features": "特征数",
+    "boilerplate": "模板占比",
+    "decoded_by": "解码方式",
+    "notes": "备注",
+}
+_CHINESE_REUSE_COLUMNS = {  # the reuse report's columns
+    "path": "文章",
+    "source": "来源",
+    "share": "复制比",
+    "source_share": "来源被复制比",
+    "passages": "复制片段数",
+    "largest": "最长片段字数",
+    "total_share": "总文字复制比",
+    "largest_source": "单篇最大复制来源",
+}
+_CHINESE_ROLES = {  # what a row of the CSV report is (the app's words)
+    "reference": "参照",
+    "duplicate": "副本",
+    "kept": "参照文件夹",
+    "unique": "无重复",
+    "error": "错误",
+    "link": "链接",
+}
+_CHINESE_NOTES = (  # a note's pattern in English, and what it says in Chinese
+    (r"method: (\w+), (\d+) longest", "方法：{0}，最长 {1} 句"),
+    (r"method: (\w+)", "方法：{0}"),
+    (r"contained in the reference", "包含于参照文件中"),
+    (r"contains the reference", "包含参照文件"),
+    (
+        r"carries (\d+) short lines? \((\d+) characters\) a copy lacks: check it",
+        "带有副本没有的 {0} 个短行（{1} 字）：请核对",
+    ),
+    (r"file name is not valid UTF-8", "文件名不是有效的 UTF-8"),
+    (r"only the first (\d+) bytes read", "只读取了前 {0} 字节"),
+    (r"(\d+) undecodable bytes replaced", "{0} 个无法解码的字节已替换"),
+    (
+        r"page kept whole: what looked like site template was most of it",
+        "整页保留：看似网站模板的内容占了大半",
+    ),
+    (r"short text: (\d+) distinct words?", "文本过短：{0} 个不同的词"),
+)
+_NOTES = [(re.compile(pattern), chinese) for pattern, chinese in _CHINESE_NOTES]
+
+
+def english_column(name: str) -> str:
+    """A CSV report's column as its English name (a Chinese report's too)."""
+    return _ENGLISH_COLUMNS.get(name, name)
+
+
+def english_role(role: str) -> str:
+    """A CSV report's role as its English word (a Chinese report's too)."""
+    return _ENGLISH_ROLES.get(role, role)
+
+
+_ENGLISH_COLUMNS = {chinese: english for english, chinese in _CHINESE_COLUMNS.items()}
+_ENGLISH_ROLES = {chinese: english for english, chinese in _CHINESE_ROLES.items()}
 
 
 @dataclass(frozen=True)
@@ -95,3 +180,31 @@ class Words:
         if self.language == "zh":
             return f"{number} {_CHINESE[noun]}"
         return counted(number, noun)
+
+    def column(self, name: str) -> str:
+        """A CSV report's column name."""
+        return _CHINESE_COLUMNS[name] if self.language == "zh" else name
+
+    def reuse_column(self, name: str) -> str:
+        """A reuse report's column name."""
+        return _CHINESE_REUSE_COLUMNS[name] if self.language == "zh" else name
+
+    def role(self, role: str) -> str:
+        """What a CSV report's row is: ``reference``, ``duplicate`` (参照, 副本) and so on."""
+        return _CHINESE_ROLES[role] if self.language == "zh" else role
+
+    def note(self, note: str) -> str:
+        """A report's note (the engine says it in English): said in the report's language.
+
+        A note no pattern knows stays as it is.
+        """
+        if self.language != "zh":
+            return note
+        for pattern, chinese in _NOTES:
+            found = pattern.fullmatch(note)
+            if found:
+                return chinese.format(*found.groups())
+        return note
+
+
+ENGLISH = Words("en")  # the reports' words by default

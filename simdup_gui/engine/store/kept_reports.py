@@ -45,16 +45,16 @@ class KeptReport(NamedTuple):
     duplicates: int
 
 
-def kept_report_digest(walked: Sequence[Walked], options: ScanOptions) -> str:
+def kept_report_digest(walked: Sequence[Walked], options: ScanOptions, language: str) -> str:
     """A digest of everything a scan's report is made from: the same digest, the same report.
 
     Each folder's state (its files and the options that make their records), what makes the
-    groups (:attr:`ScanOptions.grouping_key`), the report's version, and the local time zone
-    the modification times are written in.
+    groups (:attr:`ScanOptions.grouping_key`), the report's version and ``language``, and the
+    local time zone the modification times are written in.
     """
     states = [folder_state(part, options) for part in walked]
     zone = (os.environ.get("TZ"), time.tzname, time.timezone, time.altzone, _zone_file())
-    text = repr((REPORT_VERSION, states, options.grouping_key, zone))
+    text = repr((REPORT_VERSION, language, states, options.grouping_key, zone))
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 

@@ -161,3 +161,48 @@ def test_a_large_file_of_nul_bytes_is_refused_after_its_first_megabyte(tmp_path:
     text = tmp_path / "story.txt"
     text.write_text("春运返乡的旅客。\n" * 200_000, encoding="utf-8")
     assert read_prefix(str(text), 4096 << 20, refuse)[0] == text.read_bytes()
+
+
+ARTICLE = "春运期间，铁路部门增开列车；旅客可以通过网络购票。Tickets sold online. " * 40
+TRADITIONAL = "春運期間，鐵路部門增開列車；旅客可以通過網絡購票。Tickets sold online. " * 40
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    st.sampled_from(["utf-8", "gb18030", "big5hkscs", "utf-16-le", "utf-8-sig"]),
+    st.integers(min_value=400, max_value=len(ARTICLE.encode("utf-16-le")) - 1),
+)
+def test_a_file_cut_inside_a_character_reads_as_its_whole_characters(
+    encoding: str, length: int
+) -> None:
+    """Read only in part (a file's first hundreds of bytes at least), the bytes decode as the
+    whole file does, the last character begun and not finished left out: nothing replaced,
+    the same encoding found."""
+    text = TRADITIONAL if encoding == "big5hkscs" else ARTICLE
+    whole = text.encode(encoding)
+    part = whole[: min(length, len(whole) - 1)]
+    found = decode_bytes(whole)
+    cut = decode_bytes(part, cut=True)
+    assert cut.replaced == 0
+    assert cut.encoding == found.encoding
+    assert found.text.startswith(cut.text)
+    assert len(part) - 4 < len(cut.text.encode(encoding)) <= len(part)  # one character at most
+
+
+def test_a_gbk_file_read_in_part_is_not_taken_for_big5(tmp_path: Path) -> None:
+    """Cut after a character's first byte, GBK bytes still read as GB18030, with no note."""
+    from simdup_gui.engine.options import ReadOptions, ScanOptions
+    from simdup_gui.engine.scan import scan
+
+    data = ARTICLE.encode("gb18030")
+    inside = next(  # a cut after a character's first byte
+        n
+        for n in range(1000, 1100)
+        if len(data[:n].decode("gb18030", "ignore").encode("gb18030")) == n - 1
+    )
+    assert data[:inside].decode("gb18030", "replace").endswith("\ufffd")
+    (tmp_path / "long.txt").write_bytes(data)
+    options = ScanOptions(read=ReadOptions(max_bytes=inside))
+    (record,) = scan(str(tmp_path), options, cache=None).files
+    assert record.encoding == "gb18030"
+    assert record.notes == (f"only the first {inside} bytes read",)

@@ -169,7 +169,7 @@ def test_a_failed_analysis_is_shared_in_its_batch_but_not_kept(
 
 def test_repeats_forget_the_least_recently_used() -> None:
     settings = TextSettings()
-    keys = [content_key(bytes([n]), html_name=False, settings=settings) for n in b"abc"]
+    keys = [content_key(bytes([n]), cut=False, html_name=False, settings=settings) for n in b"abc"]
     repeats = Repeats(keep=2)
     known = [Known(FileRecord(f"{n}"), (), None) for n in range(3)]
     repeats.put(keys[0], known[0])
@@ -185,11 +185,12 @@ def test_repeats_forget_the_least_recently_used() -> None:
 
 def test_what_shapes_an_outcome_is_in_its_key() -> None:
     data, settings = STORY.encode(), TextSettings()
-    key = content_key(data, html_name=False, settings=settings)
-    assert key == content_key(bytes(data), html_name=False, settings=TextSettings())
+    key = content_key(data, cut=False, html_name=False, settings=settings)
+    assert key == content_key(bytes(data), cut=False, html_name=False, settings=TextSettings())
     others = [
-        content_key(data + b" ", html_name=False, settings=settings),
-        content_key(data, html_name=True, settings=settings),
-        content_key(data, html_name=False, settings=TextSettings(stopwords=False)),
+        content_key(data + b" ", cut=False, html_name=False, settings=settings),
+        content_key(data, cut=True, html_name=False, settings=settings),
+        content_key(data, cut=False, html_name=True, settings=settings),
+        content_key(data, cut=False, html_name=False, settings=TextSettings(stopwords=False)),
     ]
     assert all(other != key for other in others)

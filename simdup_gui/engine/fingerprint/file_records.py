@@ -153,13 +153,16 @@ def _read_entry(entry: Entry, options: ReadOptions) -> _Read:
         data, truncated = read_prefix(entry.path, options.max_bytes, refused_early)
         if truncated:
             notes.append(f"only the first {options.max_bytes} bytes read")
-        key = content_key(data, html_name=named_html(entry.path), settings=options.text)
+        html_name = named_html(entry.path)
+        key = content_key(data, cut=truncated, html_name=html_name, settings=options.text)
         known = REPEATS.get(key)
         if known is not None:
             record = record._replace(size=max(record.size, len(data)))
             return _Read(record, None, notes, key, len(notes), known)
         own = len(notes)
-        extracted = extract_text(data, entry.path, boilerplate=options.text.boilerplate)
+        extracted = extract_text(
+            data, entry.path, boilerplate=options.text.boilerplate, cut=truncated
+        )
     except (ReadError, DecodeError, PageTooComplex) as exc:
         return _Read(record._replace(error=str(exc)), None, notes)
     except Exception as exc:  # a library choking on one file stays that file's error
@@ -287,8 +290,8 @@ def read_text(path: str, options: ReadOptions | None = None) -> str:
         DecodeError: the bytes are not text.
     """
     options = options or ReadOptions()
-    data, _ = read_prefix(path, options.max_bytes)
-    return extract_text(data, path, boilerplate=options.text.boilerplate).text
+    data, cut = read_prefix(path, options.max_bytes)
+    return extract_text(data, path, boilerplate=options.text.boilerplate, cut=cut).text
 
 
 def fingerprint_now(options: ReadOptions) -> Callable[[str], int | None] | None:

@@ -45,9 +45,14 @@ def named_html(path: str) -> bool:
     return path.lower().endswith(HTML_EXTENSIONS)
 
 
-def extract_text(data: bytes, path: str, *, boilerplate: bool = True) -> Extracted:
-    """Decode bytes and strip HTML when the file is HTML (by extension or content)."""
-    decoded = decode_bytes(data)
+def extract_text(
+    data: bytes, path: str, *, boilerplate: bool = True, cut: bool = False
+) -> Extracted:
+    """Decode bytes and strip HTML when the file is HTML (by extension or content).
+
+    ``cut``: the file's first bytes only (``decode.decode_bytes``).
+    """
+    decoded = decode_bytes(data, cut=cut)
     text = decoded.text
     if not (named_html(path) or looks_like_html(text)):
         return Extracted(text, decoded.encoding, decoded.method, decoded.replaced)

@@ -4,6 +4,8 @@ Order: a byte-order mark; an HTML ``<meta charset>`` or XML declaration that the
 with; UTF-16 without a BOM (NULs at every other byte); strict UTF-8; GB18030 (a superset of GBK
 and GB2312) or Big5, told apart by chardet when both decode; chardet on a sample for the rest.
 Text that decodes with only a few bad bytes is kept, with the bad bytes replaced and counted.
+A file read only in part (``cut``) may end inside a character: the bytes of that last character
+are left out, not counted as bad (nor do they make GBK look like Big5).
 """
 
 from __future__ import annotations
@@ -84,8 +86,15 @@ def _python_codec(name: str) -> str | None:
     return info.name
 
 
-def _strict(data: bytes, encoding: str) -> str | None:
+def _strict(data: bytes, encoding: str, cut: bool = False) -> str | None:
+    """``data`` decoded, or None where a byte is not ``encoding``'s.
+
+    ``cut``: the bytes stop where a read stopped; a character begun in its last bytes is left
+    out.
+    """
     try:
+        if cut:
+            return codecs.getincrementaldecoder(encoding)().decode(data, final=False)
         return data.decode(encoding)
     except (UnicodeError, LookupError, ValueError, TypeError):
         return None
@@ -175,30 +184,31 @@ def refused_early(head: bytes) -> str | None:
     return "binary file (contains NUL bytes)"
 
 
-def decode_bytes(data: bytes, *, declared: bool = True) -> Decoded:
+def decode_bytes(data: bytes, *, declared: bool = True, cut: bool = False) -> Decoded:
     """Decode a file's bytes to text with normalised line endings.
 
     Args:
         data: the file's bytes.
         declared: trust an HTML/XML charset declaration when the bytes agree with it.
+        cut: the file's first bytes only (a character begun at their end is left out).
 
     Raises:
         DecodeError: empty, binary or undecodable data.
     """
-    decoded = _decode(data, declared)
+    decoded = _decode(data, declared, cut)
     if "\r" not in decoded.text:  # most files: one quick search instead of two copies
         return decoded
     text = decoded.text.replace("\r\n", "\n").replace("\r", "\n")
     return Decoded(text, decoded.encoding, decoded.method, decoded.replaced)
 
 
-def _decode(data: bytes, declared: bool) -> Decoded:
+def _decode(data: bytes, declared: bool, cut: bool = False) -> Decoded:
     if not data:
         raise DecodeError("empty file")
     for bom, codec, label in _BOMS:
         if data.startswith(bom):
             body = data[len(bom) :]
-            text = _strict(body, codec)
+            text = _strict(body, codec, cut)
             if text is not None:
                 return Decoded(text, label, "bom")
             return _with_replacement(body, codec, "bom")
@@ -206,24 +216,24 @@ def _decode(data: bytes, declared: bool) -> Decoded:
         match = _DECLARED.search(data[:4096])
         if match:
             codec = _python_codec((match.group(1) or match.group(2)).decode("ascii"))
-            text = _strict(data, codec) if codec and "16" not in codec else None
+            text = _strict(data, codec, cut) if codec and "16" not in codec else None
             if text is not None:
                 return Decoded(text, _label(codec), "declared")
     binary = sniff_binary(data)
     if binary:
         raise DecodeError(f"binary file ({binary})")
-    text = _strict(data, "utf-8")
+    text = _strict(data, "utf-8", cut)
     if text is not None and "\x00" not in text:
         return Decoded(text, "utf-8", "utf-8")
-    wide = _utf16_without_bom(data) if data else None
+    wide = _utf16_without_bom(data[: len(data) // 2 * 2] if cut else data)
     if wide:
         return Decoded(wide[0], wide[1], "utf-16 without BOM")
     if b"\x00" in data[:SAMPLE_BYTES]:
         raise DecodeError("binary file (contains NUL bytes)")
     if b"\x00" in data:  # past the sample: stray bytes in a text file, dropped and counted
-        decoded = _decode(data.replace(b"\x00", b""), declared=False)
+        decoded = _decode(data.replace(b"\x00", b""), False, cut)
         return replace(decoded, replaced=decoded.replaced + data.count(b"\x00"))
-    gb, big5 = _strict(data, "gb18030"), _strict(data, "big5hkscs")
+    gb, big5 = _strict(data, "gb18030", cut), _strict(data, "big5hkscs", cut)
     if gb is not None and big5 is None:
         return Decoded(gb, "gb18030", "gb18030")
     if big5 is not None and gb is None:

@@ -470,7 +470,7 @@ def test_a_file_a_library_chokes_on_is_logged_with_its_traceback(
     from simdup_gui.engine.fingerprint import file_records
     from simdup_gui.logs import log_path
 
-    def choke(data: bytes, path: str, *, boilerplate: bool = True) -> object:
+    def choke(data: bytes, path: str, *, boilerplate: bool = True, cut: bool = False) -> object:
         raise RuntimeError("the parser fell over")
 
     monkeypatch.setattr(file_records, "extract_text", choke)

@@ -77,7 +77,7 @@ _CHINESE = {
     "{name}: {count} differences": "{name}：{count} 处不同",
     "{name}: 1 difference": "{name}：1 处不同",
     "and {count} more": "另有 {count} 处",
-    "The reference could not be read again: {why}": "无法再次读取保留的文件：{why}",
+    "The reference could not be read again: {why}": "无法再次读取参照文件：{why}",
     "{name} could not be read again: {why}": "无法再次读取 {name}：{why}",
     "simdup reuse report": "simdup 查重报告",
     "simdup reuse: {root}": "simdup 查重：{root}",
@@ -148,6 +148,8 @@ _CHINESE_NOTES = (  # a note's pattern in English, and what it says in Chinese
     (r"short text: (\d+) distinct words?", "文本过短：{0} 个不同的词"),
 )
 _NOTES = [(re.compile(pattern), chinese) for pattern, chinese in _CHINESE_NOTES]
+_ENGLISH_COLUMNS = {chinese: english for english, chinese in _CHINESE_COLUMNS.items()}
+_ENGLISH_ROLES = {chinese: english for english, chinese in _CHINESE_ROLES.items()}
 
 
 def english_column(name: str) -> str:
@@ -158,10 +160,6 @@ def english_column(name: str) -> str:
 def english_role(role: str) -> str:
     """A CSV report's role as its English word (a Chinese report's too)."""
     return _ENGLISH_ROLES.get(role, role)
-
-
-_ENGLISH_COLUMNS = {chinese: english for english, chinese in _CHINESE_COLUMNS.items()}
-_ENGLISH_ROLES = {chinese: english for english, chinese in _CHINESE_ROLES.items()}
 
 
 @dataclass(frozen=True)

@@ -332,7 +332,7 @@ def _scan_and_report(
         from simdup_gui.engine.output.html_report import write_html_report  # with --html only
 
         with writing(args.html):
-            write_html_report(result, args.html, args.lang)
+            write_html_report(result, args.html, words)
     return tally
 
 

@@ -88,10 +88,10 @@ class ResultFiles(QObject):
     def export_html(self) -> None:
         """Ask where, then write the HTML report (in the app's language)."""
         title = self.tr("Export HTML report")
-        language = report_language()
+        words = Words(report_language())
 
         def write(result: ScanResult, destination: str) -> None:
-            write_html_report(result, destination, language)
+            write_html_report(result, destination, words)
 
         self._write(title, "simdup-report.html", "HTML (*.html)", write)
 

@@ -14,6 +14,7 @@ from simdup_gui.engine.match.groups import Extra, Group, Padding, padded_copies,
 from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.output.html_report import html_lines
 from simdup_gui.engine.output.report import report_rows
+from simdup_gui.engine.output.words import Words
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.text.tokens import Batch
@@ -78,7 +79,7 @@ def test_a_reference_that_adds_short_lines_to_a_copy_is_flagged_with_their_count
     assert reference_extra(group, result.files) == Extra(4, chars)
     notes = next(row for row in report_rows(result) if row[1] == "reference")[-1]
     assert "carries 4 short lines" in notes
-    page = "".join(html_lines(result, "zh"))
+    page = "".join(html_lines(result, Words("zh")))
     assert "⚑ 保留的版本有副本没有的短行（4 行" in page
 
 
@@ -95,7 +96,7 @@ def test_a_clean_reference_a_noisy_one_and_a_fuller_one_are_not_flagged(tmp_path
         result, group = _kept(folder, texts, kept)
         assert reference_extra(group, result.files) == Extra()
         assert "check it" not in "".join(map(str, report_rows(result)))
-        assert "⚑" not in "".join(html_lines(result, "en"))
+        assert "⚑" not in "".join(html_lines(result))
 
 
 @given(

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from simdup_gui.core import reusing
+from simdup_gui.engine.output.words import Words
 from simdup_gui.ui.main_window import MainWindow
 
 
@@ -58,10 +59,10 @@ def test_a_report_is_written_off_the_gui_thread_and_a_failure_is_said(
     written_on: list[bool] = []
     real = result_files.write_html_report
 
-    def spy(result: object, destination: str, language: str) -> object:
+    def spy(result: object, destination: str, words: Words) -> object:
         written_on.append(threading.current_thread() is threading.main_thread())
-        assert language == "en"  # the app's
-        return real(result, destination, language)  # type: ignore[arg-type]
+        assert words.language == "en"  # the app's
+        return real(result, destination, words)  # type: ignore[arg-type]
 
     monkeypatch.setattr(result_files, "write_html_report", spy)
     page = tmp_path / "report.html"

@@ -5,7 +5,7 @@ under its reference's title (the reference first, then its copies with their tit
 distance and text similarity to it, and what each copy changed: every differing passage, the
 reference's struck through, the copy's underlined, with a little text around it — open for
 the first groups), then the files that could not be read. In English or Chinese
-(``language``), sizes in KB and MB, times in local time to the minute. Every path, title,
+(``words``), sizes in KB and MB, times in local time to the minute. Every path, title,
 message and passage is escaped; links open the files.
 """
 
@@ -20,7 +20,7 @@ from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.match.default_measure import containment_share
 from simdup_gui.engine.match.groups import reference_extra
 from simdup_gui.engine.output.outputs import write_atomically
-from simdup_gui.engine.output.words import Words, human_size, local_minute
+from simdup_gui.engine.output.words import ENGLISH, Words, human_size, local_minute
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.text.textdiff import diff_hunks
@@ -48,12 +48,12 @@ def _link(path: str) -> str:
     return f'<a href="{html.escape(target)}">{html.escape(display_path(path))}</a>'
 
 
-def html_lines(result: ScanResult, language: str = "en") -> Iterator[str]:
-    """The report's lines, in ``language`` ("en" or "zh")."""
-    say = Words(language)
+def html_lines(result: ScanResult, words: Words = ENGLISH) -> Iterator[str]:
+    """The report's lines, in the language of ``words``."""
+    say = words
     duplicates = sum(len(g) - 1 for g in result.groups)
     yield "<!DOCTYPE html>"
-    yield f'<html lang="{html.escape(language)}"><head><meta charset="utf-8">'
+    yield f'<html lang="{say.language}"><head><meta charset="utf-8">'
     yield f"<title>{say('simdup report')}</title>"
     yield f"<style>{_STYLE}</style></head><body>"
     yield f"<h1>simdup: {html.escape(display_path(result.root))}</h1>"
@@ -152,8 +152,8 @@ def _differences(
 
 
 def write_html_report(
-    result: ScanResult, destination: str | os.PathLike[str], language: str = "en"
+    result: ScanResult, destination: str | os.PathLike[str], words: Words = ENGLISH
 ) -> Path:
-    """Write the HTML report in ``language`` atomically (UTF-8) and return its path."""
-    lines = html_lines(result, language)
+    """Write the HTML report in the language of ``words`` atomically (UTF-8); its path."""
+    lines = html_lines(result, words)
     return write_atomically(destination, lambda stream: stream.write("\n".join(lines) + "\n"))

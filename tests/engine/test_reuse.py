@@ -224,5 +224,27 @@ def test_a_library_is_a_source_too(newsroom: Path, tmp_path: Path) -> None:
     (archive / "wire.txt").unlink()
     _, rows, _ = reuse_csv(str(newsroom), "--no-cache", "--library", str(tmp_path / "LIB"))
     (estimated,) = [r for r in rows if Path(r["path"]).name == "rewrite.txt"]
-    assert estimated["passages"] == "0"  # no text to find them in
+    assert estimated["passages"] == ""  # no text to find them in
+    assert estimated["largest"] == ""
     assert abs(float(estimated["share"]) - exact) < 0.15
+
+
+def test_a_group_members_row_leaves_passages_it_did_not_measure_empty() -> None:
+    """A copy's share of its reference is estimated from fingerprints: no passages were looked
+    for, so none are counted (the HTML page finds them when it shows the pair)."""
+    from simdup_gui.engine.resources import resource
+
+    code, rows, err = reuse_csv(str(resource("sample")), "--no-cache")
+    assert code == 0, err
+    scanned = scan(str(resource("sample")))
+    members = {
+        (scanned.files[m.file].path, scanned.files[g.reference].path)
+        for g in scanned.groups
+        for m in g.members[1:]
+    }
+    estimated = [row for row in rows if (row["path"], row["source"]) in members]
+    assert len(estimated) == len(members) == 5
+    assert all(row["passages"] == row["largest"] == "" for row in estimated)
+    measured = [row for row in rows if (row["path"], row["source"]) not in members]
+    assert measured
+    assert all(int(row["passages"]) >= 1 for row in measured)

@@ -4,8 +4,10 @@ CSV (UTF-8 with a byte-order mark, cells guarded as the scan's report's): ``path
 share, source_share, passages, largest, total_share, largest_source`` — ``share`` the part of
 ``path``'s characters copied from ``source`` (0–1), ``source_share`` the part of ``source``'s
 found in ``path``, ``passages`` how many copied passages, ``largest`` the longest in
-characters, ``total_share`` what ``path`` copied from all its sources (each character once:
-CNKI's 总文字复制比) and ``largest_source`` the source it copied most from (单篇最大复制比's).
+characters (both empty for a share estimated from fingerprints: a group's member, whose
+passages are found when it is shown; a library article whose file changed), ``total_share``
+what ``path`` copied from all its sources (each character once: CNKI's 总文字复制比) and
+``largest_source`` the source it copied most from (单篇最大复制比's).
 The page shows each article beside its largest source, the copied passages marked, and each
 paragraph's share. Both in the report's language (``words``: English by default, or Chinese,
 in CNKI's words).
@@ -50,8 +52,8 @@ def reuse_rows(result: ReuseResult) -> Iterator[list[str]]:
                 *guarded(cells),
                 f"{reuse.share:.4f}",
                 f"{reuse.source_share:.4f}",
-                str(len(reuse.passages)),
-                str(reuse.largest),
+                str(len(reuse.passages)) if reuse.exact else "",  # an estimate finds none
+                str(reuse.largest) if reuse.exact else "",
                 f"{copied.share:.4f}",
                 *guarded([display_path(largest)]),
             ]

@@ -43,6 +43,15 @@ def test_short_lines_added_are_padding_a_paragraph_lost_is_not() -> None:
     assert padded_copies(lines(STORY)) == set()
 
 
+def test_one_short_line_beyond_an_edited_copy_is_no_padding_two_are() -> None:
+    """Where both copies differ, a single short line one has is as likely a heading the other
+    lost as one added; two or more short lines beyond it (a header, a notice) are padding."""
+    edited = STORY.replace("秩序井然", "秩序并然")
+    assert padded_copies(lines(STORY, "新闻中心\n" + edited)) == set()
+    assert padded_copies(lines("第二章\n" + STORY, edited)) == set()  # the heading lost
+    assert padded_copies(lines(STORY, "新闻中心\n首页 | 国内\n" + edited)) == {1}
+
+
 def test_the_clean_copy_is_kept_whatever_the_names_and_times(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The padded copy is older, its path shorter: the clean one is still the reference."""
     import os

@@ -38,6 +38,7 @@ from simdup_gui.engine.records import FileRecord, Pairs
 LOOSE_K = 7  # from this k on ("loose"), a text alike enough is grouped whatever its distance
 PADDING_LINE = 20  # lines another copy lacks, this short on average (non-space characters), are
 # padding: a header, a footer, a notice; longer ones may as well be a paragraph the other lost
+EDITED_PADDING = 2  # short lines beyond an edited copy that make padding (one: a heading it lost)
 PADDING_MEMBERS = 32  # larger parts are not compared line by line (their pairs grow as squares)
 SHARED_DIGITS = 2  # mean similarities equal to this many digits are a tie
 VOTERS = 64  # a part larger than this picks its reference by similarity to a sample this big
@@ -283,10 +284,12 @@ class Padding:
     A text that holds every line of another and more lines, short ones on average (under
     PADDING_LINE characters: a header, a footer, a notice, a site's navigation), is that text
     with material added; so is one whose lines beyond another's outnumber the other's beyond
-    it, all short (:func:`reference_extra`'s rule: a copy edited as well, its lines reflowed or
-    retyped). Longer added lines decide nothing: a paragraph one copy has and the other lacks
-    may as well have been cut from the other. Each text is asked about on its own (the choice
-    of a reference asks only of the texts it would keep).
+    it, all short (the rule :func:`reference_extra` flags by: a copy edited as well, its lines
+    reflowed or retyped), EDITED_PADDING of them at least (one short line is as likely a
+    heading or a byline the other copy lost; the flag asks a person to look at one). Longer
+    added lines decide nothing: a paragraph one copy has and the other lacks may as well have
+    been cut from the other. Each text is asked about on its own (the choice of a reference
+    asks only of the texts it would keep).
     """
 
     def __init__(self, lines: Sequence[bytes]) -> None:
@@ -303,7 +306,7 @@ class Padding:
     def _pads(self, a: int, b: int) -> bool:
         held, more = self.distinct[b], self.distinct[a]
         if len(more) <= len(held) or not np.isin(held, more).all():
-            return _beyond(self.values[a], self.values[b]).lines > 0
+            return _beyond(self.values[a], self.values[b]).lines >= EDITED_PADDING
         added = self.ordered[a][~np.isin(self.ordered[a], held)]
         return bool((added >> np.uint64(48)).astype(np.int64).mean() < PADDING_LINE)  # lengths
 

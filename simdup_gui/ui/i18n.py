@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from simdup_gui.engine.output.words import Words
 from simdup_gui.engine.resources import resource
 
 LANGUAGES = ("en", "zh_CN")
@@ -20,9 +21,9 @@ def current_language() -> str:
     return str(_installed["language"])
 
 
-def report_language() -> str:
-    """The language of the reports the app writes: its own ("zh" or "en", as ``--lang``)."""
-    return "zh" if current_language().startswith("zh") else "en"
+def report_words() -> Words:
+    """The words of the reports the app writes: in its own language (as ``--lang``)."""
+    return Words("zh" if current_language().startswith("zh") else "en")
 
 
 def install_language(language: str) -> bool:

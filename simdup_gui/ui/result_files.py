@@ -18,12 +18,11 @@ from simdup_gui.engine.output.html_report import write_html_report
 from simdup_gui.engine.output.outputs import output_problem, with_suffix
 from simdup_gui.engine.output.report import write_report
 from simdup_gui.engine.output.reuse_report import write_reuse_html, write_reuse_report
-from simdup_gui.engine.output.words import Words
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.sources import ReuseResult
 from simdup_gui.engine.store.saved import SUFFIX, SavedResultError, load_saved, save_result
 from simdup_gui.ui.dialogs import Dialogs
-from simdup_gui.ui.i18n import report_language
+from simdup_gui.ui.i18n import report_words
 from simdup_gui.ui.result_view import ResultView
 from simdup_gui.ui.status_line import StatusLine
 from simdup_gui.ui.tasks import Background, CallTask
@@ -78,7 +77,7 @@ class ResultFiles(QObject):
     def export_csv(self) -> None:
         """Ask where, then write the CSV report (in the app's language)."""
         title = self.tr("Export CSV report")
-        words = Words(report_language())
+        words = report_words()
 
         def write(result: ScanResult, destination: str) -> None:
             write_report(result, destination, words)
@@ -88,7 +87,7 @@ class ResultFiles(QObject):
     def export_html(self) -> None:
         """Ask where, then write the HTML report (in the app's language)."""
         title = self.tr("Export HTML report")
-        words = Words(report_language())
+        words = report_words()
 
         def write(result: ScanResult, destination: str) -> None:
             write_html_report(result, destination, words)
@@ -100,7 +99,7 @@ class ResultFiles(QObject):
         if reuse is None:
             return
         title = self.tr("Export the reuse report")
-        words = Words(report_language())
+        words = report_words()
         if kind == "html":
             write = partial(write_reuse_html, reuse, words=words)
             self._write(title, "simdup-reuse.html", "HTML (*.html)", lambda _, to: write(to))

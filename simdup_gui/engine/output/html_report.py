@@ -50,18 +50,17 @@ def _link(path: str) -> str:
 
 def html_lines(result: ScanResult, words: Words = ENGLISH) -> Iterator[str]:
     """The report's lines, in the language of ``words``."""
-    say = words
     duplicates = sum(len(g) - 1 for g in result.groups)
     yield "<!DOCTYPE html>"
-    yield f'<html lang="{say.language}"><head><meta charset="utf-8">'
-    yield f"<title>{say('simdup report')}</title>"
+    yield f'<html lang="{words.language}"><head><meta charset="utf-8">'
+    yield f"<title>{words('simdup report')}</title>"
     yield f"<style>{_STYLE}</style></head><body>"
     yield f"<h1>simdup: {html.escape(display_path(result.root))}</h1>"
-    summary = say(
+    summary = words(
         "{files}, {groups}, {duplicates}, {unreadable} unreadable",
-        files=say.count(len(result.files), "file"),
-        groups=say.count(len(result.groups), "group"),
-        duplicates=say.count(duplicates, "duplicate"),
+        files=words.count(len(result.files), "file"),
+        groups=words.count(len(result.groups), "group"),
+        duplicates=words.count(duplicates, "duplicate"),
         unreadable=len(result.errors),
     )
     yield f"<p>{summary} ({html.escape(result.options.describe())}).</p>"
@@ -72,19 +71,19 @@ def html_lines(result: ScanResult, words: Words = ENGLISH) -> Iterator[str]:
     heads = ("File", "Title", "Similarity", "Distance", "Size", "Modified", "Encoding")
     for group in result.groups:
         title = result.files[group.reference].title
-        heading = say("Group {id} · {count} files", id=group.id, count=len(group))
+        heading = words("Group {id} · {count} files", id=group.id, count=len(group))
         named = f" — {html.escape(title)}" if title else ""
         yield f"<h2>{heading}{named}</h2>"
         extra = reference_extra(group, result.files)
         if extra.lines:
-            said = say(
+            said = words(
                 "The copy kept has short lines a copy lacks ({lines} lines, {chars} characters): a"
                 " header, a notice or an ad may still be in it.",
                 lines=extra.lines,
                 chars=extra.chars,
             )
             yield f'<p class="extra">⚑ {said}</p>'
-        yield "<table><tr><th></th>" + "".join(f"<th>{say(h)}</th>" for h in heads) + "</tr>"
+        yield "<table><tr><th></th>" + "".join(f"<th>{words(h)}</th>" for h in heads) + "</tr>"
         for n, member in enumerate(group.members):
             record = result.files[member.file]
             role, css = ("reference", ' class="reference"') if n == 0 else ("copy", "")
@@ -93,9 +92,9 @@ def html_lines(result: ScanResult, words: Words = ENGLISH) -> Iterator[str]:
             share = f"{100 * member.similarity:.1f}%"
             if member.contained:  # one text inside the other: how much of the shorter
                 inside = containment_share(record, result.files[group.reference])
-                share += f" · {100 * inside:.0f}% {say('inside')}"
+                share += f" · {100 * inside:.0f}% {words('inside')}"
             yield (
-                f"<tr{css}><td>{say(role)}</td><td>{_link(record.path)}</td>"
+                f"<tr{css}><td>{words(role)}</td><td>{_link(record.path)}</td>"
                 f"<td>{html.escape(record.title)}</td>"
                 f'<td class="n">{share}</td><td class="n">{distance(member.distance)}</td>'
                 f'<td class="n">{human_size(record.size)}</td>'
@@ -106,10 +105,10 @@ def html_lines(result: ScanResult, words: Words = ENGLISH) -> Iterator[str]:
         if group.id <= DIFF_GROUPS:
             copies = [m.file for m in group.members[1:]]
             opened = group.id <= OPEN_GROUPS
-            yield from _differences(result, group.reference, copies, say, opened)
+            yield from _differences(result, group.reference, copies, words, opened)
     if result.errors:
-        yield f"<h2>{say('Not read')}</h2>"
-        yield f"<table><tr><th>{say('File')}</th><th>{say('Why')}</th></tr>"
+        yield f"<h2>{words('Not read')}</h2>"
+        yield f"<table><tr><th>{words('File')}</th><th>{words('Why')}</th></tr>"
         for record in result.errors:
             yield f"<tr><td>{_link(record.path)}</td><td>{html.escape(record.error)}</td></tr>"
         yield "</table>"

@@ -69,8 +69,13 @@ def reads_plain(to_read: int, compiled: bool) -> bool:
 
 
 def groups_plain(files: int) -> bool:
-    """Whether grouping ``files`` records is done sooner by the plain loops."""
-    return files <= PLAIN_FILES
+    """Whether grouping ``files`` records is done sooner by the plain loops.
+
+    Never where the kernels are built ahead: they load in a millisecond (and grouping reads
+    a few texts again, ``match/slips.py``: a page in a millisecond compiled, 20 ms plain).
+    """
+    built = _built_ahead("simdup_gui.engine.match.index_kernels", build=False)
+    return files <= PLAIN_FILES and built is None
 
 
 def kernels_compiled() -> bool:

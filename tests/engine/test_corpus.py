@@ -70,8 +70,8 @@ def test_the_copy_kept_is_mostly_the_original(corpus: ScanResult) -> None:
         row(g.reference)["sha1"] == originals[row(g.reference)["cluster_id"]] for g in with_original
     )
     # 0.31 when the longest text was kept, 0.73 by shared text alone, 0.91 with conversion
-    # marks and notices; 0.93 now, padded copies never kept
-    assert kept / len(with_original) >= 0.925
+    # marks and notices, 0.93 with padded copies never kept; 0.95 now (typing slips, lines)
+    assert kept / len(with_original) >= 0.945
 
 
 def _scored(groups: list[set[str]], truth: dict[str, str]) -> tuple[float, float]:

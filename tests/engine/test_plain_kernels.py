@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.engine import kernels
+from simdup_gui.engine import scan as scan_module
 from simdup_gui.engine.fingerprint.pipeline import analyze_many, extract_text
 from simdup_gui.engine.kernels import kernel_module, loading_no_kernels_here, plain_kernels
 from simdup_gui.engine.options import RunOptions, ScanOptions, TextSettings
@@ -143,6 +144,7 @@ def test_a_scan_is_the_same_either_way(tmp_path: Path, monkeypatch: pytest.Monke
     for limit in (-1, 1 << 40):  # compiled throughout, then plain throughout
         for name in ("PLAIN_BYTES", "PLAIN_BYTES_UNCOMPILED", "PLAIN_FILES"):
             monkeypatch.setattr(kernels, name, limit)
+        monkeypatch.setattr(scan_module, "groups_plain", lambda files, plain=limit > 0: plain)
         results.append(scan(str(folder), ScanOptions(run=RunOptions(jobs=1))))
     compiled, plain = results
     assert plain.files == compiled.files

@@ -362,6 +362,25 @@ class TextShingles:
         chars = int(np.count_nonzero((own.flags & SPACE) == 0))
         return OwnText(shingles, chars, whole)
 
+    def text(self, file: int) -> str | None:
+        """File ``file``'s text as the scan read it, or None (changed since, or unreadable).
+
+        Changed: its size or time is not the record's.
+        """
+        record = self._files[file]
+        try:
+            found = os.stat(record.path)
+        except OSError:  # gone, or no file at all (a table's row)
+            return None
+        if (found.st_size, found.st_mtime_ns) != (record.size, record.mtime_ns):
+            return None
+        return self._text(record)
+
+    def version(self, file: int) -> tuple[str, int, int, str]:
+        """What tells file ``file``'s text: its path, size and time, and the reading's key."""
+        record = self._files[file]
+        return record.path, record.size, record.mtime_ns, self._options.key
+
     def _read(self, record: FileRecord) -> Sketch | None:
         if record.chars > EXACT_CHARS:
             return None

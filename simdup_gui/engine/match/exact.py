@@ -14,7 +14,7 @@ long table of codes).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
@@ -41,6 +41,12 @@ class Texts(Protocol):
 
     def own(self, file: int, template: npt.NDArray[np.uint64]) -> OwnText | None:
         """The file's own shingles, its ``template`` lines left out, or None."""
+
+    def text(self, file: int) -> str | None:
+        """The file's text as the scan read it, or None."""
+
+    def version(self, file: int) -> Hashable:
+        """What tells the file's text: the file's version and how it is read."""
 
 
 def near(shares: np.ndarray | float, floor: float) -> np.ndarray | bool:
@@ -93,6 +99,14 @@ class NodeTexts:
             self._own[node] = self._texts.own(self._files[node], template)
             self._known = {k: v for k, v in self._known.items() if node not in k}
         return self._own[node]
+
+    def text(self, node: int) -> str | None:
+        """The node's text as the scan read it (None: it cannot be read, or changed since)."""
+        return self._texts.text(self._files[node])
+
+    def version(self, node: int) -> Hashable:
+        """What tells the node's text: its file's version and how it is read."""
+        return self._texts.version(self._files[node])
 
     def __call__(self, x: int, y: int) -> float | None:
         """The pair's exact similarity, None when unknown or beyond EXACT_PAIRS."""

@@ -6,17 +6,21 @@ the thresholds against that reference itself (:class:`Thresholds`): a chain a~b~
 and c together unless c matches a. What is left of a connected part of the pair graph is grouped
 again the same way, around a reference of its own.
 
-The reference is the cleanest copy: not one that holds all of another member's lines and short
-lines besides (a header, a footer, a repost notice, a site's navigation: :func:`padded_copies`),
-then a file whose name does not say it is a copy of another (``report (1).txt`` beside
-``report.txt``), then the one with the smallest share of characters a conversion leaves behind
-(half-width punctuation in Chinese, traditional characters in a simplified text), then the
-member the others share the most text with (its mean text similarity to them, to two digits; in a
-large part, to an even sample of them), then the one with the least text of its own (the least
-site template, then the fewest characters: an added header, notice or template is text of its
-own), then the oldest, then the earliest path. Members carry the distance and
-similarity to the reference that put them in the group. Groups are sorted by size, largest first,
-then by the reference's path, so the same input always gives the same groups with the same ids.
+The reference is the cleanest copy: a file in a reference folder if there is one; not one that
+holds all of another member's lines and short lines besides (a header, a footer, a repost
+notice, a site's navigation: :func:`padded_copies`); then a file whose name does not say it is a
+copy of another (``report (1).txt`` beside ``report.txt``); then the one with the smallest share
+of characters a conversion leaves behind (half-width punctuation in Chinese, traditional
+characters in a simplified text); then the one with typing slips against the fewest of the others
+(``slips.py``: a character doubled, dropped or replaced); then the member the others share the
+most text with (its mean text similarity to them, to two digits; in a large part, to an even
+sample of them), then the one whose lines they share the most (exact: :func:`line_likeness`);
+then the fewest characters in lines that read like a notice or an ad, the least site template,
+the most text (a copy cut short or with sentences deleted is not kept); then the oldest, the
+encoding most of the group uses, UTF-8, the fewest bytes, the earliest path. Members carry the
+distance and similarity to the reference that put them in the group. Groups are sorted by size,
+largest first, then by the reference's path, so the same input always gives the same groups with
+the same ids.
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
-from typing import NamedTuple
+from itertools import combinations, pairwise
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -35,12 +39,16 @@ from simdup_gui.engine.arrays import distinct
 from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
 
+if TYPE_CHECKING:
+    from simdup_gui.engine.match.slips import Texts as SlipTexts
+
 LOOSE_K = 7  # from this k on ("loose"), a text alike enough is grouped whatever its distance
 PADDING_LINE = 20  # lines another copy lacks, this short on average (non-space characters), are
 # padding: a header, a footer, a notice; longer ones may as well be a paragraph the other lost
 EDITED_PADDING = 2  # short lines beyond an edited copy that make padding (one: a heading it lost)
 PADDING_MEMBERS = 32  # larger parts are not compared line by line (their pairs grow as squares)
 SHARED_DIGITS = 2  # mean similarities equal to this many digits are a tie
+LINES_DIGITS = 9  # the lines' likeness is exact: these digits only hide the sums' rounding
 VOTERS = 64  # a part larger than this picks its reference by similarity to a sample this big
 
 Similarities = Callable[[npt.NDArray[np.int64], npt.NDArray[np.int64]], npt.NDArray[np.float64]]
@@ -197,6 +205,7 @@ class Nodes:
     kept: npt.NDArray[np.bool_]  # in a reference folder: a group's reference when it has one
     apart: frozenset[tuple[int, int]] = frozenset()  # node pairs (lower first) said apart
     lines: Sequence[bytes] = ()  # each node's lines by hash (``fingerprint/lines.py``)
+    texts: SlipTexts | None = None  # the nodes' texts read again (None: they cannot be)
 
 
 class NodeGroup(NamedTuple):
@@ -311,6 +320,27 @@ class Padding:
         return bool((added >> np.uint64(48)).astype(np.int64).mean() < PADDING_LINE)  # lengths
 
 
+def line_likeness(
+    lines: Sequence[bytes], weights: npt.NDArray[np.int64]
+) -> npt.NDArray[np.float64]:
+    """Each text's mean likeness of lines to the others, each counted ``weights`` times.
+
+    The likeness of two texts' lines is the Jaccard similarity of their sets of lines, exact:
+    a line retyped, reflowed or with a sentence moved into it is no longer the other's, so of
+    copies made from one text, that text's lines are the ones the others share the most.
+    """
+    from simdup_gui.engine.fingerprint.lines import line_values
+
+    distinct = [np.unique(line_values(text)) for text in lines]
+    alike = np.eye(len(distinct))
+    for a, b in combinations(range(len(distinct)), 2):
+        both = len(np.intersect1d(distinct[a], distinct[b], assume_unique=True))
+        union = len(distinct[a]) + len(distinct[b]) - both
+        alike[a, b] = alike[b, a] = both / union if union else 1.0
+    mean = (alike @ weights - 1) / max(int(weights.sum()) - 1, 1)
+    return np.round(mean, LINES_DIGITS)  # equal sums in another order are equal
+
+
 def padded_copies(lines: Sequence[bytes]) -> set[int]:
     """Which of these texts are another's, padded (:class:`Padding`), each asked about."""
     padding = Padding(lines)
@@ -400,10 +430,12 @@ def choose_reference(
     usual = Counter[str]()
     for node in part.tolist():
         usual[nodes.encodings[node]] += int(nodes.weights[node])
-    padding = None
+    padding, by_lines = None, np.zeros(len(part))
     if nodes.lines and len(part) <= PADDING_MEMBERS:
-        padding = Padding([nodes.lines[node] for node in part.tolist()])
+        texts = [nodes.lines[node] for node in part.tolist()]
+        padding, by_lines = Padding(texts), line_likeness(texts, nodes.weights[part])
     padded: set[int] = set()  # found so far: the best is asked about until one is not padded
+    slipped = _slipped(part, nodes)
 
     def rank(n: int) -> tuple[object, ...]:
         return (
@@ -411,7 +443,9 @@ def choose_reference(
             n in padded,
             bool(nodes.named_copies[part[n]]),
             int(nodes.converted[part[n]]),
+            slipped[n],
             -shared[n],
+            -by_lines[n],
             nodes.notices[part[n]],
             nodes.boilerplate[part[n]],
             -nodes.chars[part[n]],
@@ -429,6 +463,31 @@ def choose_reference(
     column = np.flatnonzero(voters == part[best])
     # every measure is symmetric: the members' similarities to the reference are its vote's
     return int(part[best]), alike[:, column[0]] if len(column) else None
+
+
+def _slipped(part: npt.NDArray[np.int64], nodes: Nodes) -> list[int]:
+    """For each node of ``part``, how many of those tied with it have fewer typing slips.
+
+    Tied: first by the keys the choice asks before (a reference folder, a name saying it is a
+    copy, conversion marks), at most SLIP_MEMBERS of them (``slips.py``); others count none.
+    """
+    from simdup_gui.engine.match.slips import SLIP_MEMBERS, slipped
+
+    losses = [0] * len(part)
+    if nodes.texts is None or not nodes.lines:
+        return losses
+    first = [
+        (not nodes.kept[n], bool(nodes.named_copies[n]), int(nodes.converted[n]))
+        for n in part.tolist()
+    ]
+    tied = [at for at, key in enumerate(first) if key == min(first)]
+    if not 1 < len(tied) <= SLIP_MEMBERS:
+        return losses
+    node = part[tied].tolist()
+    found = slipped(node, [nodes.lines[n] for n in node], nodes.texts)
+    for at, count in zip(tied, found, strict=True):
+        losses[at] = count
+    return losses
 
 
 def node_groups(

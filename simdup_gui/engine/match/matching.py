@@ -138,6 +138,7 @@ def group_files(
         np.array([n in kept for n in node_files], dtype=np.bool_),
         _apart_nodes(options.not_duplicates, files, copies),
         [files[n].lines for n in node_files],
+        again,
     )
     local = measure.candidates
     found = node_groups(local, nodes, measure.thresholds, cancel)

@@ -24,6 +24,11 @@ Span = tuple[int, int]
 _unit_form = lru_cache(maxsize=1 << 16)(normalize)
 
 
+def units(text: str) -> list[str]:
+    """The comparison units of ``text`` as written: its ideographs, words and marks."""
+    return _UNITS.findall(text)
+
+
 def _units(text: str) -> tuple[list[str], list[Span]]:
     """Comparison units (an ideograph, a word or a punctuation mark) with their positions.
 

@@ -40,7 +40,7 @@ from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
 
 if TYPE_CHECKING:
-    from simdup_gui.engine.match.slips import Texts as SlipTexts
+    from simdup_gui.engine.match.slips import Reread
 
 LOOSE_K = 7  # from this k on ("loose"), a text alike enough is grouped whatever its distance
 PADDING_LINE = 20  # lines another copy lacks, this short on average (non-space characters), are
@@ -205,7 +205,7 @@ class Nodes:
     kept: npt.NDArray[np.bool_]  # in a reference folder: a group's reference when it has one
     apart: frozenset[tuple[int, int]] = frozenset()  # node pairs (lower first) said apart
     lines: Sequence[bytes] = ()  # each node's lines by hash (``fingerprint/lines.py``)
-    texts: SlipTexts | None = None  # the nodes' texts read again (None: they cannot be)
+    texts: Reread | None = None  # the nodes' texts read again (None: they cannot be)
 
 
 class NodeGroup(NamedTuple):
@@ -435,7 +435,7 @@ def choose_reference(
         texts = [nodes.lines[node] for node in part.tolist()]
         padding, by_lines = Padding(texts), line_likeness(texts, nodes.weights[part])
     padded: set[int] = set()  # found so far: the best is asked about until one is not padded
-    slipped = _slipped(part, nodes)
+    slips = _slip_losses(part, nodes)
 
     def rank(n: int) -> tuple[object, ...]:
         return (
@@ -443,7 +443,7 @@ def choose_reference(
             n in padded,
             bool(nodes.named_copies[part[n]]),
             int(nodes.converted[part[n]]),
-            slipped[n],
+            slips[n],
             -shared[n],
             -by_lines[n],
             nodes.notices[part[n]],
@@ -465,29 +465,29 @@ def choose_reference(
     return int(part[best]), alike[:, column[0]] if len(column) else None
 
 
-def _slipped(part: npt.NDArray[np.int64], nodes: Nodes) -> list[int]:
+def _slip_losses(part: npt.NDArray[np.int64], nodes: Nodes) -> list[int]:
     """For each node of ``part``, how many of those tied with it have fewer typing slips.
 
     Tied: first by the keys the choice asks before (a reference folder, a name saying it is a
     copy, conversion marks), at most SLIP_MEMBERS of them (``slips.py``); others count none.
     """
-    from simdup_gui.engine.match.slips import SLIP_MEMBERS, slipped
+    from simdup_gui.engine.match.slips import SLIP_MEMBERS, losses
 
-    losses = [0] * len(part)
+    lost = [0] * len(part)
     if nodes.texts is None or not nodes.lines:
-        return losses
+        return lost
     first = [
         (not nodes.kept[n], bool(nodes.named_copies[n]), int(nodes.converted[n]))
         for n in part.tolist()
     ]
     tied = [at for at, key in enumerate(first) if key == min(first)]
     if not 1 < len(tied) <= SLIP_MEMBERS:
-        return losses
+        return lost
     node = part[tied].tolist()
-    found = slipped(node, [nodes.lines[n] for n in node], nodes.texts)
+    found = losses(node, [nodes.lines[n] for n in node], nodes.texts)
     for at, count in zip(tied, found, strict=True):
-        losses[at] = count
-    return losses
+        lost[at] = count
+    return lost
 
 
 def node_groups(

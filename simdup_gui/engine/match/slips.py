@@ -9,9 +9,9 @@ copy also holds somewhere is spelt as that copy spells it; the side the other co
 nowhere is a slip. A sentence moved, cut or added, a line added or reflowed are no slips:
 they are longer, or they lie outside the lines one copy has in place of the other's.
 
-Only such lines are compared (difflib on the two texts' lines): where one copy's lines all lie
-in the other, or each holds the other's lines, nothing is read (:func:`may_slip`, on the
-records' line values, ``fingerprint/lines.py``).
+Only such lines are compared (difflib on the two texts' lines), and two copies are read again
+only where their records' line values show some (:func:`may_slip`, ``fingerprint/lines.py``);
+what a pair gave is remembered by the files' versions (:func:`losses`).
 
 >>> slips("其中就业岗位三百个。\n就业是民生之本。", "其中就业业岗位三百个。\n就业是民生之本。")
 (0, 1)
@@ -70,7 +70,7 @@ def slips(a: str, b: str) -> tuple[int, int]:
     for mine, theirs in retyped(lines_a, lines_b, lengths_a, lengths_b):
         x = "\n".join(lines_a[mine.start : mine.stop])
         y = "\n".join(lines_b[theirs.start : theirs.stop])
-        for side in _slipped(x, y, a, b):
+        for side in _sides(x, y, a, b):
             found[side] += 1
     return found[0], found[1]
 
@@ -85,7 +85,7 @@ def _lengths(lines: list[str]) -> list[int]:
     return [len("".join(line.split())) for line in lines]
 
 
-def _slipped(x: str, y: str, a: str, b: str) -> list[int]:
+def _sides(x: str, y: str, a: str, b: str) -> list[int]:
     """Which side (0: ``x``, of ``a``; 1: ``y``, of ``b``) slipped at each short edit."""
     hunks = diff_hunks(x, y)
     found = []
@@ -104,7 +104,7 @@ def _slipped(x: str, y: str, a: str, b: str) -> list[int]:
     return found
 
 
-class Texts(Protocol):
+class Reread(Protocol):
     """Texts read again by number (a grouping's nodes: ``match/exact.NodeTexts``)."""
 
     def text(self, node: int) -> str | None:
@@ -114,7 +114,7 @@ class Texts(Protocol):
         """What tells the text: its file's version and how it was read."""
 
 
-def slipped(nodes: Sequence[int], lines: Sequence[bytes], texts: Texts) -> list[int]:
+def losses(nodes: Sequence[int], lines: Sequence[bytes], texts: Reread) -> list[int]:
     """For each of ``nodes`` (their ``lines``), how many of the others have fewer slips than it.
 
     Texts are compared two by two (:func:`slips`), read only where :func:`may_slip` says their
@@ -128,7 +128,7 @@ def slipped(nodes: Sequence[int], lines: Sequence[bytes], texts: Texts) -> list[
             read[at] = texts.text(nodes[at])
         return read[at]
 
-    losses = [0] * len(nodes)
+    lost = [0] * len(nodes)
     for a, b in combinations(range(len(nodes)), 2):
         mine, theirs = _remembered(texts.version(nodes[a]), texts.version(nodes[b]))
         if mine is None:
@@ -138,9 +138,9 @@ def slipped(nodes: Sequence[int], lines: Sequence[bytes], texts: Texts) -> list[
             found = slips(x, y) if x is not None and y is not None else (0, 0)
             _remember(texts.version(nodes[a]), texts.version(nodes[b]), found)
             mine, theirs = found
-        losses[a] += mine > theirs
-        losses[b] += theirs > mine
-    return losses
+        lost[a] += mine > theirs
+        lost[b] += theirs > mine
+    return lost
 
 
 def _remembered(a: Hashable, b: Hashable) -> tuple[int, int] | tuple[None, None]:

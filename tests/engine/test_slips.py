@@ -46,6 +46,8 @@ def test_a_character_doubled_dropped_or_replaced_is_a_slip_of_the_copy_holding_i
     assert slips(doubled, ARTICLE) == (1, 0)
     replaced = MANUAL.replace("Report bugs in coreutils", "Report bugs in correutils")
     assert slips(MANUAL, replaced) == (0, 1)
+    dropped = MANUAL.replace("Report bugs in coreutils", "Report bugs in coreutls")
+    assert slips(dropped, MANUAL) == (1, 0)
     two = doubled.replace("秩序井然", "秩序井井然")
     assert slips(ARTICLE, two) == (0, 2)
 

@@ -77,21 +77,13 @@ class ResultFiles(QObject):
     def export_csv(self) -> None:
         """Ask where, then write the CSV report (in the app's language)."""
         title = self.tr("Export CSV report")
-        words = report_words()
-
-        def write(result: ScanResult, destination: str) -> None:
-            write_report(result, destination, words)
-
+        write = partial(write_report, words=report_words())
         self._write(title, "simdup-report.csv", "CSV (*.csv)", write)
 
     def export_html(self) -> None:
         """Ask where, then write the HTML report (in the app's language)."""
         title = self.tr("Export HTML report")
-        words = report_words()
-
-        def write(result: ScanResult, destination: str) -> None:
-            write_html_report(result, destination, words)
-
+        write = partial(write_html_report, words=report_words())
         self._write(title, "simdup-report.html", "HTML (*.html)", write)
 
     def export_reuse(self, reuse: ReuseResult | None, kind: str) -> None:

@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 
 from simdup_gui.engine.fingerprint.file_records import TextShingles
 from simdup_gui.engine.fingerprint.lines import lines_of
-from simdup_gui.engine.match.groups import Nodes, choose_reference, line_likeness, no_containments
+from simdup_gui.engine.match.groups import (
+    Nodes,
+    Padding,
+    choose_reference,
+    line_likeness,
+    no_containments,
+)
 from simdup_gui.engine.match.slips import may_slip, retyped, slips
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.scan import scan
@@ -107,10 +113,10 @@ def test_the_records_line_values_tell_what_the_texts_lines_tell(
 
 
 def test_the_mean_likeness_of_lines_counts_exact_copies() -> None:
-    one, two, three = lines("甲\n乙\n丙"), lines("甲\n乙\n丁"), lines("戊\n己")
-    found = line_likeness([one, two, three], np.array([1, 1, 1]))
+    distinct = Padding([lines("甲\n乙\n丙"), lines("甲\n乙\n丁"), lines("戊\n己")]).distinct
+    found = line_likeness(distinct, np.array([1, 1, 1]))
     assert found.tolist() == [0.25, 0.25, 0.0]  # 2 of 4 lines alike: 0.5, halved
-    weighed = line_likeness([one, two, three], np.array([2, 1, 1]))  # one has an exact copy
+    weighed = line_likeness(distinct, np.array([2, 1, 1]))  # one has an exact copy
     assert weighed.tolist() == [(1 + 0.5 + 0) / 3, round((0.5 + 0.5 + 0) / 3, 9), 0.0]
 
 

@@ -39,7 +39,7 @@ from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError, refused_early
 from simdup_gui.engine.read.html import PageTooComplex, html_to_text
 from simdup_gui.engine.read.reader import ReadError, read_prefix
-from simdup_gui.engine.read.walk import Entry, display_path
+from simdup_gui.engine.read.walk import Entry, display_path, unchanged
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.text.codes import SPACE
 from simdup_gui.engine.text.telltales import telltales
@@ -368,12 +368,8 @@ class TextShingles:
         Changed: its size or time is not the record's.
         """
         record = self._files[file]
-        try:
-            found = os.stat(record.path)
-        except OSError:  # gone, or no file at all (a table's row)
-            return None
-        if (found.st_size, found.st_mtime_ns) != (record.size, record.mtime_ns):
-            return None
+        if not unchanged(record.path, record.size, record.mtime_ns):
+            return None  # or gone, or no file at all (a table's row)
         return self._text(record)
 
     def version(self, file: int) -> tuple[str, int, int, str]:

@@ -321,17 +321,15 @@ class Padding:
 
 
 def line_likeness(
-    lines: Sequence[bytes], weights: npt.NDArray[np.int64]
+    distinct: Sequence[npt.NDArray[np.uint64]], weights: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.float64]:
     """Each text's mean likeness of lines to the others, each counted ``weights`` times.
 
-    The likeness of two texts' lines is the Jaccard similarity of their sets of lines, exact:
-    a line retyped, reflowed or with a sentence moved into it is no longer the other's, so of
-    copies made from one text, that text's lines are the ones the others share the most.
+    ``distinct``: each text's line values, each once (:attr:`Padding.distinct`). The likeness
+    of two texts' lines is the Jaccard similarity of their sets of lines, exact: a line
+    retyped, reflowed or with a sentence moved into it is no longer the other's, so of copies
+    made from one text, that text's lines are the ones the others share the most.
     """
-    from simdup_gui.engine.fingerprint.lines import line_values
-
-    distinct = [np.unique(line_values(text)) for text in lines]
     alike = np.eye(len(distinct))
     for a, b in combinations(range(len(distinct)), 2):
         both = len(np.intersect1d(distinct[a], distinct[b], assume_unique=True))
@@ -432,8 +430,8 @@ def choose_reference(
         usual[nodes.encodings[node]] += int(nodes.weights[node])
     padding, by_lines = None, np.zeros(len(part))
     if nodes.lines and len(part) <= PADDING_MEMBERS:
-        texts = [nodes.lines[node] for node in part.tolist()]
-        padding, by_lines = Padding(texts), line_likeness(texts, nodes.weights[part])
+        padding = Padding([nodes.lines[node] for node in part.tolist()])
+        by_lines = line_likeness(padding.distinct, nodes.weights[part])
     padded: set[int] = set()  # found so far: the best is asked about until one is not padded
     slips = _slip_losses(part, nodes)
 

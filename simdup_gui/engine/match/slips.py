@@ -129,43 +129,26 @@ def losses(nodes: Sequence[int], lines: Sequence[bytes], texts: Reread) -> list[
         return read[at]
 
     lost = [0] * len(nodes)
-    for a, b in combinations(range(len(nodes)), 2):
-        mine, theirs = _remembered(texts.version(nodes[a]), texts.version(nodes[b]))
-        if mine is None:
+    versions = [texts.version(node) for node in nodes]
+    order = sorted(range(len(nodes)), key=lambda at: repr(versions[at]))  # a pair's key, once
+    for a, b in combinations(order, 2):
+        key = versions[a], versions[b]
+        with _lock:
+            found = _found.get(key)
+            if found is not None:
+                _found.move_to_end(key)
+        if found is None:
             x = y = None
             if may_slip(lines[a], lines[b]):
                 x, y = text(a), text(b)
             found = slips(x, y) if x is not None and y is not None else (0, 0)
-            _remember(texts.version(nodes[a]), texts.version(nodes[b]), found)
-            mine, theirs = found
-        lost[a] += mine > theirs
-        lost[b] += theirs > mine
+            with _lock:
+                _found[key] = found
+                if len(_found) > REMEMBERED:
+                    _found.popitem(last=False)
+        lost[a] += found[0] > found[1]
+        lost[b] += found[1] > found[0]
     return lost
-
-
-def _remembered(a: Hashable, b: Hashable) -> tuple[int, int] | tuple[None, None]:
-    """The slips of texts ``a`` and ``b`` (by version) found before, or Nones."""
-    key, flip = _key(a, b)
-    with _lock:
-        found = _found.get(key)
-        if found is None:
-            return None, None
-        _found.move_to_end(key)
-    return (found[1], found[0]) if flip else found
-
-
-def _remember(a: Hashable, b: Hashable, found: tuple[int, int]) -> None:
-    key, flip = _key(a, b)
-    with _lock:
-        _found[key] = (found[1], found[0]) if flip else found
-        if len(_found) > REMEMBERED:
-            _found.popitem(last=False)
-
-
-def _key(a: Hashable, b: Hashable) -> tuple[tuple[Hashable, Hashable], bool]:
-    """A pair's key, whichever text comes first, and whether the pair was turned for it."""
-    flip = repr(b) < repr(a)
-    return ((b, a) if flip else (a, b)), flip
 
 
 _found: OrderedDict[tuple[Hashable, Hashable], tuple[int, int]] = OrderedDict()

@@ -121,10 +121,10 @@ _CHINESE_REUSE_COLUMNS = {  # the reuse report's columns
     "total_share": "总文字复制比",
     "largest_source": "单篇最大复制来源",
 }
-_CHINESE_ROLES = {  # what a row of the CSV report is (the app's words)
-    "reference": "参照",
-    "duplicate": "副本",
-    "kept": "参照文件夹",
+_CHINESE_ROLES = {  # what a row of the CSV report is (the app's words, as the HTML report's)
+    "reference": _CHINESE["reference"],
+    "duplicate": _CHINESE["copy"],
+    "kept": _CHINESE["kept"],
     "unique": "无重复",
     "error": "错误",
     "link": "链接",

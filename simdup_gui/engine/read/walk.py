@@ -57,6 +57,15 @@ class Entry(NamedTuple):
     error: str = ""
 
 
+def unchanged(path: str, size: int, mtime_ns: int) -> bool:
+    """Whether the file at ``path`` still has this size and time (False: changed, or gone)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    return (info.st_size, info.st_mtime_ns) == (size, mtime_ns)
+
+
 def display_path(path: str) -> str:
     r"""A path printable as UTF-8: bytes that are not UTF-8 are shown as ``\xNN``."""
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

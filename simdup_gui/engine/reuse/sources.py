@@ -26,7 +26,6 @@ measured on their files where they are as they were, else estimated from the fin
 from __future__ import annotations
 
 import logging
-import os
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -39,7 +38,7 @@ from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.library.store import Library
 from simdup_gui.engine.options import ReadOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
-from simdup_gui.engine.read.walk import display_path
+from simdup_gui.engine.read.walk import display_path, unchanged
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.align import Text
@@ -300,10 +299,9 @@ def _on_files(
     """
     mine = texts(article)
     path, size, mtime_ns = theirs
+    if not unchanged(path, size, mtime_ns):
+        return None  # changed since the library took it (or gone): its sample decides
     try:
-        info = os.stat(path)
-        if (info.st_size, info.st_mtime_ns) != (size, mtime_ns):
-            return None  # changed since the library took it: its sample decides
         other = Text.of(read_text(path))
     except (OSError, ValueError):
         return None

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from simdup_gui.cli import main
 from simdup_gui.engine import kernels
 from simdup_gui.engine.options import RunOptions, ScanOptions
-from simdup_gui.engine.reuse.align import LEAST, Text
+from simdup_gui.engine.reuse.align import LEAST, SOURCE, Text, copied_between
 from simdup_gui.engine.reuse.passages import (
     GUARANTEE,
     fingerprints,
@@ -84,6 +84,42 @@ def test_a_share_is_the_exact_count_of_copied_characters(
     mine = Text.of(text)
     found = mine.copied_from(Text.of(source))
     assert mine.share(found) == pytest.approx(copied / len("".join(text.split())))
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 2**32), st.integers(LEAST, SOURCE + 10))
+def test_a_source_is_named_for_twice_a_passages_floor_or_nothing(seed: int, length: int) -> None:
+    """Two texts sharing one passage: its units on both sides when it holds SOURCE units or
+    more, else nothing on either (one set phrase is no copy)."""
+    rng = random.Random(seed)
+    phrase = sentence(rng, QUOTED, length)[:-1]  # between characters neither text shares
+    mine = Text.of(sentence(rng, OWN, 30) + "甲" + phrase + "乙" + sentence(rng, OWN, 30))
+    theirs = Text.of(sentence(rng, OWN, 40) + "丙" + phrase + "丁" + sentence(rng, OWN, 20))
+    copied, found = copied_between(mine, theirs)
+    if length >= SOURCE:
+        assert (copied == mine.copied_from(theirs)).all()
+        assert copied.sum() == length
+        assert (found == theirs.copied_from(mine)).all()
+        assert found.sum() == length
+    else:
+        assert not copied.any()
+        assert not found.any()
+
+
+def test_a_phrase_two_short_pages_share_is_no_reuse(tmp_path: Path) -> None:
+    """A set phrase of LEAST units or more, a tenth of each of two short pages, is no source;
+    a sentence of SOURCE units is."""
+    rng = random.Random(11)
+    for length, named in ((SOURCE - 6, False), (SOURCE + 2, True)):
+        folder = tmp_path / str(length)
+        folder.mkdir()
+        phrase = sentence(rng, QUOTED, length)
+        for name in ("help-a", "help-b"):
+            own = [sentence(rng, OWN, rng.randint(30, 50)) for _ in range(4)]
+            write(folder, f"{name}.txt", "\n".join([*own[:2], phrase, *own[2:]]))
+        _, rows, _ = reuse_csv(str(folder), "--no-cache")
+        assert bool(rows) == named
+        assert all(float(row["share"]) > 0.05 for row in rows)
 
 
 def write(folder: Path, name: str, text: str) -> None:
@@ -248,3 +284,22 @@ def test_a_group_members_row_leaves_passages_it_did_not_measure_empty() -> None:
     measured = [row for row in rows if (row["path"], row["source"]) not in members]
     assert measured
     assert all(int(row["passages"]) >= 1 for row in measured)
+
+
+def test_a_short_copy_in_a_group_is_measured_whole(tmp_path: Path) -> None:
+    """A group's member is a copy already: measured, its passages are found however short the
+    text (the floor of SOURCE units names sources among articles, not copies)."""
+    from simdup_gui.engine.reuse.sources import measured
+
+    rng = random.Random(3)
+    note = sentence(rng, QUOTED, SOURCE - 6)
+    write(tmp_path, "note.txt", note)
+    write(tmp_path, "note-copy.txt", note)
+    for n in range(3):
+        write(tmp_path, f"other{n}.txt", sentence(rng, OWN, 60))
+    reuse = find_reuse(scan(str(tmp_path), ScanOptions(run=RunOptions(1))))
+    ((copy,),) = [article.sources for article in reuse.articles]
+    found = measured(reuse, copy)
+    assert found.exact
+    assert found.share == pytest.approx(1.0)
+    assert found.passages == ((0, len(note) - 1),)  # to its last unit (a full stop is none)

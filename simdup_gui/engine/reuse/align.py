@@ -4,10 +4,13 @@ A unit of text A is copied from text S when a run of RUN units around it (``unit
 in S, anywhere (sentences reordered inside a passage still match). Copied units form passages;
 passages a few units apart (GAP: a typo, a changed word, a dropped character) are one passage,
 and a passage shorter than LEAST units (13: CNKI's rule as editors tell it) is a coincidence,
-not a copy. The share is of characters, whitespace not counted: those from a passage's first
-unit to its last. Units in material many unrelated texts share (template, ``sources.py``)
-are never copied; with ``quotes`` left out, neither are units inside quotation marks, and they
-count in no total either.
+not a copy. Nor is a text a source for fewer than SOURCE units (two passages' floor, a sentence
+or so) copied from it and found in it: one set phrase two short pages share (a menu's path, an
+option's line) is no copy, whatever share of a short page it makes (WCopyfind, likewise,
+reports no pair below its fewest matching words). The share is of characters, whitespace not
+counted: those from a passage's first unit to its last. Units in material many unrelated texts
+share (template, ``sources.py``) are never copied; with ``quotes`` left out, neither are units
+inside quotation marks, and they count in no total either.
 
 >>> story = "春运期间，铁路部门今天表示将增开列车，旅客可以通过网络购票。"
 >>> a = Text.of("本报讯：" + story + "记者张三报道。")
@@ -30,6 +33,7 @@ from simdup_gui.engine.text.codes import SPACE
 from simdup_gui.engine.text.tokens import char_flags, code_points
 
 LEAST = 13  # units a passage holds at least to be a copy
+SOURCE = 2 * LEAST  # units copied from one text, and found in it, for it to be a source
 GAP = 3  # passages at most this many units apart are one (an edit inside a copied passage)
 _QUOTED = re.compile(r"「[^」]*」|『[^』]*』|“[^”]*”|‘[^’]*’|\"[^\"\n]*\"")
 Mask = npt.NDArray[np.bool_]
@@ -136,6 +140,24 @@ class Text:
         firsts, lasts = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1) - 1
         starts, ends = self.units.starts[firsts], self.units.ends[lasts]
         return list(zip(starts.tolist(), ends.tolist(), strict=True))
+
+
+def copied_between(
+    mine: Text,
+    theirs: Text,
+    mine_out: Mask | None = None,
+    theirs_out: Mask | None = None,
+    least: int = SOURCE,
+) -> tuple[Mask, Mask]:
+    """Each text's units copied from the other (``*_out``: never copied), in passages.
+
+    Nothing at all where either holds fewer than ``least`` such units: no source (a copy
+    already known, a group's member, is measured with none).
+    """
+    copied, found = mine.copied_from(theirs, mine_out), theirs.copied_from(mine, theirs_out)
+    if min(np.count_nonzero(copied), np.count_nonzero(found)) < least:
+        return np.zeros_like(copied), np.zeros_like(found)
+    return copied, found
 
 
 def _spans(hits: npt.NDArray[np.int64], units: int, reach: int) -> Mask:

@@ -17,9 +17,11 @@ An article and its sources, as a copy check (查重) reports them:
    ``min_share / 2`` of the article's own fingerprints (a share's estimate).
 4. **Alignment** (``align.py``) of the two texts, read again: the exact copied passages, the
    share of the article's characters, and the source's share found in it. A pair is reported
-   (either way round) when its share is at least ``min_share``.
+   (either way round) when its share is at least ``min_share`` and at least SOURCE units were
+   copied (a set phrase two short pages share is none). A group's member, a copy already, is
+   measured without that floor.
 
-A library's articles are sources too (``library_sources``): found by its passage index, and
+A library's articles are sources too (``library_reuse``): found by its passage index, and
 measured on their files where they are as they were, else estimated from the fingerprints.
 """
 
@@ -41,7 +43,7 @@ from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progre
 from simdup_gui.engine.read.walk import display_path, unchanged
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
-from simdup_gui.engine.reuse.align import Text
+from simdup_gui.engine.reuse.align import SOURCE, Text, copied_between
 from simdup_gui.engine.reuse.passages import WINDOW, fingerprints, sampled
 
 log = logging.getLogger(__name__)
@@ -179,7 +181,7 @@ def measured(result: ReuseResult, reuse: Reuse) -> Reuse:
     if reuse.library or reuse.exact:
         return reuse
     texts = _Texts(result.scan.files, result.scan.options.read)
-    again = _measured(reuse.path, reuse.source, texts, result.template, result.quotes)
+    again = _measured(reuse.path, reuse.source, texts, result.template, result.quotes, least=0)
     return reuse if again is None else again
 
 
@@ -265,16 +267,16 @@ def library_reuse(
 
 
 def share_in(record: FileRecord, library: Library, entry: int) -> float:
-    """The share of an article's text found in a library article.
+    """The share of an article's text found in a library article it matches.
 
-    Measured on the two files where they can be read, else estimated from the library's sample
-    of fingerprints.
+    Measured on the two files where they can be read (a match is a copy already: however short
+    the text, its share is measured), else estimated from the library's sample of fingerprints.
     """
     try:
         mine: Text | None = Text.of(read_text(record.path))
     except (OSError, ValueError):
         mine = None
-    measured = _on_files(0, lambda _: mine, library.article_file(entry), entry)
+    measured = _on_files(0, lambda _: mine, library.article_file(entry), entry, least=0)
     if measured is not None:
         return measured.share
     ours = sampled(fingerprints(record.passages))
@@ -292,10 +294,12 @@ def _on_files(
     texts: Callable[[int], Text | None],
     theirs: tuple[str, int, int],
     entry: int,
+    least: int = SOURCE,
 ) -> Reuse | None:
     """What ``article`` copied from a library article (its path, size and time), on the files.
 
-    None: one cannot be read, or the library's changed since the library took it.
+    None: one cannot be read, or the library's changed since the library took it. ``least``:
+    as for ``_measured``.
     """
     mine = texts(article)
     path, size, mtime_ns = theirs
@@ -307,7 +311,7 @@ def _on_files(
         return None
     if mine is None:
         return None
-    copied, found = mine.copied_from(other), other.copied_from(mine)
+    copied, found = copied_between(mine, other, least=least)
     passages = mine.passages(copied)
     largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
     share, source_share = mine.share(copied), other.share(found)
@@ -359,13 +363,19 @@ def _candidates(kept: dict[int, U32], shared: U32, min_share: float) -> list[tup
     return list(zip(a[enough].tolist(), b[enough].tolist(), strict=True))
 
 
-def _measured(article: int, source: int, texts: _Texts, shared: U32, quotes: bool) -> Reuse | None:
-    """What ``article`` copied from ``source``, measured on their texts (None: unreadable)."""
+def _measured(
+    article: int, source: int, texts: _Texts, shared: U32, quotes: bool, least: int = SOURCE
+) -> Reuse | None:
+    """What ``article`` copied from ``source``, measured on their texts (None: unreadable).
+
+    ``least``: the units copied, each side, for a source at all (``align.copied_between``).
+    """
     mine, theirs = texts(article), texts(source)
     if mine is None or theirs is None:
         return None
-    copied = mine.copied_from(theirs, _left_out(mine, shared, quotes))
-    found = theirs.copied_from(mine, _left_out(theirs, shared, quotes))
+    copied, found = copied_between(
+        mine, theirs, _left_out(mine, shared, quotes), _left_out(theirs, shared, quotes), least
+    )
     passages = mine.passages(copied)
     largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
     counted = None if quotes else ~mine.quoted()

@@ -22,6 +22,7 @@ from simdup_gui.engine.reuse.sources import (
     Copied,
     Reuse,
     ReuseResult,
+    Texts,
     find_reuse,
     measured,
     paragraph_shares,
@@ -91,16 +92,18 @@ def pair_shown(reuse: ReuseResult, copied: Copied, source: Reuse | None = None) 
     """What the view shows of ``copied`` beside ``source``.
 
     ``source`` None: everything the article copied, beside its largest source. Reads the texts
-    again: off the GUI thread for long ones.
+    again, each once, to measure and to show: off the GUI thread for long ones.
     """
     whole = source is None
-    chosen = measured(reuse, copied.sources[0] if source is None else source)
-    files, options = reuse.scan.files, reuse.scan.options.read
-    article = _side(files[copied.path].path, options, ())
-    everything = [span for one in copied.sources for span in measured(reuse, one).passages]
+    texts = Texts(reuse.scan.files, reuse.scan.options.read)
+    chosen = measured(reuse, copied.sources[0] if source is None else source, texts)
+    everything = [span for one in copied.sources for span in measured(reuse, one, texts).passages]
     mine = tuple(sorted(everything)) if whole else chosen.passages
-    article = Side(article.title, article.text, _within(mine, article.text), article.problem)
-    theirs = _side(reuse.source_path(chosen), options, chosen.source_passages)
+    article = _scanned(reuse, texts, copied.path, mine)
+    if chosen.library:
+        theirs = _library_side(reuse.source_path(chosen), chosen.source_passages)
+    else:
+        theirs = _scanned(reuse, texts, chosen.source, chosen.source_passages)
     paragraphs = tuple(paragraph_shares(article.text, article.passages, reuse.quotes))
     return PairShown(
         article,
@@ -114,10 +117,22 @@ def pair_shown(reuse: ReuseResult, copied: Copied, source: Reuse | None = None) 
     )
 
 
-def _side(path: str, options: object, passages: tuple[tuple[int, int], ...]) -> Side:
-    """A text read again for the view, its passages kept within what is shown."""
+def _scanned(
+    reuse: ReuseResult, texts: Texts, file: int, passages: tuple[tuple[int, int], ...]
+) -> Side:
+    """A scanned file as the view shows it: its text as it was measured."""
+    title = display_path(reuse.scan.files[file].path)
+    text = texts(file)
+    if text is None:
+        return Side(title, "", (), texts.problem(file))
+    shown = text.text[:SHOWN_LIMIT]  # a long text is shown in part
+    return Side(title, shown, _within(passages, shown))
+
+
+def _library_side(path: str, passages: tuple[tuple[int, int], ...]) -> Side:
+    """A library article's file as the view shows it: read as the library measured it."""
     try:
-        text = read_text(path, options)[:SHOWN_LIMIT]  # type: ignore[arg-type]
+        text = read_text(path)[:SHOWN_LIMIT]
     except (OSError, ValueError) as exc:
         return Side(display_path(path), "", (), str(exc))
     return Side(display_path(path), text, _within(passages, text))

@@ -82,6 +82,7 @@ def folder_ratio(folder: Path, repeat: int) -> None:
 def grow(library: Path, articles: int, rng: np.random.Generator) -> None:
     """Add ``articles`` synthetic articles' passage fingerprints to the library's generation."""
     from simdup_gui.engine.library.store import Library
+    from simdup_gui.engine.library.store import _write_checksums as write_checksums
 
     opened = Library.open(library)
     generation = opened.generation
@@ -110,6 +111,7 @@ def grow(library: Path, articles: int, rng: np.random.Generator) -> None:
     contents = json.loads((generation / "contents.json").read_text(encoding="utf-8"))
     contents["articles"] = real + articles
     (generation / "contents.json").write_text(json.dumps(contents), encoding="utf-8")
+    write_checksums(generation)  # as the library writes a generation's: else it is damaged
 
 
 def library_check(articles: int) -> None:

@@ -6,6 +6,8 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from simdup_gui.core.reusing import ReuseChoices, measure, pair_shown
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.results import ScanResult
@@ -79,6 +81,32 @@ def test_a_groups_member_is_measured_when_shown(tmp_path: Path) -> None:
     whole = len("".join(text.split()))
     assert shown.share == whole / (whole + len("转载："))  # the exact count
     assert shown.source_share == 1.0
+
+
+def test_a_pair_shown_reads_each_text_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Measured and shown from one reading: a group's member, its reference, the whole."""
+    from simdup_gui.core import reusing
+    from simdup_gui.engine.reuse import sources
+
+    root, _ = folder_with_a_copied_paragraph(tmp_path / "news")
+    text = (root / "source.txt").read_text(encoding="utf-8")
+    (root / "source-repost.txt").write_text("转载：\n\n" + text, encoding="utf-8")
+    reuse = measure(scanned(root), ReuseChoices())
+    copied = next(c for c in reuse.articles if "repost" in reuse.scan.files[c.path].path)
+    reads: list[str] = []
+    read = sources.read_text
+
+    def counted(path: str, *options: object) -> str:
+        reads.append(path)
+        return read(path, *options)  # type: ignore[arg-type]
+
+    for module in (sources, reusing):
+        monkeypatch.setattr(module, "read_text", counted)
+    for source in (copied.sources[0], None):
+        reads.clear()
+        shown = pair_shown(reuse, copied, source)
+        assert shown.article.passages
+        assert sorted(Path(path).name for path in reads) == ["source-repost.txt", "source.txt"]
 
 
 def test_the_reference_folders_are_never_a_source(tmp_path: Path) -> None:

@@ -22,12 +22,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.output.cells import guarded
 from simdup_gui.engine.output.outputs import write_atomically
 from simdup_gui.engine.output.words import ENGLISH, Words
 from simdup_gui.engine.read.walk import display_path
-from simdup_gui.engine.reuse.sources import Copied, ReuseResult, measured
+from simdup_gui.engine.reuse.sources import Copied, ReuseResult, Texts, measured
 
 COLUMNS = (
     "path",
@@ -95,16 +94,16 @@ def reuse_html(result: ReuseResult, words: Words = ENGLISH) -> Iterator[str]:
     yield f"<style>{_STYLE}</style></head><body>"
     yield f"<h1>{words('simdup reuse: {root}', root=root)}</h1>"
     yield f"<p>{words(summary, count=len(result.articles), share=least)}</p>"
-    options = result.scan.options.read
     for copied in sorted(result.articles, key=lambda c: (-c.share, c.path)):
-        yield from _article(result, copied, options, words)
+        yield from _article(result, copied, words)
     yield "</body></html>"
 
 
-def _article(result: ReuseResult, copied: Copied, options: object, words: Words) -> Iterator[str]:
+def _article(result: ReuseResult, copied: Copied, words: Words) -> Iterator[str]:
     path = result.scan.files[copied.path].path
     best = copied.sources[0]
-    found = measured(result, best)  # a group's member: its passages found now
+    texts = Texts(result.scan.files, result.scan.options.read)  # the pair's, each read once
+    found = measured(result, best, texts)  # a group's member: its passages found now
     yield f"<h2>{html.escape(display_path(path))}</h2>"
     said = words(
         "copied in all: {total} %; most from {name}: {share} % in {passages} passages",
@@ -120,18 +119,14 @@ def _article(result: ReuseResult, copied: Copied, options: object, words: Words)
             name = html.escape(display_path(result.source_path(reuse)))
             yield f"<li>{name}: {100 * reuse.share:.1f} %</li>"
         yield "</ul>"
-    try:
-        mine = read_text(path, options)  # type: ignore[arg-type]
-        theirs = (
-            "" if best.library else read_text(result.source_path(best), options)  # type: ignore[arg-type]
-        )
-    except (OSError, ValueError):
+    mine, theirs = texts(copied.path), None if best.library else texts(best.source)
+    if mine is None or (theirs is None and not best.library):
         yield f"<p>{words('(the texts cannot be read again)')}</p>"
         return
     yield '<table class="side"><tr><td>'
-    yield _marked(mine, found.passages)
+    yield _marked(mine.text, found.passages)
     yield "</td><td>"
-    yield _marked(theirs, found.source_passages)
+    yield _marked("" if theirs is None else theirs.text, found.source_passages)
     yield "</td></tr></table>"
     shares = ", ".join(f"{100 * share:.0f} %" for _, _, share in copied.paragraphs)
     shown = words("each paragraph's copied share: {shares}", shares=shares)

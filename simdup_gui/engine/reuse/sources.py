@@ -98,21 +98,31 @@ class ReuseResult:
         return self.scan.files[reuse.source].path
 
 
-class _Texts:
-    """The scan's texts read again (each once, kept while the report is made)."""
+class Texts:
+    """A scan's texts read again, each once (kept while a report is made or a pair shown)."""
 
     def __init__(self, files: Sequence[FileRecord], options: ReadOptions) -> None:
         self._files, self._options = files, options
-        self._known: dict[int, Text | None] = {}
+        self._known: dict[int, Text | str] = {}  # a text, or why it cannot be read
 
     def __call__(self, file: int) -> Text | None:
+        """The file's text (None: it cannot be read again, ``problem`` says why)."""
+        known = self._read(file)
+        return known if isinstance(known, Text) else None
+
+    def problem(self, file: int) -> str:
+        """Why the file's text cannot be read again ("" when it can)."""
+        known = self._read(file)
+        return "" if isinstance(known, Text) else known
+
+    def _read(self, file: int) -> Text | str:
         if file not in self._known:
             record = self._files[file]
             try:
                 self._known[file] = Text.of(read_text(record.path, self._options))
-            except (OSError, ValueError):
+            except (OSError, ValueError) as exc:
                 log.warning("%s could not be read again", display_path(record.path))
-                self._known[file] = None
+                self._known[file] = str(exc)
         return self._known[file]
 
 
@@ -132,7 +142,7 @@ def find_reuse(
     articles never counted as a source (an editor's own archive: "去除本人已发表").
     """
     files = result.files
-    texts = _Texts(files, result.options.read)
+    texts = Texts(files, result.options.read)
     stands = _stands_for(result)  # each file's representative among the groups
     shown = sorted({stands[n] for n in range(len(files)) if files[n].ok and files[n].passages})
     kept = {n: fingerprints(files[n].passages) for n in shown}
@@ -171,16 +181,18 @@ def find_reuse(
     return ReuseResult(result, articles, min_share, tuple(names), quotes, shared)
 
 
-def measured(result: ReuseResult, reuse: Reuse) -> Reuse:
+def measured(result: ReuseResult, reuse: Reuse, texts: Texts | None = None) -> Reuse:
     """``reuse`` measured on the two texts: its passages found on both sides.
 
     An estimate (a group's member and its reference) is measured now; a library's article was
     measured when found, where its file was as the library took it (else it stays estimated);
-    a text that cannot be read leaves the pair as it was.
+    a text that cannot be read leaves the pair as it was. ``texts``: the scan's texts as the
+    caller reads them too (each read once), else read here.
     """
     if reuse.library or reuse.exact:
         return reuse
-    texts = _Texts(result.scan.files, result.scan.options.read)
+    if texts is None:
+        texts = Texts(result.scan.files, result.scan.options.read)
     again = _measured(reuse.path, reuse.source, texts, result.template, result.quotes, least=0)
     return reuse if again is None else again
 
@@ -364,7 +376,7 @@ def _candidates(kept: dict[int, U32], shared: U32, min_share: float) -> list[tup
 
 
 def _measured(
-    article: int, source: int, texts: _Texts, shared: U32, quotes: bool, least: int = SOURCE
+    article: int, source: int, texts: Texts, shared: U32, quotes: bool, least: int = SOURCE
 ) -> Reuse | None:
     """What ``article`` copied from ``source``, measured on their texts (None: unreadable).
 
@@ -410,7 +422,7 @@ def _left_out(text: Text, shared: U32, quotes: bool) -> Mask:
     return out if quotes else out | text.quoted()
 
 
-def _copied(article: int, sources: list[Reuse], texts: _Texts, shared: U32, quotes: bool) -> Copied:
+def _copied(article: int, sources: list[Reuse], texts: Texts, shared: U32, quotes: bool) -> Copied:
     """An article's reuse from all its sources, each character counted once.
 
     An article whose sources are all estimates (a group's member: its reference) is not read

@@ -97,8 +97,11 @@ def pair_shown(reuse: ReuseResult, copied: Copied, source: Reuse | None = None) 
     whole = source is None
     texts = Texts(reuse.scan.files, reuse.scan.options.read)
     chosen = measured(reuse, copied.sources[0] if source is None else source, texts)
-    everything = [span for one in copied.sources for span in measured(reuse, one, texts).passages]
-    mine = tuple(sorted(everything)) if whole else chosen.passages
+    if whole:  # every source's passages (only the chosen one's otherwise)
+        spans = [span for one in copied.sources for span in measured(reuse, one, texts).passages]
+        mine = tuple(sorted(spans))
+    else:
+        mine = chosen.passages
     article = _scanned(reuse, texts, copied.path, mine)
     if chosen.library:
         theirs = _library_side(reuse.source_path(chosen), chosen.source_passages)

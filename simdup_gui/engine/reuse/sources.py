@@ -323,12 +323,8 @@ def _on_files(
         return None
     if mine is None:
         return None
-    copied, found = copied_between(mine, other, least=least)
-    passages = mine.passages(copied)
-    largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
-    share, source_share = mine.share(copied), other.share(found)
-    there = tuple(other.passages(found))
-    return Reuse(article, entry, share, source_share, tuple(passages), largest, True, True, there)
+    copied = copied_between(mine, other, least=least)
+    return _aligned(article, entry, (mine, other), copied, library=True)
 
 
 def _stands_for(result: ScanResult) -> list[int]:
@@ -385,15 +381,31 @@ def _measured(
     mine, theirs = texts(article), texts(source)
     if mine is None or theirs is None:
         return None
-    copied, found = copied_between(
+    copied = copied_between(
         mine, theirs, _left_out(mine, shared, quotes), _left_out(theirs, shared, quotes), least
     )
-    passages = mine.passages(copied)
-    largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
     counted = None if quotes else ~mine.quoted()
-    share, source_share = mine.share(copied, counted), theirs.share(found)
-    there = tuple(theirs.passages(found))
-    return Reuse(article, source, share, source_share, tuple(passages), largest, False, True, there)
+    return _aligned(article, source, (mine, theirs), copied, counted)
+
+
+def _aligned(
+    article: int,
+    source: int,
+    texts: tuple[Text, Text],
+    copied: tuple[Mask, Mask],
+    counted: Mask | None = None,
+    library: bool = False,
+) -> Reuse:
+    """The reuse two texts' copied units tell (``align.copied_between``), measured on them.
+
+    ``counted``: the article's units that count in its share (None: all).
+    """
+    (mine, theirs), (here, there) = texts, copied
+    passages = tuple(mine.passages(here))
+    largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
+    share, source_share = mine.share(here, counted), theirs.share(there)
+    found = tuple(theirs.passages(there))
+    return Reuse(article, source, share, source_share, passages, largest, library, True, found)
 
 
 def _estimated(article: int, source: int, files: Sequence[FileRecord]) -> Reuse:

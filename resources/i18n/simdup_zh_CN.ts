@@ -667,42 +667,42 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="84"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="79"/>
         <source>Not-duplicates list not used: {0}</source>
         <translation>未使用“非重复”列表：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="225"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="221"/>
         <source>{0} file is marked and the marks are not saved. Quit anyway?</source>
         <translation>已标记 {0} 个文件，标记尚未保存。仍要退出吗？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="226"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="222"/>
         <source>{0} files are marked and the marks are not saved. Quit anyway?</source>
         <translation>已标记 {0} 个文件，标记尚未保存。仍要退出吗？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="247"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="243"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="254"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="250"/>
         <source>Duplicate groups</source>
         <translation>重复分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="255"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="251"/>
         <source>Copied passages (reuse)</source>
         <translation>复制段落（查重）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="276"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="390"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="392"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
@@ -774,22 +774,22 @@ Every file of this folder is unique at this threshold.</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="84"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="85"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="96"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="93"/>
         <source>Export the reuse report</source>
         <translation>导出查重报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="135"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="133"/>
         <source>Writing {0}…</source>
         <translation>正在写入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="142"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="140"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -907,17 +907,17 @@ Every file of this folder is unique at this threshold.</source>
         <translation>不是文件夹：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="129"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="130"/>
         <source>Scanning {0}…</source>
         <translation>正在扫描 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="154"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="155"/>
         <source>Scan failed: {0}</source>
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/scans.py" line="156"/>
+        <location filename="../../simdup_gui/ui/scans.py" line="157"/>
         <source>{0}
 
 The details are in the log: {1}</source>
@@ -1210,47 +1210,55 @@ The details are in the log: {1}</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="123"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="117"/>
+        <source>{0} more marked, no copies at this threshold</source><translation>另有 {0} 个已标记，在此阈值下不是副本</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="121"/>
+        <source>Marks belong to files: a marked file that is no copy at the thresholds shown keeps its mark, and shows it again when it is one. Only the copies shown are moved or trashed.</source><translation>标记属于文件：已标记的文件在当前阈值下不是副本时，标记仍然保留，再成为副本时重新显示。只有显示出的副本会被移动或删除。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="134"/>
         <source>{0} reference folder</source>
         <translation>{0} 个参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="123"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="134"/>
         <source>{0} reference folders</source>
         <translation>{0} 个参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="127"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="138"/>
         <source>{0} pair kept apart</source>
         <translation>{0} 对保持分开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="127"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="138"/>
         <source>{0} pairs kept apart</source>
         <translation>{0} 对保持分开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="132"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="143"/>
         <source>Files in reference folders are never marked, moved or trashed; pairs said to be not duplicates never share a group (Actions menu: the lists).</source>
         <translation>参照文件夹中的文件不会被标记、移动或删除；标为“非重复”的文件对永远不会分到同一组（在“操作”菜单中管理这些列表）。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="141"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="152"/>
         <source>{0} file</source>
         <translation>{0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="141"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="152"/>
         <source>{0} files</source>
         <translation>{0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="145"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="156"/>
         <source>{0} group</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="145"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="156"/>
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>
@@ -1258,47 +1266,47 @@ The details are in the log: {1}</source>
 <context>
     <name>ThresholdBar</name>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="95"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="98"/>
         <source>Threshold (differing bits):</source>
         <translation>阈值（不同位数）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="96"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="99"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="99"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="102"/>
         <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
         <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="104"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="107"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say. With another fingerprint method (Settings), the similarity that method measures.</source>
         <translation>两个文件至少要共有多少文本（连续 5 个字符）才归为一组，不论指纹怎么说。选用其他指纹方法（设置）时，是该方法自己度量的相似度。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="109"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="112"/>
         <source>Remembered from your last session.</source>
         <translation>沿用上次会话的设置。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="117"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="120"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="118"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="121"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="119"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="122"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="120"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="123"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>

@@ -42,7 +42,8 @@ class Session:
         self.not_duplicates: set[tuple[str, str]] = set(not_duplicates or ())
         self.request: ScanRequest | None = None  # what was scanned last (the result's scan)
         self.result: ScanResult | None = None
-        self.marked: set[int] = set()
+        self.marked: set[int] = set()  # marked copies shown (by index in the result's files)
+        self.held_marks: set[str] = set()  # marked files no copy at these thresholds, by path
         self.pinned: int | None = None  # the file every selection is compared with
         self.references: dict[str, None] = {}  # picked by hand (by path), oldest first
         self.removed: set[str] = set()  # taken out of the view, by path
@@ -111,7 +112,7 @@ class Session:
         self.removed = set(choices.removed)
         self.keep_rule = choices.keep_rule
         self.sorted_by = None
-        self.marked = set()
+        self.marked, self.held_marks = set(), set()
         self._marks_to_take = set(choices.marked)
         self._choices_root = root
         self.saved = choices
@@ -128,15 +129,17 @@ class Session:
     @property
     def unsaved_marks(self) -> bool:
         """Whether files are marked and the choices changed since they were saved or opened."""
-        return bool(self.marked) and self.choices() != self.saved
+        return bool(self.marked or self.held_marks) and self.choices() != self.saved
 
     def _marked_paths(self) -> set[str]:
+        """Every mark, by path: the copies shown and the files held (marks belong to files)."""
         files = self.result.files if self.result else ()
-        return {files[n].path for n in self.marked}
+        return {files[n].path for n in self.marked} | self.held_marks
 
     def _forget_choices(self) -> None:
         self.references, self.removed, self.keep_rule = {}, set(), ("", "")
         self.sorted_by, self.marked, self.saved = None, set(), Choices()
+        self.held_marks = set()
 
     def _make_choices_again(self, marked: set[str]) -> None:
         """Apply the choices to a result just taken (they are by path: its files may be new)."""
@@ -154,7 +157,13 @@ class Session:
         if self.sorted_by is not None:
             self.sort(*self.sorted_by)
         copies = {m.file for g in self.groups for m in g.members[1:]} - self.result.kept
-        self.marked = {where[path] for path in marked if path in where} & copies
+        present = {where[path] for path in marked if path in where}
+        self.marked = present & copies
+        # A mark belongs to its file, whatever the groups do: one no copy at these thresholds
+        # (its group dissolved, it became a reference) is held, and shown again once it is.
+        # A file gone from the folder takes its mark with it.
+        files = self.result.files
+        self.held_marks = {files[n].path for n in present - copies}
 
     @staticmethod
     def needs_regroup(result: ScanResult, wanted: GroupOptions) -> bool:
@@ -392,8 +401,9 @@ class Session:
         self.marked = {m.file for g in self.groups for m in g.members[1:]} - kept
 
     def clear_marks(self) -> None:
-        """Unmark everything."""
+        """Unmark everything, the marks held on files no copy now included."""
         self.marked.clear()
+        self.held_marks.clear()
 
     def invert_marks(self) -> None:
         """Mark the unmarked members and unmark the marked (references and kept files aside)."""
@@ -452,6 +462,18 @@ class Session:
         if file == group.reference and len(group) > 1:
             return file, group.members[1].file
         return group.reference, file
+
+    def similarity_shown(self, left: int, right: int) -> float | None:
+        """The similarity the groups list and the reports show for this pair (None: none).
+
+        A member beside its group's reference is the member's measure, shown as everywhere
+        else; another pair (a pinned file) has no figure yet.
+        """
+        for one, other in ((left, right), (right, left)):
+            row = self.group_of(other)
+            if row is not None and self.groups[row].reference == one and one != other:
+                return next(m.similarity for m in self.groups[row].members if m.file == other)
+        return None
 
     # --- acting ----------------------------------------------------------------------------
     def plan(self, destination: str | None = None) -> Plan:

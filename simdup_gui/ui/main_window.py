@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
         self.pages.addWidget(self.start_page)
         self.pages.addWidget(self.views)
         self.setCentralWidget(self.pages)
+        self.start_page.choose.setFocus()  # not the first knob: a stray key turns no threshold
         self.groups.marks_changed.connect(self._show_marked)
         self._build_helpers()
         self._update_actions()
@@ -280,6 +281,9 @@ class MainWindow(QMainWindow):
         self.reuse_panel.set_result(result)
         self.groups_panel.expand()
         self.pages.setCurrentIndex(1)
+        focused = self.focusWidget()
+        if focused is None or not self.knobs.isAncestorOf(focused):  # a knob turned keeps it
+            self.groups_panel.tree.setFocus()  # keys move through the groups, not a threshold
         total = sum(self.splitter.sizes())
         if total and self.splitter.sizes()[0] < 0.4 * total:  # room for names and measures
             self.splitter.setSizes([int(0.45 * total), total - int(0.45 * total)])
@@ -343,7 +347,7 @@ class MainWindow(QMainWindow):
         """The marked files' count and size, and the lists that apply, beside the status."""
         marked = self.groups.marked_files() if self.result is not None else []
         size = sum(self.result.files[n].size for n in marked) if marked else 0
-        self.status.show_marked(len(marked), size)
+        self.status.show_marked(len(marked), size, len(self.session.held_marks))
         folders = self.result.options.group.reference_folders if self.result else ()
         self.status.show_applying(len(folders), len(self.session.not_duplicates))
 
@@ -371,7 +375,10 @@ class MainWindow(QMainWindow):
             return
         left, right = self.session.compare_pair(info.member.file)
         reference, other = self.result.files[left], self.result.files[right]
-        likeness = partial(self.result.likeness, left, right)
+        shown = self.session.similarity_shown(left, right)  # one pair, one figure everywhere
+        likeness = (
+            partial(self.result.likeness, left, right) if shown is None else partial(float, shown)
+        )
         if self.loader.request(reference, other, self.result.options.read, likeness):
             self.compare.show_pending(display_path(reference.path), display_path(other.path))
 

@@ -110,10 +110,21 @@ class StatusLine(QObject):
             text += " · " + self.tr("cancelled: partial results")
         self.say(text)
 
-    def show_marked(self, files: int, size: int) -> None:
-        """How many files are marked, and their size (nothing when none is)."""
-        text = self.tr("{0} marked ({1})").format(files, human_size(size)) if files else ""
-        self.marked.setText(text)
+    def show_marked(self, files: int, size: int, held: int = 0) -> None:
+        """How many copies are marked, their size, and the marks held on files no copy now."""
+        parts = [self.tr("{0} marked ({1})").format(files, human_size(size))] if files else []
+        if held:
+            parts.append(self.tr("{0} more marked, no copies at this threshold").format(held))
+        self.marked.setText(" · ".join(parts))
+        self.marked.setToolTip(
+            self.tr(
+                "Marks belong to files: a marked file that is no copy at the thresholds shown "
+                "keeps its mark, and shows it again when it is one. Only the copies shown are "
+                "moved or trashed."
+            )
+            if held
+            else ""
+        )
 
     def show_applying(self, folders: int, pairs: int) -> None:
         """Say that reference folders or pairs kept apart shape the groups (nothing if none)."""

@@ -43,6 +43,9 @@ class ThresholdBar(QToolBar):
             for box, key in ((self.k_box, "k"), (self.floor_box, "min_similarity"))
         }
         for box in self._remembered:
+            # typed digits regroup once, on Enter or leaving the box: "40" never passes
+            # through 4 %; the arrows and the wheel still regroup at each step
+            box.setKeyboardTracking(False)
             box.valueChanged.connect(lambda _, box=box: self._turned(box))
         for widget in (self.k_label, self.k_box, self.k_words, self.floor_label, self.floor_box):
             self.addWidget(widget)

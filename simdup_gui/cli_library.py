@@ -16,7 +16,6 @@ from simdup_gui.cli_common import (
     share,
     text_settings,
 )
-from simdup_gui.engine.fingerprint.file_records import fingerprint_batch
 from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
 from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint, said_apart
 from simdup_gui.engine.library.store import Library, LibraryError, library_stats
@@ -26,10 +25,10 @@ from simdup_gui.engine.output.cells import fingerprint_hex, modified_text, safe_
 from simdup_gui.engine.output.outputs import output_problem, write_atomically
 from simdup_gui.engine.output.report import held_note
 from simdup_gui.engine.output.words import counted
-from simdup_gui.engine.read.walk import Entry, display_path
+from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.reuse.sources import share_in
-from simdup_gui.engine.scan import scan
+from simdup_gui.engine.scan import scan, scan_article
 from simdup_gui.engine.store.cache import FingerprintCache
 
 CHECK_COLUMNS = (
@@ -193,9 +192,7 @@ def _article_rows(
         if os.path.isdir(target):
             records += scan(os.path.abspath(target), options).files
         elif os.path.exists(target):
-            info = os.stat(target)
-            entry = Entry(os.path.abspath(target), info.st_size, info.st_mtime_ns)
-            records.append(fingerprint_batch([entry], options.read)[0][0])
+            records += scan_article(target, options).files
         else:
             raise UsageError(f"{target}: no such file or folder")
     k = 8 if args.k is None else args.k

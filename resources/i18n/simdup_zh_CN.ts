@@ -4,262 +4,266 @@
 <context>
     <name>Commands</name>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="155"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
         <source>Choose folder…</source>
         <translation>选择文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="156"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
         <source>Try the sample folder</source>
         <translation>试用示例文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="157"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
         <source>Scan several folders…</source>
         <translation>同时扫描多个文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="158"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
         <source>Scan again</source>
         <translation>重新扫描</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="159"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="160"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="161"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="165"/>
         <source>Export HTML report…</source>
         <translation>导出 HTML 报告…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="162"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="166"/>
         <source>Save results…</source>
         <translation>保存结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="163"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="167"/>
         <source>Open saved results…</source>
         <translation>打开已保存的结果…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="164"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="168"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="165"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="169"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="166"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="170"/>
         <source>Mark all but references</source>
         <translation>标记除参照外的全部</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="167"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="171"/>
         <source>Clear marks</source>
         <translation>清除标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="168"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="172"/>
         <source>Send marked to trash…</source>
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="169"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="173"/>
         <source>Move marked to…</source>
         <translation>将已标记文件移动到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="170"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="174"/>
         <source>Mark or unmark</source>
         <translation>标记或取消标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="171"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="175"/>
         <source>Make reference</source>
         <translation>设为参照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="172"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="176"/>
         <source>Not a duplicate of the reference</source>
         <translation>不是参照文件的副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="173"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="177"/>
         <source>Remove from results</source>
         <translation>从结果中移除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="174"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="178"/>
         <source>Restore from a manifest…</source>
         <translation>按清单恢复…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="175"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="179"/>
         <source>Undo the last move or trash</source>
         <translation>撤销上一次移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="176"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="180"/>
         <source>Keep in each group</source>
         <translation>每组保留</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="177"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="181"/>
         <source>the cleanest copy (nothing added)</source>
         <translation>最干净的一份（未添加内容）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="178"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="182"/>
         <source>the oldest file</source>
         <translation>最早的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="179"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="183"/>
         <source>the newest file</source>
         <translation>最新的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="180"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="184"/>
         <source>the largest file</source>
         <translation>最大的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="181"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="185"/>
         <source>the smallest file</source>
         <translation>最小的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="182"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="186"/>
         <source>the file with the most text</source>
         <translation>文字最多的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="183"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="187"/>
         <source>the file with the shortest path</source>
         <translation>路径最短的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="184"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="188"/>
         <source>the file with the longest path</source>
         <translation>路径最长的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="185"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="189"/>
         <source>a file in the current file&apos;s folder</source>
         <translation>与当前文件同一文件夹中的文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="186"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="190"/>
         <source>Not-duplicates list…</source>
         <translation>非重复列表…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="187"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="191"/>
         <source>Reference folders…</source>
         <translation>参照文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="188"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="192"/>
         <source>Excluded folders…</source>
         <translation>排除的文件夹…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="189"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="193"/>
         <source>Invert marks</source>
         <translation>反向标记</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="190"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="194"/>
         <source>Mark copies</source>
         <translation>标记副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="191"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="195"/>
         <source>in the current file&apos;s folder</source>
         <translation>当前文件所在文件夹中的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="192"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="196"/>
         <source>whose path contains…</source>
         <translation>路径包含…的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="193"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="197"/>
         <source>older than their reference</source>
         <translation>比参照文件旧的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="194"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="198"/>
         <source>smaller than their reference</source>
         <translation>比参照文件小的</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="195"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="199"/>
         <source>Copy marked to…</source>
         <translation>复制已标记的文件到…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="196"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="200"/>
         <source>Compare others with this file</source>
         <translation>用此文件与其他文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="197"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="201"/>
         <source>Compare with the reference</source>
         <translation>与参照文件对比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="198"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="202"/>
         <source>Open in editor</source>
         <translation>用编辑器打开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="199"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="203"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="200"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="204"/>
         <source>Add a folder to a library…</source>
         <translation>将文件夹加入文章库…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="201"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="205"/>
         <source>Check new articles against a library…</source>
         <translation>用文章库检查新文章…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="202"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="206"/>
+        <source>Check one article against a library…</source><translation>用文章库检查一篇文章…</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/commands.py" line="207"/>
         <source>Library statistics…</source>
         <translation>文章库统计…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="203"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="208"/>
         <source>&amp;Library</source>
         <translation>文章库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="204"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="209"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="205"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="210"/>
         <source>&amp;Actions</source>
         <translation>操作(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/commands.py" line="206"/>
+        <location filename="../../simdup_gui/ui/commands.py" line="211"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
@@ -574,26 +578,29 @@ Every file of this folder is unique at this threshold.</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/library_actions.py" line="51"/>
-        <source>Choose a library (an empty folder makes a new one)</source>
-        <translation>选择文章库（空文件夹将新建一个）</translation>
+        <source>Choose a library, or type a new folder&apos;s name to make one</source><translation>选择文章库；输入新文件夹的名称即可新建一个</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="75"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="74"/>
         <source>Choose a folder of new articles</source>
         <translation>选择新文章所在的文件夹</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/library_actions.py" line="86"/>
+        <source>Choose an article to check</source><translation>选择要检查的文章</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="97"/>
         <source>Choose a folder of articles to add</source>
         <translation>选择要加入的文章文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="107"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="118"/>
         <source>Cancelled: the library is as it was.</source>
         <translation>已取消：文章库保持原样。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/library_actions.py" line="109"/>
+        <location filename="../../simdup_gui/ui/library_actions.py" line="120"/>
         <source>{0} new, {1} changed, {2} unchanged, {3} gone, {4} unreadable</source>
         <translation>新增 {0}，变更 {1}，未变 {2}，已消失 {3}，无法读取 {4}</translation>
     </message>
@@ -672,37 +679,37 @@ Every file of this folder is unique at this threshold.</source>
         <translation>未使用“非重复”列表：{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="221"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="224"/>
         <source>{0} file is marked and the marks are not saved. Quit anyway?</source>
         <translation>已标记 {0} 个文件，标记尚未保存。仍要退出吗？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="222"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="225"/>
         <source>{0} files are marked and the marks are not saved. Quit anyway?</source>
         <translation>已标记 {0} 个文件，标记尚未保存。仍要退出吗？</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="243"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="246"/>
         <source>simdup — near-duplicate articles</source>
         <translation>simdup — 相似文章查重</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="250"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="256"/>
         <source>Duplicate groups</source>
         <translation>重复分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="251"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="257"/>
         <source>Copied passages (reuse)</source>
         <translation>复制段落（查重）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="272"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="278"/>
         <source>Regrouping…</source>
         <translation>正在重新分组…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/main_window.py" line="392"/>
+        <location filename="../../simdup_gui/ui/main_window.py" line="398"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
@@ -797,99 +804,103 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>ReusePanel</name>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="248"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="251"/>
         <source>Sources an article copied at least</source>
         <translation>列出文章复制比不低于</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="249"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="252"/>
         <source>Of the article&apos;s characters, whitespace left out</source>
         <translation>占文章字符（不计空白）的比例</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="250"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="253"/>
         <source>Leave out quotations</source>
         <translation>去除引用</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="252"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="255"/>
         <source>Text in quotation marks (「」, “”, &quot;&quot;) is not counted as copied</source>
         <translation>引号（「」、“”、&quot;&quot;）内的文字不计为复制</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="254"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="257"/>
         <source>Export HTML…</source>
         <translation>导出 HTML…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="255"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="258"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="257"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="261"/>
         <source>Article</source>
         <translation>文章</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="257"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="262"/>
+        <source>Title</source><translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="263"/>
         <source>Copied</source>
         <translation>复制比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="257"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="264"/>
         <source>Most from</source>
         <translation>最大来源</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="257"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="265"/>
         <source>Sources</source>
         <translation>来源数</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="260"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="429"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="269"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="457"/>
         <source>Shown after a scan.</source>
         <translation>扫描后显示。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="304"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="306"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="313"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="314"/>
         <source>Finding copied passages…</source>
         <translation>正在查找复制段落…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="318"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="333"/>
         <source>No article copied {0:g} % or more of its text from another.</source>
         <translation>没有文章从其他文章复制 {0:g}% 或更多的文字。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="345"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="371"/>
         <source>{0:.1f}% of it here</source>
         <translation>其中 {0:.1f}% 在此文中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="376"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="404"/>
         <source>Reading the texts…</source>
         <translation>正在读取全文…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="404"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="432"/>
         <source>{0:.1f}% of this article was copied, most from the source on the right (passages from it: {1}, the longest {2} characters).</source>
         <translation>本文总文字复制比 {0:.1f}%，最大来源见右侧（其中 {1} 段，最长 {2} 字）。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="410"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="438"/>
         <source>{0:.1f}% of this article was copied from the source on the right (passages: {1}, the longest {2} characters); {3:.1f}% of the source is in it.</source>
         <translation>本文有 {0:.1f}% 复制自右侧来源，共 {1} 段（最长 {2} 字）；来源的 {3:.1f}% 出现在本文中。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="421"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="449"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="421"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="449"/>
         <source>not at hand</source>
         <translation>文件不在原处</translation>
     </message>
@@ -1211,11 +1222,13 @@ The details are in the log: {1}</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/status_line.py" line="117"/>
-        <source>{0} more marked, no copies at this threshold</source><translation>另有 {0} 个已标记，在此阈值下不是副本</translation>
+        <source>{0} more marked, no copies at this threshold</source>
+        <translation>另有 {0} 个已标记，在此阈值下不是副本</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/status_line.py" line="121"/>
-        <source>Marks belong to files: a marked file that is no copy at the thresholds shown keeps its mark, and shows it again when it is one. Only the copies shown are moved or trashed.</source><translation>标记属于文件：已标记的文件在当前阈值下不是副本时，标记仍然保留，再成为副本时重新显示。只有显示出的副本会被移动或删除。</translation>
+        <source>Marks belong to files: a marked file that is no copy at the thresholds shown keeps its mark, and shows it again when it is one. Only the copies shown are moved or trashed.</source>
+        <translation>标记属于文件：已标记的文件在当前阈值下不是副本时，标记仍然保留，再成为副本时重新显示。只有显示出的副本会被移动或删除。</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/status_line.py" line="134"/>

@@ -51,8 +51,12 @@ class ScanRequest:
         return common_root(self.folders)
 
     def missing(self) -> str:
-        """The first of the folders that is not a folder ("" if each is one)."""
-        return next((f for f in self.folders if not os.path.isdir(f)), "")
+        """The first of the folders that is not a folder ("" if each is one).
+
+        A check against a library takes one article too.
+        """
+        article = self.library and len(self.folders) == 1 and os.path.isfile(self.folders[0])
+        return "" if article else next((f for f in self.folders if not os.path.isdir(f)), "")
 
     def run(
         self,

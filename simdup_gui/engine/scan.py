@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -165,6 +166,20 @@ def scan(
         other_types=tuple(other_types.most_common()),
         roots=tuple(roots) if len(roots) > 1 else (),
     )
+
+
+def scan_article(path: str, options: ScanOptions | None = None) -> ScanResult:
+    """One article read as a scan of it alone (its folder the root; no group, no cache)."""
+    from simdup_gui.engine.fingerprint.file_records import fingerprint_batch
+    from simdup_gui.engine.records import Pairs
+
+    options = options or ScanOptions()
+    started = time.perf_counter()
+    path = os.path.abspath(path)
+    info = os.stat(path)
+    record = fingerprint_batch([Entry(path, info.st_size, info.st_mtime_ns)], options.read)[0][0]
+    seconds = time.perf_counter() - started
+    return ScanResult(os.path.dirname(path), (record,), Pairs.empty(), (), options, seconds=seconds)
 
 
 def _read_folder(

@@ -66,6 +66,7 @@ class Commands(QObject):
         self.reveal = QAction(window)
         self.library_add = QAction(window)
         self.library_check = QAction(window)
+        self.library_check_article = QAction(window)
         self.library_stats = QAction(window)
         self.english = QAction("English", window, checkable=True)
         self.chinese = QAction("中文", window, checkable=True)
@@ -120,7 +121,9 @@ class Commands(QObject):
             ]
         )
         self.library_menu = bar.addMenu("")
-        self.library_menu.addActions([self.library_check, self.library_add, self.library_stats])
+        self.library_menu.addActions(
+            [self.library_check, self.library_check_article, self.library_add, self.library_stats]
+        )
         self.actions_menu = bar.addMenu("")
         self.actions_menu.addActions([self.mark_copies, self.clear_marks, self.invert_marks])
         self.mark_menu = self.actions_menu.addMenu("")
@@ -144,7 +147,8 @@ class Commands(QObject):
         self.sample.setEnabled(not busy)
         self.open_results.setEnabled(not busy)
         self.scan_several.setEnabled(not busy)
-        for action in (self.library_add, self.library_check, self.library_stats):
+        library = (self.library_add, self.library_check, self.library_check_article)
+        for action in (*library, self.library_stats):
             action.setEnabled(not busy)
         self.rescan.setEnabled(not busy and has_folder)
         for action in self.on_result:
@@ -199,6 +203,7 @@ class Commands(QObject):
         self.reveal.setText(self.tr("Show in folder"))
         self.library_add.setText(self.tr("Add a folder to a library…"))
         self.library_check.setText(self.tr("Check new articles against a library…"))
+        self.library_check_article.setText(self.tr("Check one article against a library…"))
         self.library_stats.setText(self.tr("Library statistics…"))
         self.library_menu.setTitle(self.tr("&Library"))
         self.file_menu.setTitle(self.tr("&File"))

@@ -8,11 +8,34 @@ asks its view.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from contextlib import suppress
 
 from PySide6.QtCore import QObject, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
+
+
+class NewFolderDialog(QFileDialog):
+    """A folder chosen, or a new one named: a name typed that is no folder yet is made empty.
+
+    Qt's own folder dialog answers such a name with "Directory not found".
+    """
+
+    def __init__(self, parent: QWidget | None, title: str, start: str) -> None:
+        super().__init__(parent, title, start)
+        self.setFileMode(QFileDialog.FileMode.Directory)
+        self.setOption(QFileDialog.Option.ShowDirsOnly)
+        self.setOption(QFileDialog.Option.DontUseNativeDialog)  # accept() is this class's
+
+    def accept(self) -> None:
+        """Make the folder named, if it is new and its parent is a folder; then choose it."""
+        named = self.selectedFiles()
+        if named and not os.path.exists(named[0]) and os.path.isdir(os.path.dirname(named[0])):
+            with suppress(OSError):  # not made: Qt's dialog says the folder is not found
+                os.mkdir(named[0])
+        super().accept()
 
 
 class Dialogs(QObject):
@@ -25,6 +48,11 @@ class Dialogs(QObject):
     def folder(self, title: str, start: str) -> str:
         """A folder the person chooses ("" if none)."""
         return QFileDialog.getExistingDirectory(self.window, title, start)
+
+    def new_folder(self, title: str, start: str) -> str:
+        """A folder the person chooses, or names anew to have it made ("" if none)."""
+        dialog = NewFolderDialog(self.window, title, start)
+        return dialog.selectedFiles()[0] if dialog.exec() == QDialog.DialogCode.Accepted else ""
 
     def open_path(self, title: str, start: str, kinds: str) -> str:
         """A file to open ("" if cancelled)."""

@@ -1,4 +1,4 @@
-"""The groups as the tree view shows them: filtered by path, or without the references."""
+"""The groups as the tree view shows them: filtered by path or title, or without the references."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from simdup_gui.ui.models import GroupsModel, Index, ItemRole
 
 
 class GroupsFilter(QSortFilterProxyModel):
-    """Text filter over paths, and 'duplicates only' (hides the references).
+    """Text filter over paths and titles, and 'duplicates only' (hides the references).
 
     Sorting is the source model's own (a Python sort of the rows), not the proxy's, which would
     call back into Python for every comparison.
@@ -29,7 +29,7 @@ class GroupsFilter(QSortFilterProxyModel):
             self._load_all()
 
     def set_filter_text(self, text: str) -> None:
-        """Show the members whose path holds ``text`` (any case), and their groups."""
+        """Show the members whose path or title holds ``text`` (any case), and their groups."""
         self._load_all()
         self._pattern = text
         self.setFilterFixedString(text)
@@ -48,7 +48,10 @@ class GroupsFilter(QSortFilterProxyModel):
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        """Members match the text on their path; references hide in 'duplicates only'."""
+        """Members match the text on their path or title; references hide in 'duplicates only'.
+
+        A story is found by its headline as well as by its file's name.
+        """
         pattern = self._pattern
         if not source_parent.isValid():
             return not pattern  # with a filter, a group shows when one of its members does
@@ -58,5 +61,8 @@ class GroupsFilter(QSortFilterProxyModel):
         info = model.data(model.index(source_row, 0, source_parent), ItemRole)
         if self._duplicates_only and info.is_reference:
             return False
-        path = display_path(info.record.path)
-        return not pattern or self.filterRegularExpression().match(path).hasMatch()
+        if not pattern:
+            return True
+        found = self.filterRegularExpression()
+        named = (display_path(info.record.path), info.record.title)
+        return any(found.match(text).hasMatch() for text in named)

@@ -45,12 +45,11 @@ class LibraryActions(QObject):
         """
         settings, dialogs = self.settings, self.dialogs
         start = str(settings.value("library", str(Path.home())))
-        title = (
-            self.tr("Choose a library")
-            if existing
-            else self.tr("Choose a library (an empty folder makes a new one)")
-        )
-        folder = dialogs.folder(title, start)
+        if existing:
+            folder = dialogs.folder(self.tr("Choose a library"), start)
+        else:  # a name typed that is no folder yet makes one (and the library in it)
+            title = self.tr("Choose a library, or type a new folder's name to make one")
+            folder = dialogs.new_folder(title, start)
         if not folder:
             return None
         if existing:
@@ -75,6 +74,18 @@ class LibraryActions(QObject):
         folder = self.scans.ask_for_articles(self.tr("Choose a folder of new articles"))
         if folder:
             self.scans.start(folder, library)
+
+    def check_article(self) -> None:
+        """Check one article (a file) against a library, as a folder of them is."""
+        library = self._choose(existing=True, current=True)
+        if library is None:
+            return
+        start = str(self.settings.value("last_folder", str(Path.home())))
+        endings = " ".join(f"*{ending}" for ending in self.scans.options().walk.extensions)
+        kinds = f"{self.tr('Articles')} ({endings});;{self.tr('All files')} (*)"
+        article = self.dialogs.open_path(self.tr("Choose an article to check"), start, kinds)
+        if article:
+            self.scans.start(article, library)
 
     def add(self) -> None:
         """Add a folder of articles to a library (made if new), in the background."""

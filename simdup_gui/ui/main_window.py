@@ -119,7 +119,9 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.groups_panel)
         self.splitter.addWidget(self.compare)
         self.splitter.setSizes([560, 720])
-        self.reuse_panel = ReusePanel(self.runner.run, self.status.show_progress, self.dialogs.warn)
+        self.reuse_panel = ReusePanel(
+            self.runner.run, self.runner.when_idle, self.status.show_progress, self.dialogs.warn
+        )
         self.views = QTabWidget()  # the groups of copies; the passages copied (查重)
         self.views.setObjectName("views")
         self.views.setDocumentMode(True)
@@ -190,6 +192,7 @@ class MainWindow(QMainWindow):
         c.save_results.triggered.connect(self.result_files.save)
         c.open_results.triggered.connect(self.result_files.open_saved)
         c.library_check.triggered.connect(self.library_actions.check)
+        c.library_check_article.triggered.connect(self.library_actions.check_article)
         c.library_add.triggered.connect(self.library_actions.add)
         c.library_stats.triggered.connect(self.library_actions.show_stats)
         c.scan_several.triggered.connect(self.folder_lists.scan_several)
@@ -240,7 +243,10 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Set every translatable text (called again after a language switch)."""
-        self.setWindowTitle(self.tr("simdup — near-duplicate articles"))
+        named = self.tr("simdup — near-duplicate articles")
+        if self.root is not None:  # the folder shown, as every document window names its file
+            named = f"{os.path.basename(self.root.rstrip(os.sep)) or self.root} — {named}"
+        self.setWindowTitle(named)
         self.commands.retranslate()
         self.knobs.retranslate()
         self.start_page.retranslate()

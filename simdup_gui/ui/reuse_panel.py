@@ -54,6 +54,7 @@ CHOSEN_ROLE = Qt.ItemDataRole.UserRole + 2  # an item's (Copied, Reuse | None)
 
 
 RunTask = Callable[[CallTask, str], bool]  # runs a task the window waits for; False: busy
+WhenIdle = Callable[[Callable[[], object]], None]  # calls back once no task runs
 
 
 class PassagesEdit(QPlainTextEdit):
@@ -171,12 +172,14 @@ class ReusePanel(QWidget):
     def __init__(
         self,
         run_task: RunTask,
+        when_idle: WhenIdle,
         show_progress: Callable[[ProgressEvent], None],
         warn: Callable[[str], None],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self._run_task, self._show_progress, self._warn = run_task, show_progress, warn
+        self._run_task, self._when_idle = run_task, when_idle
+        self._show_progress, self._warn = show_progress, warn
         self.result: ScanResult | None = None
         self.reuse: ReuseResult | None = None
         self._stale = False  # the result (or a choice) changed since it was measured
@@ -254,7 +257,13 @@ class ReusePanel(QWidget):
         self.export_html_button.setText(self.tr("Export HTML…"))
         self.export_csv_button.setText(self.tr("Export CSV…"))
         self.model.setHorizontalHeaderLabels(
-            [self.tr("Article"), self.tr("Copied"), self.tr("Most from"), self.tr("Sources")]
+            [
+                self.tr("Article"),
+                self.tr("Title"),
+                self.tr("Copied"),
+                self.tr("Most from"),
+                self.tr("Sources"),
+            ]
         )
         if self.reuse is None and not self.summary.text():
             self.summary.setText(self.tr("Shown after a scan."))
@@ -301,9 +310,15 @@ class ReusePanel(QWidget):
         task.signals.progress.connect(self._show_progress)
         task.signals.succeeded.connect(lambda reuse: self._measured(result, reuse))
         task.signals.failed.connect(self._warn)
-        if self._run_task(task, self.tr("Finding copied passages…")):  # else: measured later
+        self.summary.setText(self.tr("Finding copied passages…"))
+        if self._run_task(task, self.tr("Finding copied passages…")):
             self._stale = False
-            self.summary.setText(self.tr("Finding copied passages…"))
+        else:  # the task that showed the result is still let go: measured as soon as it is
+            self._when_idle(self._measure_if_stale)
+
+    def _measure_if_stale(self) -> None:
+        if self._stale and self.isVisible():
+            self.measure()
 
     def _measured(self, result: ScanResult, reuse: ReuseResult) -> None:
         if result is not self.result:
@@ -327,10 +342,20 @@ class ReusePanel(QWidget):
         def named(path: str) -> QStandardItem:
             return _item(_within_folder(path, root), path, display_path(path))
 
+        def title(reuse: Reuse | None, article: int | None = None) -> QStandardItem:
+            """The headline an article gives itself (a library's articles: none kept)."""
+            text = ""
+            if article is not None:
+                text = files[article].title
+            elif reuse is not None and not reuse.library:
+                text = files[reuse.source].title
+            return _item(text, text, text)
+
         for copied in reuse.articles:
             largest = copied.sources[0]
             row = [
                 named(files[copied.path].path),
+                title(None, copied.path),
                 _item(f"{100 * copied.share:.1f}%", copied.share),
                 named(reuse.source_path(largest)),
                 _item(str(len(copied.sources)), len(copied.sources)),
@@ -340,6 +365,7 @@ class ReusePanel(QWidget):
                 path = reuse.source_path(source)
                 child = [
                     named(path),
+                    title(source),
                     _item(f"{100 * source.share:.1f}%", source.share),
                     _item(
                         self.tr("{0:.1f}% of it here").format(100 * source.source_share),
@@ -350,12 +376,14 @@ class ReusePanel(QWidget):
                 child[0].setData((copied, source), CHOSEN_ROLE)
                 row[0].appendRow(child)
             self.model.appendRow(row)
-        self.tree.sortByColumn(1, Qt.SortOrder.DescendingOrder)
+        self.tree.sortByColumn(2, Qt.SortOrder.DescendingOrder)
         header = self.tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        for column in range(1, 4):
+        for column in (0, 1):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        for column in range(2, 5):
             self.tree.resizeColumnToContents(column)
-        self.tree.setColumnWidth(0, max(200, self.tree.width() // 2))
+        self.tree.setColumnWidth(0, max(160, self.tree.width() // 3))
+        self.tree.setColumnWidth(1, max(160, self.tree.width() // 4))
 
     # --- a pair --------------------------------------------------------------------------
     def _chosen(self) -> None:

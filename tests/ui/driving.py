@@ -39,6 +39,10 @@ class ScriptedDialogs:
         self.asked.append(("folder", title))
         return self.folders.pop(0) if self.folders else ""
 
+    def new_folder(self, title: str, start: str) -> str:
+        self.asked.append(("new folder", title))
+        return self.folders.pop(0) if self.folders else ""
+
     def open_path(self, title: str, start: str, kinds: str) -> str:
         self.asked.append(("open", title))
         return self.save_paths.pop(0) if self.save_paths else ""

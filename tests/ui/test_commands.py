@@ -422,6 +422,15 @@ def test_every_command_does_what_it_says_at_1024_by_700(
     assert not window.groups.set_marked(group.reference, True)  # never a library file
     done(c.library_check)
     dialogs.folders.append(str(tmp_path / "LIB"))  # type: ignore[attr-defined]
+    dialogs.save_paths.append(str(new / "tea-repost.txt"))  # type: ignore[attr-defined]
+    press(qtbot, window, c.library_check_article)  # the same article, chosen alone
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert window.result is not None
+    assert window.result is not result
+    (alone,) = window.result.groups
+    assert window.result.files[alone.reference].path == str(archive / "茶园春茶.txt")
+    done(c.library_check_article)
+    dialogs.folders.append(str(tmp_path / "LIB"))  # type: ignore[attr-defined]
     shown: list[str] = []
     dialogs.on_edit = lambda dialog: shown.append(dialog.summary.text()) or False  # type: ignore[attr-defined]
     press(qtbot, window, c.library_stats)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 from driving import SAMPLE, scan_and_wait
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
+from simdup_gui.ui.dialogs import NewFolderDialog
 from simdup_gui.ui.main_window import MainWindow
+from simdup_gui.ui.models import ItemRole
 
 
 def test_a_stray_key_turns_no_threshold_and_marks_stay_with_their_files(
@@ -76,3 +82,83 @@ def test_a_pair_shows_the_figure_of_the_list_and_the_report(
             qtbot.waitUntil(lambda: window.compare.summary.text() != "")
             shown = f"{100 * member.similarity:.1f}%"
             assert shown in window.compare.summary.text()
+
+
+def test_a_story_is_found_by_its_title_and_the_window_names_its_folder(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    scan_and_wait(qtbot, window, SAMPLE)
+    assert window.windowTitle().startswith("sample — ")
+    result = window.result
+    assert result is not None
+    proxy = window.groups_view_model
+
+    def shown() -> set[str]:
+        return {
+            Path(proxy.index(m, 0, proxy.index(g, 0)).data(ItemRole).record.path).name
+            for g in range(proxy.rowCount())
+            for m in range(proxy.rowCount(proxy.index(g, 0)))
+        }
+
+    window.groups_panel.filter_box.setText("two years of repairs")  # in no file's name
+    assert shown() == {"harbor-lighthouse.txt", "harbor-lighthouse-edited.md"}
+    window.groups_panel.filter_box.setText("铁路发送旅客")
+    assert shown() == {"春运返乡.txt", "春运返乡-转载.txt", "春运返乡-镜像.html"}
+    window.groups_panel.filter_box.setText("")
+
+    panel = window.reuse_panel
+    window.views.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: panel.reuse is not None and not window.runner.busy, timeout=30_000)
+    assert panel.model.horizontalHeaderItem(1).text() == "Title"
+    titles = {panel.model.item(r, 1).text() for r in range(panel.model.rowCount())}
+    assert titles & {f.title for f in result.files if f.title}
+
+
+def test_the_library_in_the_app(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    """A new library named in the real folder dialog; a check of the library's own folder
+    lists no article as copied from itself, measured at once; one article checked alone."""
+    dialogs = window.dialogs
+    archive = Path(shutil.copytree(SAMPLE / "zh", tmp_path / "archive"))
+    made = tmp_path / "new library"
+
+    def typed_in_the_real_dialog(title: str, start: str) -> str:
+        dialog = NewFolderDialog(window, title, str(tmp_path))
+        qtbot.addWidget(dialog)
+        dialog.show()
+        dialog.findChild(QLineEdit, "fileNameEdit").setText(made.name)
+        dialog.accept()  # as Choose does
+        assert dialog.result() == QDialog.DialogCode.Accepted
+        return dialog.selectedFiles()[0]
+
+    dialogs.new_folder = typed_in_the_real_dialog  # type: ignore[method-assign]
+    dialogs.folders.append(str(archive))  # type: ignore[attr-defined]
+    window.commands.library_add.trigger()
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=60_000)
+    assert made.is_dir()
+    assert dialogs.last("inform")[1].startswith("7 new")  # type: ignore[attr-defined]
+
+    window.views.setCurrentWidget(window.reuse_panel)  # the tab in sight as the check ends
+    dialogs.folders += [str(made), str(archive)]  # type: ignore[attr-defined]
+    window.commands.library_check.trigger()
+    panel = window.reuse_panel
+    qtbot.waitUntil(lambda: panel.reuse is not None and not window.runner.busy, timeout=60_000)
+    assert panel.summary.text() != panel.tr("Shown after a scan.")
+    reuse = panel.reuse
+    for copied in reuse.articles:
+        article = reuse.scan.files[copied.path].path
+        assert all(reuse.source_path(s) != article for s in copied.sources), article
+
+    repost = tmp_path / "repost.txt"
+    shutil.copy(archive / "茶园春茶-改写.txt", repost)
+    dialogs.folders.append(str(made))  # type: ignore[attr-defined]
+    dialogs.save_paths.append(str(repost))  # type: ignore[attr-defined]
+    window.commands.library_check_article.trigger()
+    qtbot.waitUntil(
+        lambda: not window.runner.busy and bool(window.result and window.result.library),
+        timeout=60_000,
+    )
+    result = window.result
+    assert result is not None
+    (group,) = result.groups
+    assert [result.files[m.file].path for m in group.members[1:]] == [str(repost)]
+    assert group.reference in result.kept

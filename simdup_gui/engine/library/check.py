@@ -14,6 +14,7 @@ were. Imported fingerprints have no text: they match on the distance alone.
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -37,9 +38,10 @@ from simdup_gui.engine.match.index import FingerprintIndex
 from simdup_gui.engine.match.template import TEMPLATE_SHARE, template_shares
 from simdup_gui.engine.options import ReadOptions, ScanOptions
 from simdup_gui.engine.progress import Progress, never, no_progress
+from simdup_gui.engine.read.walk import path_key
 from simdup_gui.engine.records import FileRecord, Pairs
 from simdup_gui.engine.results import ScanResult
-from simdup_gui.engine.scan import scan
+from simdup_gui.engine.scan import scan, scan_article
 
 
 @dataclass(frozen=True)
@@ -243,13 +245,17 @@ def check_folder(
     progress: Progress = no_progress,
     cancel: Callable[[], bool] = never,
 ) -> ScanResult:
-    """A folder of new articles checked against ``library``, as a result the app shows.
+    """A folder of new articles (or one article) checked against ``library``, as the app shows.
 
     Each new article with matches joins the group of its nearest library article, which is the
     group's reference; the library's files are ``kept`` (never marked, moved or trashed). A
-    match the options' not-duplicates list keeps apart is no match.
+    match the options' not-duplicates list keeps apart is no match, and neither is the article
+    itself (a file the library took): it is no copy of itself, and never marked as one.
     """
-    scanned = scan(folder, options, progress=progress, cancel=cancel)
+    if os.path.isfile(folder):
+        scanned = scan_article(folder, options)
+    else:
+        scanned = scan(folder, options, progress=progress, cancel=cancel)
     group, read = options.group, options.read
     checker = ArticleChecker(library, group.k, group.min_similarity, read)
     found = checker.matches(scanned.files)
@@ -262,6 +268,7 @@ def check_folder(
             m
             for m in matches
             if m.similarity is not None
+            and path_key(library.name_of(m.entry)) != path_key(path)
             and not said_apart(path, library.name_of(m.entry), group.not_duplicates)
         ]
         if not articles:

@@ -187,6 +187,11 @@ def _file_entry(entry: os.DirEntry[str], inside: str, folder_fd: int | None) -> 
     return Entry(entry.path, info.st_size, info.st_mtime_ns)
 
 
+def path_key(path: str) -> str:
+    """What tells a path from another: absolute, in the system's case (Windows': any case)."""
+    return os.path.normcase(os.path.abspath(path))
+
+
 def in_folders(path: str, folders: Sequence[str]) -> bool:
     """Whether ``path`` is one of ``folders`` or lies inside one.
 

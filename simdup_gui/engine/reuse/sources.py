@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -40,7 +40,7 @@ from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.library.store import Library
 from simdup_gui.engine.options import ReadOptions
 from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progress
-from simdup_gui.engine.read.walk import display_path, unchanged
+from simdup_gui.engine.read.walk import display_path, path_key, unchanged
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.align import SOURCE, Text, copied_between
@@ -170,12 +170,13 @@ def find_reuse(
                 found[article].append(pair)
     names: list[str] = []
     if library is not None and library.article_count and len(library.passages):
+        scanned = {path_key(record.path) for record in files}
         for done, article in enumerate(shown):
             if cancel():
                 break
             if done % 200 == 0:
                 progress(ProgressEvent("checking the library", done, len(shown)))
-            for pair in library_reuse(article, files[article], library, texts, min_share):
+            for pair in library_reuse(article, files[article], library, texts, min_share, scanned):
                 found[article].append(pair._replace(source=_named(names, library, pair.source)))
     articles = tuple(_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n])
     return ReuseResult(result, articles, min_share, tuple(names), quotes, shared)
@@ -244,8 +245,12 @@ def library_reuse(
     library: Library,
     texts: Callable[[int], Text | None],
     min_share: float,
+    scanned: Collection[str] = (),
 ) -> list[Reuse]:
     """What an article copied from a library's articles (``source``: the library's entry).
+
+    A library article that is a file of the scan (``scanned``: their :func:`path_key`) is no
+    source of its own: the article itself, or measured as the scan's file it is.
 
     The library keeps a sample of its articles' fingerprints (``passages.sampled``); those of
     the article's sample that five or more library articles hold are template. A library
@@ -268,6 +273,8 @@ def library_reuse(
     near = counts / max(total, 1) >= min_share / 4
     out = []
     for entry, count in zip(entries[near].tolist(), counts[near].tolist(), strict=True):
+        if path_key(library.article_file(entry)[0]) in scanned:
+            continue
         measured = _on_files(article, texts, library.article_file(entry), entry)
         if measured is None:
             share = count / max(total, 1)

@@ -22,6 +22,7 @@ from simdup_gui.engine.output.words import human_size
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
+from simdup_gui.ui.i18n import report_words
 
 ItemRole = Qt.ItemDataRole.UserRole + 1  # the MemberInfo (or Group) behind a row
 Index = QModelIndex | QPersistentModelIndex
@@ -356,7 +357,9 @@ class ProblemsModel(_TitledColumns, QAbstractTableModel):
             return None
         record = self._rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return display_path(record.path) if index.column() == 0 else record.error
+            if index.column() == 0:
+                return display_path(record.path)
+            return report_words().reason(record.error)  # in the app's language
         if role == ItemRole:
             return record
         return None

@@ -77,7 +77,8 @@ class ResultFiles(QObject):
     def export_csv(self) -> None:
         """Ask where, then write the CSV report (in the app's language)."""
         title = self.tr("Export CSV report")
-        write = partial(write_report, words=report_words())
+        marked = frozenset(self.session.marked)  # the marks, as they are now
+        write = partial(write_report, words=report_words(), marked=marked)
         self._write(title, "simdup-report.csv", "CSV (*.csv)", write)
 
     def export_html(self) -> None:

@@ -13,7 +13,7 @@ from simdup_gui.engine.fingerprint.lines import lines_of
 from simdup_gui.engine.match.groups import Extra, Group, Padding, padded_copies, reference_extra
 from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.output.html_report import html_lines
-from simdup_gui.engine.output.report import report_rows
+from simdup_gui.engine.output.report import COLUMNS, report_rows
 from simdup_gui.engine.output.words import Words
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.scan import scan
@@ -86,7 +86,9 @@ def test_a_reference_that_adds_short_lines_to_a_copy_is_flagged_with_their_count
     added = header.split("\n")[:2] + footer.split("\n")[1:]
     chars = sum(len("".join(line.split())) for line in added)  # as lines count: no spaces
     assert reference_extra(group, result.files) == Extra(4, chars)
-    notes = next(row for row in report_rows(result) if row[1] == "reference")[-1]
+    notes = next(row for row in report_rows(result) if row[1] == "reference")[
+        COLUMNS.index("notes")
+    ]
     assert "carries 4 short lines" in notes
     page = "".join(html_lines(result, Words("zh")))
     assert "⚑ 保留的版本有副本没有的短行（4 行" in page

@@ -37,7 +37,7 @@ def test_scan_to_csv_file(tmp_path: Path) -> None:
     code, out, _ = run("scan", str(resource("sample")), "--csv", str(target), "--jobs", "1")
     assert code == 0
     assert out == ""
-    assert target.read_bytes().startswith(b"\xef\xbb\xbfgroup_id,role,path")
+    assert target.read_bytes().startswith(b"\xef\xbb\xbfgroup_id,role,marked,path")
 
 
 def test_scan_with_errors_still_exits_zero(tmp_path: Path) -> None:
@@ -687,8 +687,8 @@ def test_a_report_in_chinese_is_kept_apart_from_the_english_one_and_apply_reads_
     assert run("scan", str(folder), "--csv", str(english))[0] == 0
     assert run("scan", str(folder), "--csv", str(chinese), "--lang", "zh")[0] == 0
     assert run("scan", str(folder), "--csv", str(again))[0] == 0  # the kept report, served
-    assert english.read_text(encoding="utf-8-sig").startswith("group_id,role,path,title,")
-    assert chinese.read_text(encoding="utf-8-sig").startswith("组号,角色,路径,标题,")
+    assert english.read_text(encoding="utf-8-sig").startswith("group_id,role,marked,path,title,")
+    assert chinese.read_text(encoding="utf-8-sig").startswith("组号,角色,已标记,路径,标题,")
     assert again.read_bytes() == english.read_bytes()
     rows = list(csv.DictReader(chinese.read_text(encoding="utf-8-sig").splitlines()))
     copies = {row["路径"] for row in rows if row["角色"] == "副本"}

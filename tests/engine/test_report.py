@@ -32,7 +32,13 @@ from simdup_gui.engine.output.report import (
     write_report,
     write_rows,
 )
-from simdup_gui.engine.output.words import Words, english_column, english_role
+from simdup_gui.engine.output.words import (
+    Words,
+    english_column,
+    english_role,
+    human_size,
+    local_minute,
+)
 from simdup_gui.engine.read.walk import display_path, is_link
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.resources import resource
@@ -181,21 +187,24 @@ def _reference_rows(result: ScanResult) -> list[list[str]]:
         return [
             str(group),
             role,
+            "",  # marked: none outside the app
             safe_cell(display_path(record.path)),
             safe_cell(record.title),
-            str(distance),
             similarity,
             contained,
+            human_size(record.size),
+            local_minute(record.mtime_ns),
             safe_cell(record.encoding),
+            safe_cell(record.error),
+            safe_cell(notes),
+            str(distance),
+            "" if record.fingerprint is None else f"0x{record.fingerprint:016x}",
             str(record.size),
             modified_text(record.mtime_ns) if record.mtime_ns else "",
-            "" if record.fingerprint is None else f"0x{record.fingerprint:016x}",
-            safe_cell(record.error),
             str(record.chars or ""),
             str(record.features or ""),
             f"{100 * record.boilerplate:.0f}%" if record.boilerplate else "",
             safe_cell(record.encoding_method),
-            safe_cell(notes),
         ]
 
     named = result.options.method.note()
@@ -245,19 +254,20 @@ def test_report_rows_are_each_files_cells_as_defined(tmp_path: Path, method: str
     assert rows == _reference_rows(result)
     assert {row[1] for row in rows} == {"reference", "duplicate", "kept", "unique", "error", "link"}
     if method == "default":
-        assert any("contained in the reference" in row[-1] for row in rows)
+        assert any("contained in the reference" in row[11] for row in rows)
     else:  # a method of its own: named in every row's notes, with no bit distance
         assert all(
-            row[-1].startswith(f"method: {method}")
+            row[11].startswith(f"method: {method}")
             for row in rows
             if row[1] not in ("error", "link")
         )
-        assert all(row[4] == "" for row in rows)
+        assert all(row[12] == "" for row in rows)
 
 
 CHINESE_HEADER = (
-    *("组号", "角色", "路径", "标题", "距离", "相似度", "包含比例", "编码", "大小（字节）"),
-    *("修改时间", "指纹", "错误", "字数", "特征数", "模板占比", "解码方式", "备注"),
+    *("组号", "角色", "已标记", "路径", "标题", "相似度", "包含比例", "文件大小", "最后修改"),
+    *("编码", "错误", "备注", "距离", "指纹", "大小（字节）", "修改时间", "字数", "特征数"),
+    *("模板占比", "解码方式"),
 )
 
 
@@ -281,14 +291,15 @@ def test_a_chinese_report_is_the_english_one_in_other_words_and_reads_back_the_s
     assert en[0] == list(COLUMNS)
     assert zh[0] == list(CHINESE_HEADER)
     assert [english_column(name) for name in zh[0]] == en[0]
-    role, notes = COLUMNS.index("role"), COLUMNS.index("notes")
+    role, notes, error = COLUMNS.index("role"), COLUMNS.index("notes"), COLUMNS.index("error")
     assert [row[role] for row in zh[1:]] == ["参照", "副本", "无重复", "错误"]
     assert [english_role(row[role]) for row in zh[1:]] == [row[role] for row in en[1:]]
     assert zh[1][notes] == "方法：minhash"
     assert en[1][notes] == "method: minhash"
     for en_row, zh_row in zip(en[1:], zh[1:], strict=True):
-        same = [n for n in range(len(COLUMNS)) if n not in (role, notes)]
+        same = [n for n in range(len(COLUMNS)) if n not in (role, notes, error)]
         assert [zh_row[n] for n in same] == [en_row[n] for n in same]
+        assert zh_row[error] == Words("zh").reason(en_row[error])  # "空文件" for "empty file"
         assert zh_row[notes] == "; ".join(
             map(Words("zh").note, filter(None, en_row[notes].split("; ")))
         )

@@ -62,7 +62,7 @@ def test_the_samples_titles_reach_the_records_the_csv_and_the_html(tmp_path: Pat
     code = main(["scan", str(sample), "--no-cache", "--html", str(page), "--lang", "zh"], out, err)
     assert code == 0, err.getvalue()
     rows = list(csv.DictReader(out.getvalue().splitlines()))
-    assert list(rows[0])[:4] == ["组号", "角色", "路径", "标题"]  # the report's language
+    assert list(rows[0])[:5] == ["组号", "角色", "已标记", "路径", "标题"]  # the report's language
     assert {Path(r["路径"]).name: r["标题"] for r in rows} == titles
     html = page.read_text(encoding="utf-8")
     assert '<html lang="zh">' in html

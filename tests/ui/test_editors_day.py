@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import re
 import shutil
 from pathlib import Path
 
@@ -162,3 +164,42 @@ def test_the_library_in_the_app(qtbot: QtBot, window: MainWindow, tmp_path: Path
     (group,) = result.groups
     assert [result.files[m.file].path for m in group.members[1:]] == [str(repost)]
     assert group.reference in result.kept
+
+
+def test_the_csv_and_the_problems_speak_to_an_editor_in_chinese(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = Path(shutil.copytree(SAMPLE, tmp_path / "sample"))
+    (folder / "empty.txt").write_bytes(b"")
+    window.set_language("zh_CN")
+    scan_and_wait(qtbot, window, folder)
+    reasons = [window.problems.index(r, 1).data() for r in range(window.problems.rowCount())]
+    assert reasons == ["空文件"]
+    window.commands.mark_copies.trigger()
+    marked = {window.result.files[n].path for n in window.groups.marked_files()}  # type: ignore[union-attr]
+    report = tmp_path / "报告.csv"
+    window.dialogs.save_paths.append(str(report))  # type: ignore[attr-defined]
+    window.commands.export.trigger()
+    qtbot.waitUntil(report.exists, timeout=10_000)
+    with report.open(encoding="utf-8-sig", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    header = list(rows[0])
+    assert header[:9] == [
+        "组号",
+        "角色",
+        "已标记",
+        "路径",
+        "标题",
+        "相似度",
+        "包含比例",
+        "文件大小",
+        "最后修改",
+    ]
+    assert header.index("指纹") > header.index("备注")  # an engineer's columns come last
+    assert {r["路径"] for r in rows if r["已标记"] == "是"} == marked
+    assert all(r["已标记"] == "" for r in rows if r["路径"] not in marked)
+    by_name = {Path(r["路径"]).name: r for r in rows}
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", by_name["春运返乡.txt"]["最后修改"])
+    assert re.fullmatch(r"\d+\.\d KB", by_name["春运返乡.txt"]["文件大小"])
+    assert by_name["春运返乡-转载.txt"]["编码"] == "gbk"  # saved as GBK, said so
+    assert by_name["empty.txt"]["错误"] == "空文件"

@@ -73,7 +73,7 @@ def test_a_report_is_written_off_the_gui_thread_and_a_failure_is_said(
     assert written_on == [False]
     assert page.read_text(encoding="utf-8").count('<tr class="reference">') == 3
 
-    def full(result: object, destination: str, words: object) -> None:
+    def full(result: object, destination: str, words: object, marked: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(result_files, "write_report", full)

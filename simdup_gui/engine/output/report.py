@@ -14,7 +14,7 @@ import csv
 import io
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -37,34 +37,42 @@ from simdup_gui.engine.output.words import (
     counted,
     english_column,
     english_role,
+    human_size,
+    local_minute,
 )
 from simdup_gui.engine.read.walk import display_path, is_link
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
 
-COLUMNS = (
+COLUMNS = (  # what an editor reads first; then what a program or an engineer reads
     "group_id",
     "role",
+    "marked",  # marked in the app to be moved or trashed (the app's export)
     "path",
     "title",
-    "distance",
     "similarity",
     "contained",  # for a member matched as one text inside the other: the share inside
+    "file_size",  # 1.2 KB
+    "last_modified",  # local time, to the minute
     "encoding",
-    "size",
-    "modified",
-    "fingerprint",
     "error",
+    "notes",
+    "distance",
+    "fingerprint",
+    "size",  # bytes: what `simdup apply` checks a file against
+    "modified",  # to the microsecond, with the UTC offset: likewise
     "chars",
     "features",
     "boilerplate",
     "decoded_by",
-    "notes",
 )
 
 
-def _file_cells(files: Sequence[FileRecord]) -> list[tuple[str, ...]]:
-    """Each file's own cells as text: ``path``, ``title``, then ``encoding`` to ``decoded_by``.
+def _file_cells(files: Sequence[FileRecord], words: Words) -> list[tuple[str, ...]]:
+    """Each file's own cells of :data:`COLUMNS` as text, in their order.
+
+    ``path``, ``title``, then ``file_size`` to ``error``, then ``fingerprint`` to
+    ``decoded_by`` (``error`` in the language of ``words``).
 
     Made column by column from the records' fields (``zip(*files)``: no attribute lookup per
     cell), since a report writes one row per file. Only texts can start like a formula
@@ -73,14 +81,17 @@ def _file_cells(files: Sequence[FileRecord]) -> list[tuple[str, ...]]:
     if not files:
         return []
     field = dict(zip(FileRecord._fields, zip(*files, strict=True), strict=True))
+    minutes: dict[int, str] = {}
     columns = (
         guarded(map(display_path, field["path"])),
         guarded(field["title"]),
+        [human_size(size) for size in field["size"]],
+        [_minute(minutes, mtime_ns) for mtime_ns in field["mtime_ns"]],
         guarded(field["encoding"]),
+        guarded(words.reason(error) if error else "" for error in field["error"]),
+        map(fingerprint_hex, field["fingerprint"]),
         map(str, field["size"]),
         modified_texts(field["mtime_ns"]),
-        map(fingerprint_hex, field["fingerprint"]),
-        guarded(field["error"]),
         [str(chars) if chars else "" for chars in field["chars"]],
         [str(features) if features else "" for features in field["features"]],
         [f"{100 * share:.0f}%" if share else "" for share in field["boilerplate"]],
@@ -89,9 +100,18 @@ def _file_cells(files: Sequence[FileRecord]) -> list[tuple[str, ...]]:
     return list(zip(*columns, strict=True))
 
 
+def _minute(known: dict[int, str], mtime_ns: int) -> str:
+    """:func:`local_minute`, made once a minute (a folder's files share few)."""
+    minute = mtime_ns // 60_000_000_000
+    if minute not in known:
+        known[minute] = local_minute(mtime_ns)
+    return known[minute]
+
+
 def _row(
     group: str,
     role: str,
+    marked: str,
     cells: tuple[str, ...],
     distance: str,
     similarity: str,
@@ -99,8 +119,9 @@ def _row(
     notes: str,
 ) -> list[str]:
     """A row of the report: a file's own cells, and what its place in the results adds."""
-    path, title, *own = cells
-    return [group, role, path, title, distance, similarity, contained, *own, safe_cell(notes)]
+    path, title, file_size, modified, encoding, error, *own = cells
+    said = [group, role, marked, path, title, similarity, contained, file_size, modified]
+    return [*said, encoding, error, safe_cell(notes), distance, *own]
 
 
 def _notes(matched: tuple[str, ...], record: FileRecord, words: Words) -> str:
@@ -123,16 +144,20 @@ def extra_note(extra: Extra) -> str:
     return f"carries {lines} ({extra.chars} characters) a copy lacks: check it"
 
 
-def report_rows(result: ScanResult, words: Words = ENGLISH) -> Iterator[list[str]]:
+def report_rows(
+    result: ScanResult, words: Words = ENGLISH, marked: Collection[int] = ()
+) -> Iterator[list[str]]:
     """Rows for every file: groups (reference first), then files with no duplicate, then errors.
 
-    Roles and notes in the language of ``words``.
+    Roles, notes and reasons in the language of ``words``; the files ``marked`` (in the app)
+    say so.
     """
     grouped = set()
     files = result.files
-    cells = _file_cells(files)
+    cells = _file_cells(files, words)
     method = result.options.method
     named = method.note()
+    yes = words("yes")
     for group in result.groups:
         group_id = str(group.id)
         for n, member in enumerate(group.members):
@@ -146,16 +171,16 @@ def report_rows(result: ScanResult, words: Words = ENGLISH) -> Iterator[list[str
             distance = str(member.distance) if method.distances else ""
             share = f"{100 * member.similarity:.1f}%"
             inside = f"{100 * containment_share(record, reference):.1f}%" if held else ""
-            said = words.role(role)
-            yield _row(group_id, said, cells[member.file], distance, share, inside, notes)
+            said, mark = words.role(role), yes if member.file in marked else ""
+            yield _row(group_id, said, mark, cells[member.file], distance, share, inside, notes)
     for n, record in enumerate(files):
         if n not in grouped and not record.error:
             notes = _notes((named,), record, words)
-            yield _row("", words.role("unique"), cells[n], "", "", "", notes)
+            yield _row("", words.role("unique"), "", cells[n], "", "", "", notes)
     for n, record in enumerate(files):
         if record.error:
             role = "link" if is_link(record.error) else "error"
-            yield _row("", words.role(role), cells[n], "", "", "", _notes((), record, words))
+            yield _row("", words.role(role), "", cells[n], "", "", "", _notes((), record, words))
 
 
 def write_rows(stream: TextIO, rows: Iterator[Sequence[str]], words: Words = ENGLISH) -> None:
@@ -166,12 +191,15 @@ def write_rows(stream: TextIO, rows: Iterator[Sequence[str]], words: Words = ENG
 
 
 def write_report(
-    result: ScanResult, destination: str | os.PathLike[str], words: Words = ENGLISH
+    result: ScanResult,
+    destination: str | os.PathLike[str],
+    words: Words = ENGLISH,
+    marked: Collection[int] = (),
 ) -> Path:
     """Write the report atomically to ``destination`` (UTF-8 with BOM) and return its path."""
     return write_atomically(
         destination,
-        lambda stream: write_rows(stream, report_rows(result, words), words),
+        lambda stream: write_rows(stream, report_rows(result, words, marked), words),
         "utf-8-sig",
     )
 

@@ -50,6 +50,7 @@ def system_language() -> str:
 
 _CHINESE = {
     "simdup report": "simdup 报告",
+    "yes": "是",
     "{files}, {groups}, {duplicates}, {unreadable} unreadable": (
         "{files}，{groups}，{duplicates}，{unreadable} 个无法读取"
     ),
@@ -95,6 +96,9 @@ _CHINESE = {
 _CHINESE_COLUMNS = {  # the CSV report's columns
     "group_id": "组号",
     "role": "角色",
+    "marked": "已标记",
+    "file_size": "文件大小",
+    "last_modified": "最后修改",
     "path": "路径",
     "title": "标题",
     "distance": "距离",
@@ -147,7 +151,44 @@ _CHINESE_NOTES = (  # a note's pattern in English, and what it says in Chinese
     ),
     (r"short text: (\d+) distinct words?", "文本过短：{0} 个不同的词"),
 )
+_CHINESE_REASONS = (  # why a file was not read, in English, and in Chinese ({0}: said again)
+    (r"empty file", "空文件"),
+    (r"binary file \(contains NUL bytes\)", "二进制文件（含 NUL 字节）"),
+    (r"binary file \((.+)\)", "二进制文件（{0}）"),
+    (
+        r"undecodable bytes: not UTF-8, GB18030, Big5 or a known encoding",
+        "无法解码：不是 UTF-8、GB18030、Big5 或其他已知编码",
+    ),
+    (
+        r"undecodable bytes: (\d+) of (\d+) characters bad as (\S+)",
+        "无法解码：按 {2} 解码时 {1} 个字符中有 {0} 个出错",
+    ),
+    (r"no text", "没有文字"),
+    (r"dangling symbolic link", "失效的符号链接"),
+    (r"symbolic link to a folder, not followed", "指向文件夹的符号链接，未跟随"),
+    (r"symbolic link to (.+) \(read there\)", "指向 {0} 的符号链接（已在该处读取）"),
+    (
+        r"symbolic link to (.+) \(outside the folder: not read\)",
+        "指向 {0} 的符号链接（在文件夹之外，未读取）",
+    ),
+    (r"a FIFO, not read", "命名管道，未读取"),
+    (r"a character device, not read", "字符设备，未读取"),
+    (r"a block device, not read", "块设备，未读取"),
+    (r"a socket, not read", "套接字，未读取"),
+    (r"file vanished before it was read", "文件在读取前已不存在"),
+    (r"larger than (\d+) bytes, skipped", "大于 {0} 字节，已跳过"),
+    (r"changed during the run", "运行期间文件已改变"),
+    (r"cannot stat: (.+)", "无法获取文件信息：{0}"),
+    (r"folder not readable: (.+)", "文件夹无法读取：{0}"),
+    (r"could not be read: (.+)", "无法读取：{0}"),
+    (r"text could not be fingerprinted: (.+)", "无法计算文字指纹：{0}"),
+    (r"DecodeError: (.+)", "{0}"),
+    (r"(?:\[Errno \d+\] )?Permission denied(?:: .*)?", "没有权限"),
+    (r"(?:\[Errno \d+\] )?No such file or directory(?:: .*)?", "文件不存在"),
+    (r"(?:\[Errno \d+\] )?Is a directory(?:: .*)?", "这是一个文件夹"),
+)
 _NOTES = [(re.compile(pattern), chinese) for pattern, chinese in _CHINESE_NOTES]
+_REASONS = [(re.compile(pattern), chinese) for pattern, chinese in _CHINESE_REASONS]
 _ENGLISH_COLUMNS = {chinese: english for english, chinese in _CHINESE_COLUMNS.items()}
 _ENGLISH_ROLES = {chinese: english for english, chinese in _CHINESE_ROLES.items()}
 
@@ -203,6 +244,20 @@ class Words:
             if found:
                 return chinese.format(*found.groups())
         return note
+
+    def reason(self, reason: str) -> str:
+        """Why a file was not read (the engine says it in English), in the report's language.
+
+        A reason that holds another (``could not be read: empty file``) says both; one no
+        pattern knows stays as it is.
+        """
+        if self.language != "zh":
+            return reason
+        for pattern, chinese in _REASONS:
+            found = pattern.fullmatch(reason)
+            if found:
+                return chinese.format(*(self.reason(part) for part in found.groups()))
+        return reason
 
 
 ENGLISH = Words("en")  # the reports' words by default

@@ -196,10 +196,24 @@ def decode_bytes(data: bytes, *, declared: bool = True, cut: bool = False) -> De
         DecodeError: empty, binary or undecodable data.
     """
     decoded = _decode(data, declared, cut)
+    if decoded.encoding == "gb18030" and _in_gbk(decoded.text):  # read as its superset
+        decoded = replace(decoded, encoding="gbk")
     if "\r" not in decoded.text:  # most files: one quick search instead of two copies
         return decoded
     text = decoded.text.replace("\r\n", "\n").replace("\r", "\n")
     return Decoded(text, decoded.encoding, decoded.method, decoded.replaced)
+
+
+def _in_gbk(text: str) -> bool:
+    """Whether every character has a GBK code (else some only GB18030 codes).
+
+    Such a file is GBK, as editors call it, though read as GB18030, which holds it.
+    """
+    try:
+        text.encode("gbk")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _decode(data: bytes, declared: bool, cut: bool = False) -> Decoded:

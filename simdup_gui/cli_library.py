@@ -24,7 +24,7 @@ from simdup_gui.engine.options import ReadOptions, RunOptions, ScanOptions, Text
 from simdup_gui.engine.output.cells import fingerprint_hex, modified_text, safe_cell
 from simdup_gui.engine.output.outputs import output_problem, write_atomically
 from simdup_gui.engine.output.report import held_note
-from simdup_gui.engine.output.words import counted
+from simdup_gui.engine.output.words import Words, counted, system_language
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.reuse.sources import share_in
@@ -132,11 +132,19 @@ def _add(args: argparse.Namespace, err: TextIO, settings: TextSettings) -> int:
         for path in done.vanished:
             gone = "dropped" if done.pruned else "gone (--prune drops it)"
             err.write(f"simdup: {gone}: {display_path(path)}\n")
-        state = "" if done.written else " (nothing changed)"
-        err.write(
-            f"simdup: {done.new} new, {done.changed} changed, {done.unchanged} unchanged,"
-            f" {len(done.vanished)} gone, {len(done.unreadable)} unreadable{state}\n"
+        words = Words(system_language())
+        state = "" if done.written else words(" (nothing changed)")
+        said = words(
+            "simdup: {new} new, {changed} changed, {unchanged} unchanged, {gone} gone,"
+            " {unreadable} unreadable{state}",
+            new=done.new,
+            changed=done.changed,
+            unchanged=done.unchanged,
+            gone=len(done.vanished),
+            unreadable=len(done.unreadable),
+            state=state,
         )
+        err.write(said + "\n")
     return 0
 
 
@@ -166,7 +174,12 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO, settings: TextSet
     else:
         _write_rows(out, rows)
     matched = len({r[0] for r in rows if r[1]})
-    err.write(f"simdup: {matched} of {len({r[0] for r in rows})} with a match in the library\n")
+    said = Words(system_language())(
+        "simdup: {matched} of {checked} with a match in the library",
+        matched=matched,
+        checked=len({r[0] for r in rows}),
+    )
+    err.write(said + "\n")
     return 0
 
 

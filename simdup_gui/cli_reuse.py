@@ -125,11 +125,13 @@ def run_reuse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             write_reuse_html(result, args.html, words)
     if not args.quiet:
         copied = len(result.articles)
-        err.write(
-            ("\r" if err.isatty() else "")
-            + f"simdup: {len(scanned.files)} files: {copied} copied at least"
-            f" {100 * args.min_share:g} % of their text from another\n"
+        summary = words(
+            "simdup: {files} files: {copied} copied at least {share} % of their text from another",
+            files=len(scanned.files),
+            copied=copied,
+            share=f"{100 * args.min_share:g}",
         )
+        err.write(("\r" if err.isatty() else "") + summary + "\n")
     return 1 if scanned.cancelled else 0
 
 

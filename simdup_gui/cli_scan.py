@@ -39,7 +39,7 @@ from simdup_gui.engine.options import (
     WalkOptions,
 )
 from simdup_gui.engine.output.outputs import write_atomically
-from simdup_gui.engine.output.words import LANGUAGES, Words, counted, system_language
+from simdup_gui.engine.output.words import LANGUAGES, Words, system_language
 from simdup_gui.engine.progress import ProgressEvent, no_progress
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS, display_path, in_folders
 from simdup_gui.engine.resources import default_cache_path
@@ -189,21 +189,34 @@ class _Tally(NamedTuple):
         )
 
 
-def _summary(tally: _Tally, options: ScanOptions) -> str:
-    state = " (cancelled: partial results)" if tally.cancelled else ""
-    cached = f", {tally.cached} from cache" if tally.cached else ""
-    links = f", {counted(tally.links, 'link')} not read" if tally.links else ""
-    hidden = tally.skipped
-    skipped = f", {counted(len(hidden), 'hidden or tool folder')} skipped" if hidden else ""
+def _summary(tally: _Tally, options: ScanOptions, words: Words) -> str:
+    """The one line a scan ends with, in the language of ``words``."""
+    state = words(" (cancelled: partial results)") if tally.cancelled else ""
+    cached = words(", {count} from cache", count=tally.cached) if tally.cached else ""
+    links = words(", {links} not read", links=words.count(tally.links, "link"))
+    hidden = len(tally.skipped)
+    skipped = words(", {folders} skipped", folders=words.count(hidden, "hidden or tool folder"))
     others = sum(count for _, count in tally.other_types)
     if others:
         kinds = " ".join(f"{ext} {count}" for ext, count in tally.other_types[:4])
-        skipped += f", {counted(others, 'file')} of other types not read ({kinds}; --ext adds them)"
-    return (
-        f"simdup: {counted(tally.files, 'file')} ({tally.megabytes:.1f} MB{cached})"
-        f" in {tally.seconds:.1f} s{state}: {counted(tally.groups, 'group')},"
-        f" {counted(tally.duplicates, 'duplicate')}, {tally.errors} unreadable{links}{skipped}"
-        f" ({options.describe()})"
+        files = words.count(others, "file")
+        skipped = (skipped if hidden else "") + words(
+            ", {files} of other types not read ({kinds}; --ext adds them)", files=files, kinds=kinds
+        )
+    return words(
+        "simdup: {files} ({megabytes} MB{cached}) in {seconds} s{state}: {groups},"
+        " {duplicates}, {errors} unreadable{links}{skipped} ({conditions})",
+        files=words.count(tally.files, "file"),
+        megabytes=f"{tally.megabytes:.1f}",
+        cached=cached,
+        seconds=f"{tally.seconds:.1f}",
+        state=state,
+        groups=words.count(tally.groups, "group"),
+        duplicates=words.count(tally.duplicates, "duplicate"),
+        errors=tally.errors,
+        links=links if tally.links else "",
+        skipped=skipped if hidden or others else "",
+        conditions=words.note(options.describe()),
     )
 
 
@@ -284,7 +297,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.verbose:
         for folder in tally.skipped:
             err.write(f"simdup: skipped folder {display_path(folder)}\n")
-    summary = _summary(tally, options)
+    summary = _summary(tally, options, Words(args.lang))
     err.write(("\r" if not args.quiet and err.isatty() else "") + summary + "\n")
     return 1 if tally.cancelled else 0
 

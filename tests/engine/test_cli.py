@@ -709,3 +709,47 @@ def test_the_reuse_report_speaks_the_language_asked_for(tmp_path: Path) -> None:
     assert "总文字复制比" in page.read_text(encoding="utf-8")
     code, out, _ = run("reuse", str(resource("sample")))
     assert out.startswith("path,source,share,source_share,")
+
+
+def test_the_summaries_follow_the_reports_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a Chinese locale (or --lang zh) the lines a command ends with are Chinese too."""
+    folder = Path(shutil.copytree(resource("sample"), tmp_path / "articles"))
+    (folder / "empty.txt").write_bytes(b"")
+    (folder / "scan.pdf").write_bytes(b"%PDF-1.4")
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    page = tmp_path / "r.html"
+    code, _, err = run("scan", str(folder), "--html", str(page), "--no-cache")
+    assert code == 0
+    summary = err.strip().splitlines()[-1]
+    assert summary.startswith("simdup：14 个文件")
+    assert "3 组，5 个重复，1 个无法读取" in summary
+    assert "1 个文件属于其他类型，未读取（.pdf 1" in summary
+    assert summary.endswith("（k=8，文本相似度 ≥ 40%）")
+    text = page.read_text(encoding="utf-8")
+    assert "（k=8，文本相似度 ≥ 40%）。" in text
+    assert "<td>空文件</td>" in text
+    code, _, err = run("reuse", str(folder))
+    assert err.strip().splitlines()[-1].startswith("simdup：14 个文件：")
+    code, _, err = run("scan", str(folder), "--lang", "en", "--no-cache")
+    assert "14 files" in err
+    assert "(k=8, text similarity >= 40%)" in err
+
+
+def test_the_librarys_summaries_follow_the_locale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    library = str(tmp_path / "LIB")
+    code, _, err = run("library", "add", library, str(resource("sample") / "zh"))
+    assert code == 0
+    assert err.strip().splitlines()[-1] == (
+        "simdup：新增 7 篇，更新 0 篇，未变 0 篇，消失 0 篇，0 篇无法读取"
+    )
+    code, _, err = run("library", "check", library, str(resource("sample") / "en"))
+    assert err.strip().splitlines()[-1] == "simdup：6 篇中有 0 篇在文章库中有相似文章"

@@ -63,7 +63,8 @@ def html_lines(result: ScanResult, words: Words = ENGLISH) -> Iterator[str]:
         duplicates=words.count(duplicates, "duplicate"),
         unreadable=len(result.errors),
     )
-    yield f"<p>{summary} ({html.escape(result.options.describe())}).</p>"
+    conditions = words.note(result.options.describe())
+    yield f"<p>{summary}{words(' ({conditions}).', conditions=html.escape(conditions))}</p>"
 
     def distance(bits: int) -> str:
         return str(bits) if result.options.method.distances else ""
@@ -110,7 +111,8 @@ def html_lines(result: ScanResult, words: Words = ENGLISH) -> Iterator[str]:
         yield f"<h2>{words('Not read')}</h2>"
         yield f"<table><tr><th>{words('File')}</th><th>{words('Why')}</th></tr>"
         for record in result.errors:
-            yield f"<tr><td>{_link(record.path)}</td><td>{html.escape(record.error)}</td></tr>"
+            why = html.escape(words.reason(record.error))
+            yield f"<tr><td>{_link(record.path)}</td><td>{why}</td></tr>"
         yield "</table>"
     yield "</body></html>"
 

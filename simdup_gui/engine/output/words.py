@@ -50,7 +50,38 @@ def system_language() -> str:
 
 _CHINESE = {
     "simdup report": "simdup 报告",
+    " ({conditions}).": "（{conditions}）。",
     "yes": "是",
+    "link": "个链接",
+    "hidden or tool folder": "个隐藏或工具文件夹",
+    (
+        "simdup: {files} ({megabytes} MB{cached}) in {seconds} s{state}: {groups},"
+        " {duplicates}, {errors} unreadable{links}{skipped} ({conditions})"
+    ): (
+        "simdup：{files}（{megabytes} MB{cached}），用时 {seconds} 秒{state}：{groups}，"
+        "{duplicates}，{errors} 个无法读取{links}{skipped}（{conditions}）"
+    ),
+    " (cancelled: partial results)": "（已取消：部分结果）",
+    (
+        "simdup: {new} new, {changed} changed, {unchanged} unchanged, {gone} gone,"
+        " {unreadable} unreadable{state}"
+    ): (
+        "simdup：新增 {new} 篇，更新 {changed} 篇，未变 {unchanged} 篇，消失 {gone} 篇，"
+        "{unreadable} 篇无法读取{state}"
+    ),
+    " (nothing changed)": "（文章库没有变化）",
+    "simdup: {matched} of {checked} with a match in the library": (
+        "simdup：{checked} 篇中有 {matched} 篇在文章库中有相似文章"
+    ),
+    ", {count} from cache": "，{count} 个来自缓存",
+    ", {links} not read": "，{links}未读取",
+    ", {folders} skipped": "，{folders}已跳过",
+    ", {files} of other types not read ({kinds}; --ext adds them)": (
+        "，{files}属于其他类型，未读取（{kinds}；用 --ext 加入）"
+    ),
+    "simdup: {files} files: {copied} copied at least {share} % of their text from another": (
+        "simdup：{files} 个文件：{copied} 篇至少 {share}% 的文字复制自另一篇"
+    ),
     "{files}, {groups}, {duplicates}, {unreadable} unreadable": (
         "{files}，{groups}，{duplicates}，{unreadable} 个无法读取"
     ),
@@ -150,6 +181,13 @@ _CHINESE_NOTES = (  # a note's pattern in English, and what it says in Chinese
         "整页保留：看似网站模板的内容占了大半",
     ),
     (r"short text: (\d+) distinct words?", "文本过短：{0} 个不同的词"),
+    # what a scan's pairs had to meet (ScanOptions.describe)
+    (r"k=(\d+), text similarity >= (\S+)", "k={0}，文本相似度 ≥ {1}"),
+    (r"method (\w+): (.+)", "方法 {0}：{1}"),
+    (r"k=(\d+), similarity >= (\S+)", "k={0}，相似度 ≥ {1}"),
+    (r"similarity >= (\S+)", "相似度 ≥ {0}"),
+    (r"no floor", "无下限"),
+    (r"(\d+) of the (\d+) longest shared", "最长的 {1} 句中有 {0} 句相同"),
 )
 _CHINESE_REASONS = (  # why a file was not read, in English, and in Chinese ({0}: said again)
     (r"empty file", "空文件"),
@@ -242,7 +280,7 @@ class Words:
         for pattern, chinese in _NOTES:
             found = pattern.fullmatch(note)
             if found:
-                return chinese.format(*found.groups())
+                return chinese.format(*(self.note(part) for part in found.groups()))
         return note
 
     def reason(self, reason: str) -> str:

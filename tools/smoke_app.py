@@ -3,9 +3,10 @@
 ``python tools/smoke_app.py DIR/simdup``, after ``tools/build_app.py --out DIR``. With a clean
 environment (no Python on ``PATH``, a home of its own): its ``simdup`` scans the bundled sample
 (3 groups, a CSV report); its ``simdup-gui`` opens its window offscreen, stays up, and ends on
-SIGTERM with nothing left running. Prints the bundle's size and the time to the first window
-(from the start of the process to the app's "window shown" in its log), cold and again; exits
-1 on any failure.
+SIGTERM with nothing left running, and in Chinese loads Qt's own words; every command answers
+its ``--help``, and a bad input with one line and exit 2. Prints the bundle's size and the
+time to the first window (from the start of the process to the app's "window shown" in its
+log), cold and again; exits 1 on any failure.
 """
 
 from __future__ import annotations
@@ -90,6 +91,43 @@ def first_window(app: Path, environment: dict[str, str]) -> float:
     return shown
 
 
+def chinese(app: Path, environment: dict[str, str]) -> None:
+    """In Chinese, the app loads Qt's own words too (its file dialogs' labels, Yes and No)."""
+    first_window(app, {**environment, "LANG": "zh_CN.UTF-8"})
+    log = (Path(environment["SIMDUP_LOG_DIR"]) / "simdup.log").read_text("utf-8", "replace")
+    check("Qt's own words: " in log, f"Qt's Chinese words not loaded: {log[-1000:]}")
+
+
+def every_command(app: Path, environment: dict[str, str], home: Path) -> None:
+    """Every command of the pip install answers in the bundle: its help, and one bad input.
+
+    A bad input is a one-line error and exit 2, never a traceback.
+    """
+    simdup = str(app / "simdup")
+    commands = ("scan", "apply", "restore", "library", "pairs", "query", "explain", "reuse")
+    commands += ("table", "cache", "ignore")
+    missing = str(home / "no such file")
+    for line in ([], ["--help"], *([name, "--help"] for name in commands)):
+        done = subprocess.run([simdup, *line], env=environment, capture_output=True, text=True)
+        check(done.returncode in (0, 2), f"simdup {' '.join(line)} exited {done.returncode}")
+        check("Traceback" not in done.stderr, f"simdup {' '.join(line)}: {done.stderr[-1500:]}")
+    for line in (
+        ["scan", missing],
+        ["pairs", missing],
+        ["query", missing, "0x0"],
+        ["table", missing, "--text-column", "text"],
+        ["scan", str(home), "--dask", "local:1"],
+        ["reuse", missing],
+        ["library", "check", missing, missing],
+    ):
+        done = subprocess.run([simdup, *line], env=environment, capture_output=True, text=True)
+        said = done.stderr.strip().splitlines()
+        check(
+            done.returncode == 2 and len(said) == 1 and "Traceback" not in done.stderr,
+            f"simdup {' '.join(line)}: exit {done.returncode}: {done.stderr[-1500:]}",
+        )
+
+
 def left_running(session: int) -> list[int]:
     """The processes still in the app's session (its workers, had they outlived it)."""
     deadline = time.monotonic() + 10
@@ -118,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
         check(shutil.which("python3", path=environment["PATH"]) is None, "python3 on PATH")
         scan_the_sample(app, environment, home)
         cold, warm = first_window(app, environment), first_window(app, environment)
+        chinese(app, environment)
+        every_command(app, environment, home)
     print(f"{app}: {folder_size(app) / 1e6:.0f} MB; first window {cold:.2f} s, again {warm:.2f} s")
     return 0
 

@@ -240,7 +240,8 @@
     </message>
     <message>
         <location filename="../../simdup_gui/ui/commands.py" line="206"/>
-        <source>Check one article against a library…</source><translation>用文章库检查一篇文章…</translation>
+        <source>Check one article against a library…</source>
+        <translation>用文章库检查一篇文章…</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/commands.py" line="207"/>
@@ -471,22 +472,22 @@
 <context>
     <name>GroupsModel</name>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="289"/>
+        <location filename="../../simdup_gui/ui/models.py" line="290"/>
         <source>The copy kept has short lines a copy lacks ({0} lines, {1} characters): a header, a notice or an ad may still be in it. Compare them, or keep another.</source>
         <translation>保留的版本有副本没有的短行（{0} 行，{1} 字）：可能仍带页眉、声明或广告。请对比，或改留另一份。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="302"/>
+        <location filename="../../simdup_gui/ui/models.py" line="303"/>
         <source>contained</source>
         <translation>包含</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="311"/>
+        <location filename="../../simdup_gui/ui/models.py" line="312"/>
         <source>In a reference folder: never marked, moved or trashed</source>
         <translation>位于参照文件夹中：不会被标记、移动或删除</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/models.py" line="314"/>
+        <location filename="../../simdup_gui/ui/models.py" line="315"/>
         <source>Most of one text lies inside the other: a cut copy, or one wrapped in more text. Similar as a whole only {0}.</source>
         <translation>一篇的大部分内容包含在另一篇中：截断的转载，或被更多内容包裹的副本。整体相似度仅为 {0}。</translation>
     </message>
@@ -578,7 +579,8 @@ Every file of this folder is unique at this threshold.</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/library_actions.py" line="51"/>
-        <source>Choose a library, or type a new folder&apos;s name to make one</source><translation>选择文章库；输入新文件夹的名称即可新建一个</translation>
+        <source>Choose a library, or type a new folder&apos;s name to make one</source>
+        <translation>选择文章库；输入新文件夹的名称即可新建一个</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/library_actions.py" line="74"/>
@@ -587,7 +589,8 @@ Every file of this folder is unique at this threshold.</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/library_actions.py" line="86"/>
-        <source>Choose an article to check</source><translation>选择要检查的文章</translation>
+        <source>Choose an article to check</source>
+        <translation>选择要检查的文章</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/library_actions.py" line="97"/>
@@ -781,22 +784,22 @@ Every file of this folder is unique at this threshold.</source>
         <translation>导出 CSV 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="85"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="86"/>
         <source>Export HTML report</source>
         <translation>导出 HTML 报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="93"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="94"/>
         <source>Export the reuse report</source>
         <translation>导出查重报告</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="133"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="134"/>
         <source>Writing {0}…</source>
         <translation>正在写入 {0}…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/result_files.py" line="140"/>
+        <location filename="../../simdup_gui/ui/result_files.py" line="141"/>
         <source>Report written to {0}</source>
         <translation>报告已写入 {0}</translation>
     </message>
@@ -840,7 +843,8 @@ Every file of this folder is unique at this threshold.</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/reuse_panel.py" line="262"/>
-        <source>Title</source><translation>标题</translation>
+        <source>Title</source>
+        <translation>标题</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/reuse_panel.py" line="263"/>
@@ -975,16 +979,6 @@ The details are in the log: {1}</source>
         <translation>simdup 组合方法（最准确）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="137"/>
-        <source>Simhash alone</source>
-        <translation>仅 Simhash</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="138"/>
-        <source>MinHash with LSH bands</source>
-        <translation>MinHash 加 LSH 分段</translation>
-    </message>
-    <message>
         <location filename="../../simdup_gui/ui/settings_dialog.py" line="139"/>
         <source>Longest sentences</source>
         <translation>最长句子</translation>
@@ -1010,21 +1004,6 @@ The details are in the log: {1}</source>
         <translation>最短文本长度（字符）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="172"/>
-        <source>Fingerprint method:</source>
-        <translation>指纹方法：</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="173"/>
-        <source>Tokenizer:</source>
-        <translation>分词方式：</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/settings_dialog.py" line="174"/>
-        <source>Weighting:</source>
-        <translation>权重：</translation>
-    </message>
-    <message>
         <location filename="../../simdup_gui/ui/settings_dialog.py" line="175"/>
         <source>Longest sentences hashed:</source>
         <translation>取最长句子数：</translation>
@@ -1035,14 +1014,39 @@ The details are in the log: {1}</source>
         <translation>两篇文章须共有的句子数：</translation>
     </message>
     <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="137"/>
+        <source>Word weights alone (Simhash)</source>
+        <translation>仅按词的权重（Simhash）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="138"/>
+        <source>Shared word runs (MinHash with LSH bands)</source>
+        <translation>共有的词串（MinHash 加 LSH 分段）</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="172"/>
+        <source>How articles are compared:</source>
+        <translation>文章的比较方式：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="173"/>
+        <source>Text cut into (tokenizer):</source>
+        <translation>文字切分方式（分词）：</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/settings_dialog.py" line="174"/>
+        <source>Repeated words count (weighting):</source>
+        <translation>重复词的分量（权重）：</translation>
+    </message>
+    <message>
         <location filename="../../simdup_gui/ui/settings_dialog.py" line="177"/>
-        <source>MinHash LSH bands:</source>
-        <translation>MinHash LSH 分段数：</translation>
+        <source>How widely to look (MinHash LSH bands):</source>
+        <translation>查找范围（MinHash LSH 分段数）：</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/settings_dialog.py" line="178"/>
-        <source>MinHash rows per band:</source>
-        <translation>MinHash 每段行数：</translation>
+        <source>How close to ask (MinHash rows per band):</source>
+        <translation>要求的接近程度（MinHash 每段行数）：</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/settings_dialog.py" line="180"/>
@@ -1279,47 +1283,52 @@ The details are in the log: {1}</source>
 <context>
     <name>ThresholdBar</name>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="98"/>
-        <source>Threshold (differing bits):</source>
-        <translation>阈值（不同位数）：</translation>
-    </message>
-    <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="99"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="101"/>
         <source>Min. text similarity:</source>
         <translation>最低文本相似度：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="102"/>
-        <source>How many of the 64 fingerprint bits two copies may differ in. From 7 on (loose), files that share most of their text are grouped even when an added notice or template moved their fingerprints further apart.</source>
-        <translation>两个副本的 64 位指纹最多可以有几位不同。从 7 起（宽松），即使附加的声明或网站模板让指纹相差更远，大部分文字相同的文件也会归为一组。</translation>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="100"/>
+        <source>Copies may differ:</source>
+        <translation>副本可相差：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="107"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="104"/>
+        <source>How far apart two copies&apos; fingerprints may be: how many of their 64 bits differ. The default, 8, groups files that share most of their text even when an added notice or template moved their fingerprints apart; the text similarity below decides. 0 groups identical texts only.</source>
+        <translation>两个副本的指纹最多可以相差多远：64 位中有几位不同。默认值 8：即使加了声明或模板使指纹相差较远，大部分文字相同的文件也会归为一组，由旁边的文本相似度决定。0 表示只把文字完全相同的文件归为一组。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="110"/>
         <source>How much of their text (runs of 5 characters) two files must share to be grouped, whatever their fingerprints say. With another fingerprint method (Settings), the similarity that method measures.</source>
         <translation>两个文件至少要共有多少文本（连续 5 个字符）才归为一组，不论指纹怎么说。选用其他指纹方法（设置）时，是该方法自己度量的相似度。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="112"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="115"/>
         <source>Remembered from your last session.</source>
         <translation>沿用上次会话的设置。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="120"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="123"/>
+        <source>the default: the text similarity decides</source>
+        <translation>默认：由文本相似度决定</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="124"/>
         <source>identical</source>
         <translation>完全相同</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="121"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="125"/>
         <source>strict</source>
         <translation>严格</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="122"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="126"/>
         <source>normal</source>
         <translation>一般</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/threshold_bar.py" line="123"/>
+        <location filename="../../simdup_gui/ui/threshold_bar.py" line="127"/>
         <source>loose</source>
         <translation>宽松</translation>
     </message>

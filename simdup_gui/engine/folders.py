@@ -28,6 +28,7 @@ class Walked(NamedTuple):
     entries: list[Entry]
     skipped: list[str]  # hidden, tool and excluded folders
     other_types: Counter[str]  # files not read for their type, by extension
+    other_files: list[str]  # and their paths
 
 
 def common_root(folders: Sequence[str]) -> str:
@@ -74,12 +75,14 @@ def walk_folders(
         entries: list[Entry] = []
         skipped: list[str] = []
         other_types: Counter[str] = Counter()
+        other_files: list[str] = []
         files = walk(
             root,
             options.walk.extensions,
             cancel=cancel,
             skipped=skipped,
             other_types=other_types,
+            other_files=other_files,
             excluded=options.walk.excluded_folders,
         )
         for entry in files:
@@ -87,7 +90,7 @@ def walk_folders(
             if len(entries) % 200 == 0:
                 event = ProgressEvent("walking", len(entries), 0, current=display_path(entry.path))
                 progress(event)
-        walked.append(Walked(root, entries, skipped, other_types))
+        walked.append(Walked(root, entries, skipped, other_types, other_files))
         if cancel():
             break
     return walked

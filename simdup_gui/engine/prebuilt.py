@@ -328,6 +328,7 @@ def _build_here(path: Path, cpu: str = "host") -> None:
             self.release_gil = True
 
     numba.pycc.compiler.Flags = _GilReleased
+    path.parent.mkdir(parents=True, exist_ok=True)  # no __pycache__ under PYTHONDONTWRITEBYTECODE
     with tempfile.TemporaryDirectory(dir=path.parent, prefix=".ahead-") as folder:
         cc = CC(MODULE)
         cc.output_dir, cc.target_cpu, cc.verbose = folder, cpu, False

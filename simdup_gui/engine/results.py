@@ -36,6 +36,7 @@ class ScanResult:
     skipped_folders: tuple[str, ...] = ()  # hidden and tool folders, not walked
     kept: frozenset[int] = frozenset()  # files never marked, moved or trashed (a library's)
     other_types: tuple[tuple[str, int], ...] = ()  # files not read for their type: (.ext, count)
+    other_files: tuple[str, ...] = ()  # and their paths (a saved result's: not kept)
     library: str = ""  # the library the files were checked against (the groups are its)
     roots: tuple[str, ...] = ()  # the folders scanned, when several (``root``: their parent)
 

@@ -85,6 +85,7 @@ class _Read(NamedTuple):
     records_digest: str
     skipped: list[str]
     other_types: Counter[str]
+    other_files: list[str]
 
 
 @_cyclic_gc_paused()
@@ -164,6 +165,7 @@ def scan(
         tuple(folder for part in parts for folder in part.skipped),
         kept=kept_files(files, options.group.reference_folders),
         other_types=tuple(other_types.most_common()),
+        other_files=tuple(path for part in parts for path in part.other_files),
         roots=tuple(roots) if len(roots) > 1 else (),
     )
 
@@ -191,7 +193,7 @@ def _read_folder(
     workers: Pool | None,
 ) -> _Read:
     """A walked folder's records: its snapshot when unchanged, else file by file."""
-    root, entries, skipped, other_types = walked
+    root, entries, skipped, other_types, other_files = walked
     total, total_bytes = len(entries), sum(e.size for e in entries)
     folder = cache_keys(root)(root)
     snapshots = cache.enabled and not options.read.text.whole_folder
@@ -211,7 +213,9 @@ def _read_folder(
         records_digest = _records_digest(files) if cache.enabled else ""
     if snapshots and not cancel() and len(files) == total and files != stored:
         cache.put_snapshot(folder, state, Snapshot(files, records_digest))
-    return _Read(files, total, cached, done_bytes, records_digest, skipped, other_types)
+    return _Read(
+        files, total, cached, done_bytes, records_digest, skipped, other_types, other_files
+    )
 
 
 def _fingerprinted_files(

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+import os
+
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from simdup_gui.engine.output.words import Words
 from simdup_gui.engine.resources import resource
+
+log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "zh_CN")
 _installed: dict[str, QTranslator | str] = {"language": "en"}
@@ -47,11 +52,25 @@ def install_language(language: str) -> bool:
     _installed["translator"] = translator
     _installed["language"] = language
     qt = QTranslator(app)
-    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    if qt.load(f"qtbase_{language}", folder):
-        app.installTranslator(qt)
-        _installed["qt"] = qt
+    for folder in qt_translations():
+        if qt.load(f"qtbase_{language}", folder):
+            app.installTranslator(qt)
+            _installed["qt"] = qt
+            log.info("Qt's own words: %s", qt.filePath())
+            break
+    else:  # the file dialogs stay in English: say so where someone can find it
+        log.warning("no qtbase_%s.qm in %s", language, " or ".join(qt_translations()))
     return True
+
+
+def qt_translations() -> list[str]:
+    """Where Qt's own translations may be: Qt's own idea, then beside PySide6 (a bundle's)."""
+    import PySide6
+
+    beside = os.path.join(os.path.dirname(PySide6.__file__), "Qt", "translations")
+    return list(
+        dict.fromkeys([QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath), beside])
+    )
 
 
 def counted(number: int, one: str, other: str) -> str:

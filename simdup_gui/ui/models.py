@@ -19,7 +19,7 @@ from simdup_gui.core.columns import COLUMN_NAMES, COLUMNS, column_named
 from simdup_gui.core.session import Session
 from simdup_gui.engine.match.groups import Group, Member, reference_extra
 from simdup_gui.engine.output.words import human_size
-from simdup_gui.engine.read.walk import display_path
+from simdup_gui.engine.read.walk import display_path, not_read_for_type
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.ui.i18n import report_words
@@ -341,6 +341,9 @@ class ProblemsModel(_TitledColumns, QAbstractTableModel):
         """Show the unreadable files and the links of a result."""
         self.beginResetModel()
         self._rows = result.errors + result.links if result else ()
+        if result is not None:  # named one by one, not a count alone: what was left, and why
+            said = (FileRecord(path, error=not_read_for_type(path)) for path in result.other_files)
+            self._rows += tuple(said)
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008

@@ -134,8 +134,8 @@ class SettingsDialog(QDialog):
         self.method = QComboBox()
         for name, label in (
             ("default", self.tr("simdup's combination (most accurate)")),
-            ("simhash", self.tr("Simhash alone")),
-            ("minhash", self.tr("MinHash with LSH bands")),
+            ("simhash", self.tr("Word weights alone (Simhash)")),
+            ("minhash", self.tr("Shared word runs (MinHash with LSH bands)")),
             ("sentences", self.tr("Longest sentences")),
             ("pinyin", self.tr("Pinyin initials (letter frequencies)")),
         ):
@@ -169,13 +169,13 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("File types:"), self.extensions)
         form.addRow(self.tr("Minimum text length (characters):"), self.min_chars)
         form.addRow("", self.boilerplate)
-        form.addRow(self.tr("Fingerprint method:"), self.method)
-        form.addRow(self.tr("Tokenizer:"), self.tokenizer)
-        form.addRow(self.tr("Weighting:"), self.weighting)
+        form.addRow(self.tr("How articles are compared:"), self.method)
+        form.addRow(self.tr("Text cut into (tokenizer):"), self.tokenizer)
+        form.addRow(self.tr("Repeated words count (weighting):"), self.weighting)
         form.addRow(self.tr("Longest sentences hashed:"), self.sentences)
         form.addRow(self.tr("Sentences two articles share:"), self.shared)
-        form.addRow(self.tr("MinHash LSH bands:"), self.bands)
-        form.addRow(self.tr("MinHash rows per band:"), self.rows)
+        form.addRow(self.tr("How widely to look (MinHash LSH bands):"), self.bands)
+        form.addRow(self.tr("How close to ask (MinHash rows per band):"), self.rows)
         form.addRow(buttons)
         self.setWindowTitle(self.tr("Scan settings"))
         self._explain()

@@ -15,7 +15,9 @@ from simdup_gui.engine.options import MAX_K, GroupOptions
 
 
 def threshold_label(k: int) -> str:
-    """A word for a Hamming threshold (untranslated key)."""
+    """A word for a Hamming threshold (untranslated key): how much copies may differ."""
+    if k == GroupOptions().k:
+        return "default"
     return "identical" if k == 0 else "strict" if k <= 3 else "normal" if k <= 6 else "loose"
 
 
@@ -95,13 +97,14 @@ class ThresholdBar(QToolBar):
 
     def retranslate(self) -> None:
         """Set every translatable text (called again after a language switch)."""
-        self.k_label.setText(self.tr("Threshold (differing bits):") + " ")
+        self.k_label.setText(self.tr("Copies may differ:") + " ")
         self.floor_label.setText(" " + self.tr("Min. text similarity:") + " ")
         tips = {
             self.k_box: self.tr(
-                "How many of the 64 fingerprint bits two copies may differ in. From 7 on "
-                "(loose), files that share most of their text are grouped even when an added "
-                "notice or template moved their fingerprints further apart."
+                "How far apart two copies' fingerprints may be: how many of their 64 bits "
+                "differ. The default, 8, groups files that share most of their text even when "
+                "an added notice or template moved their fingerprints apart; the text "
+                "similarity below decides. 0 groups identical texts only."
             ),
             self.floor_box: self.tr(
                 "How much of their text (runs of 5 characters) two files must share to be "
@@ -117,6 +120,7 @@ class ThresholdBar(QToolBar):
 
     def _show_k_word(self) -> None:
         words = {
+            "default": self.tr("the default: the text similarity decides"),
             "identical": self.tr("identical"),
             "strict": self.tr("strict"),
             "normal": self.tr("normal"),

@@ -203,3 +203,53 @@ def test_the_csv_and_the_problems_speak_to_an_editor_in_chinese(
     assert re.fullmatch(r"\d+\.\d KB", by_name["春运返乡.txt"]["文件大小"])
     assert by_name["春运返乡-转载.txt"]["编码"] == "gbk"  # saved as GBK, said so
     assert by_name["empty.txt"]["错误"] == "空文件"
+
+
+def test_the_knobs_and_settings_speak_plainly_in_chinese(qtbot: QtBot, window: MainWindow) -> None:
+    """The default says it is the default, not "loose"; every setting has a plain name."""
+    from PySide6.QtWidgets import QFormLayout, QLabel
+
+    from simdup_gui.ui.settings_dialog import SettingsDialog
+
+    window.set_language("zh_CN")
+    assert window.knobs.k == 8
+    assert "默认" in window.knobs.k_words.text()
+    assert "宽松" not in window.knobs.k_words.text()
+    assert "位" not in window.knobs.k_label.text()  # no bits in the knob's name
+    window.knobs.k_box.setValue(3)
+    assert "默认" not in window.knobs.k_words.text()
+    dialog = SettingsDialog(window.settings, window)
+    qtbot.addWidget(dialog)
+    form = dialog.layout()
+    assert isinstance(form, QFormLayout)
+    labels = [
+        form.itemAt(row, QFormLayout.ItemRole.LabelRole).widget().text()
+        for row in range(form.rowCount())
+        if form.itemAt(row, QFormLayout.ItemRole.LabelRole) is not None
+        and isinstance(form.itemAt(row, QFormLayout.ItemRole.LabelRole).widget(), QLabel)
+    ]
+    assert len(labels) >= 8
+    for label in labels:  # Chinese words first; an algorithm's name only in brackets after
+        plain = re.sub(r"（.*?）", "", label)
+        assert re.match(r"[\u4e00-\u9fff]{2,}", plain), label
+        assert not re.search(r"[A-Za-z]", plain), label
+    methods = [dialog.method.itemText(n) for n in range(dialog.method.count())]
+    assert all(re.match(r"[\u4e00-\u9fff]", re.sub(r"^simdup ", "", m)) for m in methods), methods
+
+
+def test_files_of_other_types_are_listed_by_name_with_why(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    folder = Path(shutil.copytree(SAMPLE, tmp_path / "sample"))
+    (folder / "投稿.docx").write_bytes(b"PK\x03\x04")
+    (folder / "zh" / "scan.pdf").write_bytes(b"%PDF-1.4")
+    window.set_language("zh_CN")
+    scan_and_wait(qtbot, window, folder)
+    rows = {
+        Path(window.problems.index(r, 0).data()).name: window.problems.index(r, 1).data()
+        for r in range(window.problems.rowCount())
+    }
+    assert rows == {
+        "投稿.docx": "未读取：.docx 不在读取的文件类型中（见设置）",
+        "scan.pdf": "未读取：.pdf 不在读取的文件类型中（见设置）",
+    }

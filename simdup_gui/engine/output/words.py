@@ -191,6 +191,10 @@ _CHINESE_NOTES = (  # a note's pattern in English, and what it says in Chinese
 )
 _CHINESE_REASONS = (  # why a file was not read, in English, and in Chinese ({0}: said again)
     (r"empty file", "空文件"),
+    (
+        r"not read: (\S+) is not among the file types read \(Settings\)",
+        "未读取：{0} 不在读取的文件类型中（见设置）",
+    ),
     (r"binary file \(contains NUL bytes\)", "二进制文件（含 NUL 字节）"),
     (r"binary file \((.+)\)", "二进制文件（{0}）"),
     (

@@ -90,13 +90,14 @@ def walk(
     cancel: Callable[[], bool] = lambda: False,
     skipped: list[str] | None = None,
     other_types: Counter[str] | None = None,
+    other_files: list[str] | None = None,
     excluded: tuple[str, ...] = (),
 ) -> Iterator[Entry]:
     """Yield every article file under ``root`` (sorted by path within each folder).
 
     Hidden and tool folders left out are added to ``skipped``, as the ``excluded`` folders
     (and what they hold) are; files of other types are counted in ``other_types`` by
-    extension (hidden files are neither).
+    extension, and named in ``other_files`` (hidden files are neither).
     """
     wanted = tuple(e.lower() for e in extensions)
     left_out = {os.path.abspath(folder) for folder in excluded}
@@ -132,9 +133,17 @@ def walk(
                 if not entry.name.lower().endswith(wanted) and not _links_a_folder(entry):
                     if other_types is not None:
                         other_types[os.path.splitext(entry.name)[1].lower() or "(none)"] += 1
+                    if other_files is not None:
+                        other_files.append(entry.path)
                     continue
                 yield _file_entry(entry, inside, folder_fd)
         stack.extend(reversed(subfolders))
+
+
+def not_read_for_type(path: str) -> str:
+    """Why a file of another type was not read (a row of the app's problems)."""
+    ending = os.path.splitext(path)[1].lower() or "(none)"
+    return f"not read: {ending} is not among the file types read (Settings)"
 
 
 def _links_a_folder(entry: os.DirEntry[str]) -> bool:

@@ -495,11 +495,6 @@
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="110"/>
-        <source>Filter by path…</source>
-        <translation>按路径筛选…</translation>
-    </message>
-    <message>
         <location filename="../../simdup_gui/ui/groups_panel.py" line="111"/>
         <source>Duplicates only</source>
         <translation>只看副本</translation>
@@ -558,6 +553,10 @@ Every file of this folder is unique at this threshold.</source>
         <translation>没有重复了。
 
 在这个阈值下，这个文件夹里的每个文件都是唯一的。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="110"/>
+        <source>Filter by path or title…</source><translation>按路径或标题筛选…</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/groups_panel.py" line="119"/>
@@ -842,12 +841,12 @@ Every file of this folder is unique at this threshold.</source>
         <translation>文章</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="262"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="263"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="263"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="262"/>
         <source>Copied</source>
         <translation>复制比</translation>
     </message>
@@ -863,7 +862,7 @@ Every file of this folder is unique at this threshold.</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/reuse_panel.py" line="269"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="457"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="458"/>
         <source>Shown after a scan.</source>
         <translation>扫描后显示。</translation>
     </message>
@@ -884,27 +883,27 @@ Every file of this folder is unique at this threshold.</source>
         <translation>其中 {0:.1f}% 在此文中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="404"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="405"/>
         <source>Reading the texts…</source>
         <translation>正在读取全文…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="432"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="433"/>
         <source>{0:.1f}% of this article was copied, most from the source on the right (passages from it: {1}, the longest {2} characters).</source>
         <translation>本文总文字复制比 {0:.1f}%，最大来源见右侧（其中 {1} 段，最长 {2} 字）。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="438"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="439"/>
         <source>{0:.1f}% of this article was copied from the source on the right (passages: {1}, the longest {2} characters); {3:.1f}% of the source is in it.</source>
         <translation>本文有 {0:.1f}% 复制自右侧来源，共 {1} 段（最长 {2} 字）；来源的 {3:.1f}% 出现在本文中。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="449"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="450"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="449"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="450"/>
         <source>not at hand</source>
         <translation>文件不在原处</translation>
     </message>

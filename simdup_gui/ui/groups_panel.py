@@ -48,6 +48,9 @@ class GroupsPanel(QWidget):
         self.duplicates_only = QCheckBox()
         self.duplicates_only.toggled.connect(groups.set_duplicates_only)
         self.tree = self._groups_tree(groups)
+        # the groups a filter hid come back open, as they were shown
+        self.filter_box.textChanged.connect(self.expand)
+        self.duplicates_only.toggled.connect(self.expand)
         self.problems_view = QTableView()
         self.problems_view.setModel(problems)
         self.problems_view.horizontalHeader().setStretchLastSection(True)
@@ -107,7 +110,7 @@ class GroupsPanel(QWidget):
         self.empty.setText(
             self.tr("No duplicates left.\n\nEvery file of this folder is unique at this threshold.")
         )
-        self.filter_box.setPlaceholderText(self.tr("Filter by path…"))
+        self.filter_box.setPlaceholderText(self.tr("Filter by path or title…"))
         self.duplicates_only.setText(self.tr("Duplicates only"))
         self.tabs.setTabText(0, self.tr("Groups"))
         self.tabs.setTabText(1, self.tr("Problems ({0})").format(self.problems.rowCount()))

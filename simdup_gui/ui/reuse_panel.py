@@ -259,8 +259,8 @@ class ReusePanel(QWidget):
         self.model.setHorizontalHeaderLabels(
             [
                 self.tr("Article"),
-                self.tr("Title"),
                 self.tr("Copied"),
+                self.tr("Title"),
                 self.tr("Most from"),
                 self.tr("Sources"),
             ]
@@ -355,8 +355,8 @@ class ReusePanel(QWidget):
             largest = copied.sources[0]
             row = [
                 named(files[copied.path].path),
-                title(None, copied.path),
                 _item(f"{100 * copied.share:.1f}%", copied.share),
+                title(None, copied.path),
                 named(reuse.source_path(largest)),
                 _item(str(len(copied.sources)), len(copied.sources)),
             ]
@@ -365,8 +365,8 @@ class ReusePanel(QWidget):
                 path = reuse.source_path(source)
                 child = [
                     named(path),
-                    title(source),
                     _item(f"{100 * source.share:.1f}%", source.share),
+                    title(source),
                     _item(
                         self.tr("{0:.1f}% of it here").format(100 * source.source_share),
                         source.source_share,
@@ -376,14 +376,15 @@ class ReusePanel(QWidget):
                 child[0].setData((copied, source), CHOSEN_ROLE)
                 row[0].appendRow(child)
             self.model.appendRow(row)
-        self.tree.sortByColumn(2, Qt.SortOrder.DescendingOrder)
+        self.tree.sortByColumn(1, Qt.SortOrder.DescendingOrder)
         header = self.tree.header()
-        for column in (0, 1):
+        for column in (0, 2):  # the names and titles share what the figures leave
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-        for column in range(2, 5):
+        for column in (1, 3, 4):
             self.tree.resizeColumnToContents(column)
-        self.tree.setColumnWidth(0, max(160, self.tree.width() // 3))
-        self.tree.setColumnWidth(1, max(160, self.tree.width() // 4))
+        room = max(self.tree.viewport().width() - self.tree.columnWidth(1), 240)
+        self.tree.setColumnWidth(0, room // 2)
+        self.tree.setColumnWidth(2, room // 2)
 
     # --- a pair --------------------------------------------------------------------------
     def _chosen(self) -> None:

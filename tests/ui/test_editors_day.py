@@ -107,12 +107,14 @@ def test_a_story_is_found_by_its_title_and_the_window_names_its_folder(
     window.groups_panel.filter_box.setText("铁路发送旅客")
     assert shown() == {"春运返乡.txt", "春运返乡-转载.txt", "春运返乡-镜像.html"}
     window.groups_panel.filter_box.setText("")
+    tree = window.groups_panel.tree
+    assert all(tree.isExpanded(proxy.index(g, 0)) for g in range(proxy.rowCount()))  # as before
 
     panel = window.reuse_panel
     window.views.setCurrentWidget(panel)
     qtbot.waitUntil(lambda: panel.reuse is not None and not window.runner.busy, timeout=30_000)
-    assert panel.model.horizontalHeaderItem(1).text() == "Title"
-    titles = {panel.model.item(r, 1).text() for r in range(panel.model.rowCount())}
+    assert panel.model.horizontalHeaderItem(2).text() == "Title"
+    titles = {panel.model.item(r, 2).text() for r in range(panel.model.rowCount())}
     assert titles & {f.title for f in result.files if f.title}
 
 

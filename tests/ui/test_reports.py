@@ -119,7 +119,7 @@ def test_the_reuse_view_shows_an_article_beside_its_source_and_exports(
         Path(model.item(r, 0).data(Qt.ItemDataRole.UserRole + 1)).name: r
         for r in range(model.rowCount())
     }
-    assert {name: model.item(r, 2).text() for name, r in rows.items()} == shares
+    assert {name: model.item(r, 1).text() for name, r in rows.items()} == shares
     commentary = model.item(rows["春运返乡-评论.txt"], 0)
     assert commentary.child(0, 0).text() == "zh/春运返乡.txt"
     with qtbot.waitSignal(panel.pair_shown, timeout=10_000):

@@ -65,10 +65,10 @@ def test_line_endings_are_normalised() -> None:
 
 
 def test_a_few_bad_bytes_are_replaced_and_counted() -> None:
-    data = ("English text " * 200).encode() + b"\xff\xfe\xfa" + b" more text"
+    data = ("Café au lait, crème brûlée. " * 200).encode() + b"\xff\xfe\xfa" + b" more text"
     decoded = decode_bytes(data)
     assert decoded.replaced >= 1
-    assert decoded.text.startswith("English text")
+    assert decoded.text.startswith("Café au lait")  # UTF-8 with bad bytes: no Windows-1252
 
 
 @pytest.mark.parametrize(
@@ -206,3 +206,29 @@ def test_a_gbk_file_read_in_part_is_not_taken_for_big5(tmp_path: Path) -> None:
     (record,) = scan(str(tmp_path), options, cache=None).files
     assert record.encoding == "gbk"  # read as GB18030: every character has a GBK code
     assert record.notes == (f"only the first {inside} bytes read",)
+
+
+def test_each_encoding_editors_receive_is_read_right() -> None:
+    """300 files each of Windows-1252, Latin-1, Shift-JIS, EUC-JP, EUC-KR, GBK, GB18030, Big5,
+    UTF-8 and UTF-16 (with a BOM, and without: LE and BE, some with a stray last byte), short
+    and long, LF and CRLF: at least 99 % of each read as written (the bytes weighed, not
+    Chinese preferred; the Chinese ones as before)."""
+    from collections import Counter
+
+    from encodings_corpus import corpus
+
+    right, total, wrong = Counter(), Counter(), []
+    for encoding, _, text, data in corpus(300):
+        total[encoding] += 1
+        try:
+            decoded = decode_bytes(data)
+        except DecodeError:
+            continue
+        if decoded.text == text:
+            right[encoding] += 1
+        elif len(wrong) < 3:
+            wrong.append((encoding, decoded.encoding, decoded.text[:60]))
+    shares = {encoding: right[encoding] / total[encoding] for encoding in total}
+    assert len(shares) == 12
+    assert min(shares.values()) >= 0.99, (shares, wrong)
+    assert shares["gbk"] == shares["gb18030"] == shares["big5"] == 1.0

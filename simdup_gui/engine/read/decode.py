@@ -50,6 +50,10 @@ _MAGIC = (
     (b"BM", "BMP image"),
 )
 _PROSE_MARKS = re.compile(r"[ \n\t,.;:!?\u3000\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]")
+_HANZI = re.compile(r"[\u4e00-\u9fff]")
+_KANA = re.compile(r"[\u3041-\u30ff]")
+_SPACED = re.compile(r"[\u4e00-\u9fff] [\u4e00-\u9fff]")  # one hanzi, a space, another
+SAMPLE_CHARS = 4096  # the characters weighed to tell Chinese from another encoding misread
 MAX_BAD_SHARE = 0.02  # more replaced characters than this and the file counts as undecodable
 
 
@@ -137,7 +141,15 @@ def _chardet_guess(data: bytes) -> str | None:
 
 def _label(codec: str) -> str:
     """A short, familiar name for the CSV (gb18030, big5, utf-8, utf-16-le …)."""
-    return {"big5hkscs": "big5", "cp1252": "windows-1252"}.get(codec, codec.replace("_", "-"))
+    familiar = {
+        "big5hkscs": "big5",
+        "cp1252": "windows-1252",
+        "cp1250": "windows-1250",
+        "cp932": "shift-jis",
+        "cp949": "euc-kr",
+        "iso8859-15": "latin-9",
+    }
+    return familiar.get(codec, codec.replace("_", "-"))
 
 
 def _with_replacement(data: bytes, codec: str, method: str) -> Decoded:
@@ -146,6 +158,35 @@ def _with_replacement(data: bytes, codec: str, method: str) -> Decoded:
     if replaced > MAX_BAD_SHARE * max(1, len(text)):
         raise DecodeError(f"undecodable bytes: {replaced} of {len(text)} characters bad as {codec}")
     return Decoded(text, _label(codec), method, replaced)
+
+
+def _reads_as_chinese(text: str) -> bool:
+    """Whether text decoded as GB18030 reads as Chinese, not as another encoding misread.
+
+    Chinese is mostly characters GB2312 has; Windows-1252 or Shift-JIS bytes read as GB18030
+    give rare ones (a high byte before an ASCII letter), EUC-JP gives kana, EUC-KR gives
+    "words" between spaces. Measured on the first characters, at the codecs' speed.
+    """
+    sample = text[:SAMPLE_CHARS]
+    if _HANZI.search(sample) is None:
+        return False
+    wide = len(sample) - len(sample.encode("ascii", "ignore"))  # hanzi, kana, punctuation…
+    rare = len(sample.encode("gb18030")) - len(sample.encode("gb2312", "ignore"))  # their bytes
+    kana = len(_KANA.findall(sample))  # (few matches: fast)
+    spaced = len(_SPACED.findall(sample))
+    return rare <= 0.2 * wide and kana <= 0.05 * wide and spaced <= 0.1 * wide
+
+
+def _mostly_utf8(data: bytes) -> bool:
+    """Whether the bytes are UTF-8 with a few bad ones, not a legacy encoding.
+
+    UTF-8 gives letters beyond ASCII and few replaced bytes; a legacy encoding read as UTF-8
+    gives replaced bytes only, or mostly.
+    """
+    text = data[:SAMPLE_BYTES].decode("utf-8", errors="replace")
+    bad = text.count("\ufffd")
+    letters = len(text) - len(text.encode("ascii", "ignore")) - bad
+    return letters > bad and bad <= MAX_BAD_SHARE * len(text)
 
 
 def _looks_like_prose(text: str) -> bool:
@@ -239,23 +280,35 @@ def _decode(data: bytes, declared: bool, cut: bool = False) -> Decoded:
     text = _strict(data, "utf-8", cut)
     if text is not None and "\x00" not in text:
         return Decoded(text, "utf-8", "utf-8")
-    wide = _utf16_without_bom(data[: len(data) // 2 * 2] if cut else data)
+    even = data[: len(data) // 2 * 2]  # a stray last byte (or a cut) leaves UTF-16 readable
+    wide = _utf16_without_bom(even)
     if wide:
-        return Decoded(wide[0], wide[1], "utf-16 without BOM")
+        stray = 0 if cut else len(data) - len(even)  # counted as a replaced character
+        return Decoded(wide[0], wide[1], "utf-16 without BOM", stray)
     if b"\x00" in data[:SAMPLE_BYTES]:
         raise DecodeError("binary file (contains NUL bytes)")
     if b"\x00" in data:  # past the sample: stray bytes in a text file, dropped and counted
         decoded = _decode(data.replace(b"\x00", b""), False, cut)
         return replace(decoded, replaced=decoded.replaced + data.count(b"\x00"))
     gb, big5 = _strict(data, "gb18030", cut), _strict(data, "big5hkscs", cut)
-    if gb is not None and big5 is None:
+    if gb is not None and big5 is None and _reads_as_chinese(gb):
         return Decoded(gb, "gb18030", "gb18030")
     if big5 is not None and gb is None:
         return Decoded(big5, "big5", "big5")
+    # Bytes GB18030 takes but that do not read as Chinese (Windows-1252 quotes before
+    # letters, Shift-JIS, EUC-JP kana, EUC-KR words between spaces), or that Big5 takes too:
+    # what the bytes are is weighed (chardet), not a preference for Chinese.
     guess = _chardet_guess(data)
     if gb is not None and big5 is not None:
         if guess == "big5hkscs" or (guess or "").startswith("big5"):
             return Decoded(big5, "big5", "chardet")
+        if guess in (None, "gb18030") or _reads_as_chinese(gb):
+            return Decoded(gb, "gb18030", "chardet" if guess == "gb18030" else "gb18030")
+    if guess and guess not in ("gb18030", "big5hkscs") and not _mostly_utf8(data):
+        text = _strict(data, guess, cut)
+        if text is not None and _looks_like_prose(text):
+            return Decoded(text, _label(guess), "chardet")
+    if gb is not None:
         return Decoded(gb, "gb18030", "chardet" if guess == "gb18030" else "gb18030")
     utf8 = data.decode("utf-8", errors="replace")
     if utf8.count("\ufffd") <= MAX_BAD_SHARE * len(utf8):

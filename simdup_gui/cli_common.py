@@ -171,6 +171,21 @@ def check_output(path: str, inputs: list[str], *, folder: bool = False) -> None:
         raise UsageError(problem)
 
 
+def check_outputs(named: dict[str, str | None], inputs: list[str]) -> None:
+    """:func:`check_output` for each output an option names, and no file named twice.
+
+    ``inputs``: the folders read (and a library's folder: never written into by a report).
+    """
+    seen: dict[str, str] = {}
+    for option, path in named.items():
+        if not path:
+            continue
+        check_output(path, inputs)
+        same = seen.setdefault(os.path.normcase(os.path.realpath(path)), option)
+        if same != option:
+            raise UsageError(f"{same} and {option} name one file: {path}")
+
+
 def max_jobs() -> int:
     """The most workers worth starting: two per core (the work is computing, not waiting)."""
     return 2 * max(1, os.cpu_count() or 1)

@@ -10,7 +10,7 @@ from simdup_gui.cli_common import (
     TerminalProgress,
     UsageError,
     capped_jobs,
-    check_output,
+    check_outputs,
     compiling_note,
     jobs_value,
     kept_apart,
@@ -82,9 +82,8 @@ def run_reuse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for folder in args.own:
         if not os.path.isdir(folder) or not in_folders(folder, args.folder):
             raise UsageError(f"--own {folder}: not a folder inside {' or '.join(args.folder)}")
-    for output in (args.csv, args.html):
-        if output:
-            check_output(output, args.folder)
+    library_folder = [args.library] if args.library else []  # never a report inside it
+    check_outputs({"--csv": args.csv, "--html": args.html}, [*args.folder, *library_folder])
     library = _library(args.library)
     options = ScanOptions(
         read=ReadOptions(max_bytes=int(args.max_mb * 1024 * 1024)),

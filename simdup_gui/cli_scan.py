@@ -17,7 +17,7 @@ from simdup_gui.cli_common import (
     add_method_options,
     add_text_options,
     capped_jobs,
-    check_output,
+    check_outputs,
     compiling_note,
     dask_address,
     jobs_value,
@@ -275,9 +275,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``simdup scan``: an unchanged folder's kept report, or a scan and its report."""
     started = time.perf_counter()
     options = _options(args, err)
-    for output in (args.csv, args.html):
-        if output:
-            check_output(output, args.folder)
+    check_outputs({"--csv": args.csv, "--html": args.html}, args.folder)
     if args.quiet:
         progress: Callable[[ProgressEvent], None] = no_progress
     elif err.isatty():

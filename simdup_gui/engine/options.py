@@ -63,9 +63,17 @@ class TextSettings:
     method: FingerprintMethod = field(default_factory=_default_method)
 
     def __post_init__(self) -> None:
-        """Reject unknown tokenizers and weightings; take a method kept as a dictionary."""
+        """Reject unknown tokenizers, weightings and methods; take a method kept as a dictionary.
+
+        A method this simdup lacks (a newer one's, kept by name or as a dictionary) is a
+        ValueError here, before anything takes the settings.
+        """
         if isinstance(self.method, dict):  # as JSON keeps it
             object.__setattr__(self, "method", method_from_dict(self.method))
+        elif isinstance(self.method, str):  # by name alone
+            object.__setattr__(self, "method", method_named(self.method))
+        if not isinstance(self.method, FingerprintMethod):
+            raise TypeError(f"a method of the wrong kind: {self.method!r}")
         if self.tokenizer not in TOKENIZERS:
             raise ValueError(
                 f"tokenizer must be one of {sorted(TOKENIZERS)}, not {self.tokenizer!r}"

@@ -753,3 +753,29 @@ def test_the_librarys_summaries_follow_the_locale(
     )
     code, _, err = run("library", "check", library, str(resource("sample") / "en"))
     assert err.strip().splitlines()[-1] == "simdup：6 篇中有 0 篇在文章库中有相似文章"
+
+
+def test_no_report_over_the_librarys_files_nor_two_reports_in_one_file(tmp_path: Path) -> None:
+    library = tmp_path / "LIB"
+    assert run("library", "add", str(library), str(resource("sample") / "zh"))[0] == 0
+    before = {p.name: p.read_bytes() for p in library.rglob("*") if p.is_file()}
+    sample = str(resource("sample"))
+    for argv in (
+        ["reuse", sample, "--library", str(library), "--csv", str(library / "library.json")],
+        ["reuse", sample, "--library", str(library), "--html", str(library / "new.html")],
+        ["reuse", sample, "--csv", str(tmp_path / "r"), "--html", str(tmp_path / "r")],
+        [
+            "scan",
+            sample,
+            "--csv",
+            str(tmp_path / "s"),
+            "--html",
+            str(tmp_path / ".." / tmp_path.name / "s"),
+        ],
+    ):
+        code, _, err = run(*argv)
+        assert code == 2, argv
+        assert len(err.strip().splitlines()) == 1, err
+    assert {p.name: p.read_bytes() for p in library.rglob("*") if p.is_file()} == before
+    assert not (tmp_path / "r").exists()
+    assert not (tmp_path / "s").exists()

@@ -146,3 +146,29 @@ def test_the_reuse_view_shows_an_article_beside_its_source_and_exports(
     window.regroup()
     qtbot.waitUntil(lambda: panel.reuse is not None and not window.runner.busy, timeout=30_000)
     assert panel.model.rowCount() == len(rows)
+
+
+@pytest.mark.parametrize("method", ["fancy", 3])
+def test_a_saved_result_of_a_method_this_simdup_lacks_is_refused_before_anything_changes(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, method: object
+) -> None:
+    import json
+
+    scan_and_wait(qtbot, window, SAMPLE)
+    window.commands.mark_copies.trigger()
+    saved = tmp_path / "newer.simdup"
+    window.dialogs.save_paths.append(str(saved))  # type: ignore[attr-defined]
+    window.commands.save_results.trigger()
+    qtbot.waitUntil(saved.exists, timeout=10_000)
+    document = json.loads(saved.read_text(encoding="utf-8"))
+    document["options"]["read"]["text"]["method"] = method  # as a newer simdup might keep it
+    saved.write_text(json.dumps(document), encoding="utf-8")
+    shown, marked = window.result, set(window.session.marked)
+    window.commands.clear_marks.trigger()
+    window.dialogs.save_paths.append(str(saved))  # type: ignore[attr-defined]
+    window.commands.open_results.trigger()
+    said = window.dialogs.last("warn")[1]  # type: ignore[attr-defined]
+    assert "method" in said
+    assert "\n" not in said
+    assert window.result is shown  # nothing adopted, nothing shown
+    assert window.session.marked == set() != marked

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from simdup_gui.cli import main
 from simdup_gui.engine import kernels
-from simdup_gui.engine.options import RunOptions, ScanOptions
+from simdup_gui.engine.options import GroupOptions, RunOptions, ScanOptions
 from simdup_gui.engine.reuse.align import LEAST, SOURCE, Text, copied_between
 from simdup_gui.engine.reuse.passages import (
     GUARANTEE,
@@ -303,3 +303,61 @@ def test_a_short_copy_in_a_group_is_measured_whole(tmp_path: Path) -> None:
     assert found.exact
     assert found.share == pytest.approx(1.0)
     assert found.passages == ((0, len(note) - 1),)  # to its last unit (a full stop is none)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["春运", "铁路", "the", "band", " ", "，", "「", "」", "“", "”", '"', "\n", "‘", "’"]
+        ),
+        max_size=80,
+    )
+)
+def test_the_quoted_units_are_those_inside_a_quotation_as_defined(pieces: list[str]) -> None:
+    """In one pass, the same as the plain definition: each unit inside any one quotation."""
+    import re
+
+    from simdup_gui.engine.reuse.align import _QUOTED
+
+    text = Text.of("".join(pieces))
+    plain = np.zeros(len(text.units), bool)
+    for found in re.finditer(_QUOTED, text.text):
+        plain |= (text.units.starts >= found.start()) & (text.units.ends <= found.end())
+    assert text.quoted().tolist() == plain.tolist()
+
+
+def test_an_article_of_24000_quotations_has_each_quoted_unit_marked() -> None:
+    """The marks made in one pass (the loop over quotations took about 100 s here)."""
+    text = Text.of("据报道，「春运首日铁路发送旅客」。" * 24_000)
+    inside = text.quoted()
+    assert inside.sum() == 24_000 * len(Text.of("春运首日铁路发送旅客").units)
+
+
+def test_a_group_members_share_leaves_quotations_out_when_asked(tmp_path: Path) -> None:
+    """Without quotations a member's share is measured on its text, not estimated with them."""
+    story = (Path(__file__).parents[2] / "resources" / "sample" / "zh" / "春运返乡.txt").read_text(
+        encoding="utf-8"
+    )
+    (tmp_path / "src").mkdir()
+    write(tmp_path / "src", "story.txt", story)  # a reference folder's: the group's reference
+    write(
+        tmp_path,
+        "quoting.txt",
+        story
+        + "\n“"
+        + "据当地媒体报道，春运期间客流持续增长，记者在火车站看到旅客排队有序进站。" * 4
+        + "”",
+    )
+    result = scan(
+        str(tmp_path), ScanOptions(group=GroupOptions(reference_folders=(str(tmp_path / "src"),)))
+    )
+    (group,) = result.groups
+    assert result.files[group.reference].path.endswith("story.txt")
+    shares = {}
+    for quotes in (True, False):
+        reuse = find_reuse(result, quotes=quotes)
+        (copied,) = [c for c in reuse.articles if result.files[c.path].path.endswith("quoting.txt")]
+        shares[quotes] = copied.share
+    assert shares[True] < 0.95  # the quotation counts, and was copied from no one
+    assert shares[False] == pytest.approx(1.0, abs=0.01)  # left out: all the rest is the story

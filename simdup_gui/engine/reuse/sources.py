@@ -154,6 +154,9 @@ def find_reuse(
             continue
         for member in group.members[1:]:
             pair = _estimated(member.file, group.reference, files)
+            if not quotes:  # the estimate counts quotations: measured without them
+                exact = _measured(member.file, group.reference, texts, shared, quotes, least=0)
+                pair = pair if exact is None else exact
             if pair.share >= min_share:
                 found[member.file].append(pair)
     pairs = [p for p in _candidates(kept, shared, min_share) if _own_pair(p, kept, counted)]

@@ -135,12 +135,15 @@ def run_reuse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _library(folder: str | None) -> object:
-    """The library named, opened (None without one)."""
+    """The library named, opened and checked (None without one)."""
     if folder is None:
         return None
     from simdup_gui.engine.library.store import Library, LibraryError
 
-    try:
-        return Library.open(folder)
+    try:  # checked whole before the scan: a damaged or stale library is a line, not a traceback
+        library = Library.open(folder)
+        library.refuse_if_stale()
+        library.check_lookups()
     except LibraryError as exc:
         raise UsageError(str(exc)) from None
+    return library

@@ -496,3 +496,75 @@ def test_a_library_check_keeps_apart_the_pairs_said_to_be_not_duplicates(tmp_pat
     assert "0 of 1 with a match" in err
     apart = ScanOptions(group=GroupOptions(not_duplicates=frozenset(not_duplicates.load())))
     assert check_folder(library, str(new), apart).groups == ()
+
+
+@pytest.mark.parametrize(
+    "damaged", ["passage_fences.npy", "files.npy", "path_ends.npy", "paths.bin"]
+)
+@pytest.mark.parametrize("checksums", [True, False])
+def test_a_library_damaged_where_reuse_reads_late_is_said_in_one_line_before_the_scan(
+    tmp_path: Path, damaged: str, checksums: bool
+) -> None:
+    """With checksums, any change; without (an older library), the structural checks."""
+    library = tmp_path / "LIB"
+    assert run("library", "add", str(library), str(resource("sample") / "zh"))[0] == 0
+    generation = next(library.glob("gen-*"))
+    if not checksums:
+        (generation / "checksums.json").unlink()
+    data = bytearray((generation / damaged).read_bytes())
+    data[-8:] = b"\xff" * 8
+    data[70:80] = b"\x00" * 10  # the header of a .npy, a path of paths.bin
+    (generation / damaged).write_bytes(bytes(data))
+    code, out, err = run("reuse", str(resource("sample")), "--library", str(library))
+    assert code == 2
+    assert out == ""  # refused before the scan: no row
+    assert len(err.strip().splitlines()) == 1, err
+    assert "damaged library" in err
+
+
+def test_reuse_refuses_a_library_of_other_fingerprints(tmp_path: Path) -> None:
+    library = tmp_path / "LIB"
+    assert run("library", "add", str(library), str(resource("sample") / "zh"))[0] == 0
+    meta = json.loads((library / "library.json").read_text(encoding="utf-8"))
+    meta["settings_version"] = "an older one"
+    (library / "library.json").write_text(json.dumps(meta), encoding="utf-8")
+    code, _, err = run("reuse", str(resource("sample")), "--library", str(library))
+    assert code == 2
+    assert "build a new library" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_reader_outlives_two_writers_that_remove_its_generation(tmp_path: Path) -> None:
+    """A copy check against a library two `library add` replaced meanwhile: read as it was."""
+    from simdup_gui.engine.reuse.sources import find_reuse
+
+    library = tmp_path / "LIB"
+    folders = [tmp_path / name for name in ("one", "two", "three")]
+    shutil.copytree(resource("sample") / "en", folders[0])
+    for folder in folders[1:]:
+        shutil.copytree(resource("sample") / "zh", folder)
+    assert run("library", "add", str(library), str(folders[0]))[0] == 0
+    reader = Library.open(library)
+    reader.check_lookups()
+    first = reader.generation
+    for folder in folders[1:]:
+        assert run("library", "add", str(library), str(folder))[0] == 0
+    assert not first.exists()  # both writers done: the reader's generation is gone
+    result = scan(str(resource("sample") / "en"))  # what copied from the first folder's
+    reuse = find_reuse(result, library=reader)
+    sources = {reuse.source_path(s) for c in reuse.articles for s in c.sources if s.library}
+    assert sources  # the library's articles, read from the generation the reader opened
+    assert all(Path(path).parent == folders[0] for path in sources)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="modes are POSIX's")
+def test_a_librarys_files_take_the_mode_the_umask_gives(tmp_path: Path) -> None:
+    """A colleague can read a shared library: library.json is not private (it was 0600)."""
+    old = os.umask(0o022)
+    try:
+        assert run("library", "add", str(tmp_path / "LIB"), str(resource("sample") / "zh"))[0] == 0
+    finally:
+        os.umask(old)
+    assert (tmp_path / "LIB" / "library.json").stat().st_mode & 0o777 == 0o644
+    generation = next((tmp_path / "LIB").glob("gen-*"))
+    assert {p.stat().st_mode & 0o777 for p in generation.rglob("*") if p.is_file()} == {0o644}

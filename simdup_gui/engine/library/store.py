@@ -37,7 +37,6 @@ import json
 import os
 import re
 import shutil
-import tempfile
 import time
 import zlib
 from collections import Counter
@@ -50,6 +49,7 @@ import numpy.typing as npt
 
 from simdup_gui.engine.match.index import FingerprintIndex
 from simdup_gui.engine.options import GroupOptions, TextSettings
+from simdup_gui.engine.output.outputs import new_temp_file
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.store.snapshot import pack, unpack
 
@@ -338,9 +338,45 @@ class Library:
             starts[n], ends[n] = start, end
         return starts, ends
 
+    def check_lookups(self) -> None:
+        """Open now, checked, what a copy check reads late: damage is said before any work.
+
+        Every file's size (and the small ones' checksums), the passage fences and the articles'
+        paths, each opened once and held, so that two writers finishing meanwhile (which
+        remove this generation) change nothing for this reader. A library written before the
+        checksums gets the structural checks: fences in order, paths' ends rising within them.
+
+        Raises:
+            LibraryError: a file is missing, damaged or does not fit the others.
+        """
+        try:
+            for name in self._sums:
+                self._file(name)
+            if len(self.passages):
+                self.passage_ranges(np.empty(0, np.uint32))  # loads the fences
+                fences = np.asarray(self._fences)
+                if np.any(fences[1:] < fences[:-1]):
+                    raise LibraryError(f"{self.folder}: damaged library (fences out of order)")
+            if self.article_count and (self.generation / "files.npy").is_file():
+                self.article_file(0)  # maps the articles' files, ends and paths
+                assert self._files is not None
+                files, ends, paths = self._files
+                if len(files) != self.article_count or len(ends) != self.article_count:
+                    raise LibraryError(f"{self.folder}: damaged library (article files do not fit)")
+                ends = np.asarray(ends, np.int64)
+                if len(paths) != int(ends[-1]) or not np.array_equal(
+                    np.flatnonzero(np.asarray(paths) == 0), ends - 1
+                ):  # each path ends in a NUL, and holds none
+                    raise LibraryError(f"{self.folder}: damaged library (paths do not fit)")
+        except LibraryError:
+            raise
+        except (OSError, ValueError, IndexError, TypeError, UnicodeDecodeError) as exc:
+            raise LibraryError(f"{self.folder}: damaged library ({exc})") from None
+
     def article_file(self, entry: int) -> tuple[str, int, int]:
         """An article's path, size and modification time (ns), as the library took it."""
-        if self._articles is None and (self.generation / "files.npy").is_file():
+        mapped = self._files is not None or (self.generation / "files.npy").is_file()
+        if self._articles is None and mapped:
             if self._files is None:
                 self._files = (
                     np.load(self._file("files.npy"), mmap_mode="r"),
@@ -421,7 +457,7 @@ def _leftover(entry: Path) -> bool:
     return (
         name == ".lock"
         or (GENERATION.fullmatch(name) is not None and entry.is_dir())
-        or (name.startswith(META + ".") and name.endswith(".tmp"))
+        or (name.startswith((META + ".", f".{META}.")) and name.endswith(".tmp"))
     )
 
 
@@ -471,7 +507,7 @@ def write_generation(
         "max_k": max_k,
         "updated": time.strftime("%Y-%m-%d %H:%M:%S"),
     }
-    handle, temp = tempfile.mkstemp(prefix=META + ".", suffix=".tmp", dir=path)
+    handle, temp = new_temp_file(path, META)  # its mode the umask's, as the other files
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             json.dump(meta, stream, indent=1)
@@ -531,20 +567,32 @@ class OnDisk:
     """
 
     def __init__(self, path: Path) -> None:
-        """The array's dtype and length, from its header (the data is read when sliced)."""
+        """The array's dtype and length, from its header (the data is read when sliced).
+
+        The file stays open: a generation two later writers removed meanwhile is still read.
+        """
         self.path = path
-        with open(path, "rb") as stream:
-            version = np.lib.format.read_magic(stream)
+        self._stream = open(path, "rb")  # noqa: SIM115 (held for the array's life)
+        try:
+            version = np.lib.format.read_magic(self._stream)
             read_header = (
                 np.lib.format.read_array_header_1_0
                 if version == (1, 0)
                 else np.lib.format.read_array_header_2_0
             )
-            shape, fortran, self.dtype = read_header(stream)
-            self.offset = stream.tell()
-        if len(shape) != 1 or fortran or self.dtype.hasobject:
-            raise ValueError(f"{path}: not a flat array")
+            shape, fortran, self.dtype = read_header(self._stream)
+            self.offset = self._stream.tell()
+            if len(shape) != 1 or fortran or self.dtype.hasobject:
+                raise ValueError(f"{path}: not a flat array")
+        except BaseException:
+            self._stream.close()
+            raise
         self.length = int(shape[0])
+
+    def __del__(self) -> None:
+        stream = getattr(self, "_stream", None)
+        if stream is not None:
+            stream.close()
 
     def __len__(self) -> int:
         """How many values it holds."""
@@ -556,9 +604,8 @@ class OnDisk:
         if step != 1:
             raise ValueError("OnDisk reads runs of values only")
         count = max(stop - start, 0)
-        with open(self.path, "rb") as stream:  # opened per read: nothing held open
-            stream.seek(self.offset + start * self.dtype.itemsize)
-            data = stream.read(count * self.dtype.itemsize)
+        self._stream.seek(self.offset + start * self.dtype.itemsize)
+        data = self._stream.read(count * self.dtype.itemsize)
         if len(data) != count * self.dtype.itemsize:
             raise OSError(f"{self.path}: shorter than its header says")
         return np.frombuffer(data, self.dtype)

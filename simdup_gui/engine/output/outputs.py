@@ -67,7 +67,7 @@ def with_suffix(destination: str, suggested: str) -> str:
     return destination + suffix
 
 
-def _new_temp_file(folder: Path, name: str) -> tuple[int, Path]:
+def new_temp_file(folder: Path, name: str) -> tuple[int, Path]:
     """A new file beside the destination, made with the mode the user's umask gives new files."""
     for _ in range(100):
         temp = folder / f".{name}.{os.urandom(4).hex()}.tmp"
@@ -92,7 +92,7 @@ def write_atomically(
         with open(target, "w", encoding=encoding.removesuffix("-sig"), newline="") as stream:
             fill(stream)
         return target
-    handle, temp = _new_temp_file(target.parent, target.name)
+    handle, temp = new_temp_file(target.parent, target.name)
     try:
         # A "-sig" codec's BOM is written here: that codec encodes each write in Python.
         codec = encoding.removesuffix("-sig")

@@ -252,6 +252,17 @@ class TerminalProgress:
         self.stream.flush()
 
 
+def waiting_said(err: TextIO) -> Callable[[ProgressEvent], None]:
+    """No progress, but a line when a library's writer waits for another (after a second)."""
+
+    def say(event: ProgressEvent) -> None:
+        if event.stage == "waiting":
+            err.write(f"simdup: waiting for another writer of {event.current}…\n")
+            err.flush()
+
+    return say
+
+
 def compiling_note(err: TextIO) -> Callable[[ProgressEvent], None]:
     """No progress (stderr is not a terminal), but the one line that explains a long first run."""
 

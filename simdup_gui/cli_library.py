@@ -15,6 +15,7 @@ from simdup_gui.cli_common import (
     max_bytes,
     share,
     text_settings,
+    waiting_said,
 )
 from simdup_gui.engine.library.build import add_fingerprints, add_folders, remove
 from simdup_gui.engine.library.check import ArticleChecker, Match, check_fingerprint, said_apart
@@ -117,15 +118,22 @@ def _add(args: argparse.Namespace, err: TextIO, settings: TextSettings) -> int:
         if problem:
             raise UsageError(problem)
     options = _options(args, settings)
+    waiting = waiting_said(err)
     if args.fingerprints:
-        done = add_fingerprints(args.library, args.fingerprints, options, args.max_k)
+        done = add_fingerprints(args.library, args.fingerprints, options, args.max_k, waiting)
         imported = counted(done.imported, "fingerprint")
         err.write(f"simdup: imported {imported} into {args.library}\n")
     if args.folders:
         cache = FingerprintCache.default()
         try:
             done = add_folders(
-                args.library, args.folders, options, prune=args.prune, cache=cache, max_k=args.max_k
+                args.library,
+                args.folders,
+                options,
+                prune=args.prune,
+                cache=cache,
+                progress=waiting,
+                max_k=args.max_k,
             )
         finally:
             cache.close()
@@ -272,6 +280,6 @@ def _stats(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _remove(args: argparse.Namespace, err: TextIO) -> int:
-    dropped = remove(args.library, [os.path.abspath(p) for p in args.paths])
+    dropped = remove(args.library, [os.path.abspath(p) for p in args.paths], waiting_said(err))
     err.write(f"simdup: dropped {dropped} entries from {args.library}\n")
     return 0

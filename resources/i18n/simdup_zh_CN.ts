@@ -495,58 +495,58 @@
 <context>
     <name>GroupsPanel</name>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="111"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="114"/>
         <source>Duplicates only</source>
         <translation>只看副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="112"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="115"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="113"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="116"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="117"/>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="127"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="120"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="130"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="118"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="121"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="122"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="125"/>
         <source>Modified</source>
         <translation>修改时间</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="124"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="127"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="121"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="124"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="123"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="126"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="120"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="123"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="108"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="111"/>
         <source>No duplicates left.
 
 Every file of this folder is unique at this threshold.</source>
@@ -555,16 +555,17 @@ Every file of this folder is unique at this threshold.</source>
 在这个阈值下，这个文件夹里的每个文件都是唯一的。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="110"/>
-        <source>Filter by path or title…</source><translation>按路径或标题筛选…</translation>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="113"/>
+        <source>Filter by path or title…</source>
+        <translation>按路径或标题筛选…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="119"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="122"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/groups_panel.py" line="127"/>
+        <location filename="../../simdup_gui/ui/groups_panel.py" line="130"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
@@ -1165,116 +1166,120 @@ The details are in the log: {1}</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/status_line.py" line="70"/>
+        <source>Waiting for another writer of the library</source><translation>正在等待文章库的另一个写入者</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/status_line.py" line="71"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="82"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="83"/>
         <source>{0}: {1} of {2} files · {3:.0f} files/s · about {4:.0f} s left · {5}</source>
         <translation>{0}：{1}/{2} 个文件 · 每秒 {3:.0f} 个 · 约剩 {4:.0f} 秒 · {5}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="95"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="96"/>
         <source>{0} duplicate</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="95"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="96"/>
         <source>{0} duplicates</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="96"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="97"/>
         <source>{0} problem</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="96"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="97"/>
         <source>{0} problems</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="97"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="98"/>
         <source>{0:.1f} s</source>
         <translation>{0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="104"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="105"/>
         <source>{0} file of another type not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="105"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="106"/>
         <source>{0} files of other types not read</source>
         <translation>{0} 个其他类型的文件未读取</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="108"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="109"/>
         <source>checked against the library {0}</source>
         <translation>已与文章库 {0} 对照</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="110"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="111"/>
         <source>cancelled: partial results</source>
         <translation>已取消：部分结果</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="115"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="116"/>
         <source>{0} marked ({1})</source>
         <translation>已标记 {0} 个（{1}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="117"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="118"/>
         <source>{0} more marked, no copies at this threshold</source>
         <translation>另有 {0} 个已标记，在此阈值下不是副本</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="121"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="122"/>
         <source>Marks belong to files: a marked file that is no copy at the thresholds shown keeps its mark, and shows it again when it is one. Only the copies shown are moved or trashed.</source>
         <translation>标记属于文件：已标记的文件在当前阈值下不是副本时，标记仍然保留，再成为副本时重新显示。只有显示出的副本会被移动或删除。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="134"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="135"/>
         <source>{0} reference folder</source>
         <translation>{0} 个参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="134"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="135"/>
         <source>{0} reference folders</source>
         <translation>{0} 个参照文件夹</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="138"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="139"/>
         <source>{0} pair kept apart</source>
         <translation>{0} 对保持分开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="138"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="139"/>
         <source>{0} pairs kept apart</source>
         <translation>{0} 对保持分开</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="143"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="144"/>
         <source>Files in reference folders are never marked, moved or trashed; pairs said to be not duplicates never share a group (Actions menu: the lists).</source>
         <translation>参照文件夹中的文件不会被标记、移动或删除；标为“非重复”的文件对永远不会分到同一组（在“操作”菜单中管理这些列表）。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="152"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="153"/>
         <source>{0} file</source>
         <translation>{0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="152"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="153"/>
         <source>{0} files</source>
         <translation>{0} 个文件</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="156"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="157"/>
         <source>{0} group</source>
         <translation>{0} 组</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/status_line.py" line="156"/>
+        <location filename="../../simdup_gui/ui/status_line.py" line="157"/>
         <source>{0} groups</source>
         <translation>{0} 组</translation>
     </message>

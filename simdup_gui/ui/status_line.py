@@ -67,6 +67,7 @@ class StatusLine(QObject):
             "fingerprinting": self.tr("Reading"),
             "indexing": self.tr("Indexing"),
             "grouping": self.tr("Grouping"),
+            "waiting": self.tr("Waiting for another writer of the library"),
             "done": self.tr("Done"),
         }
         stage = stages.get(event.stage, event.stage)

@@ -568,3 +568,42 @@ def test_a_librarys_files_take_the_mode_the_umask_gives(tmp_path: Path) -> None:
     assert (tmp_path / "LIB" / "library.json").stat().st_mode & 0o777 == 0o644
     generation = next((tmp_path / "LIB").glob("gen-*"))
     assert {p.stat().st_mode & 0o777 for p in generation.rglob("*") if p.is_file()} == {0o644}
+
+
+def test_a_second_writer_says_it_waits_for_the_first(tmp_path: Path) -> None:
+    library = tmp_path / "LIB"
+    assert run("library", "add", str(library), str(resource("sample") / "zh"))[0] == 0
+    holding = (  # another writer: it holds the lock for 1.5 s
+        "import sys, time; from filelock import FileLock; lock = FileLock(sys.argv[1]);"
+        " lock.acquire(); print('held', flush=True); time.sleep(1.5); lock.release()"
+    )
+    with subprocess.Popen(
+        [sys.executable, "-c", holding, str(library / ".lock")], stdout=subprocess.PIPE, text=True
+    ) as first:
+        assert first.stdout is not None
+        assert first.stdout.readline().strip() == "held"
+        code, _, err = run("library", "add", str(library), str(resource("sample") / "en"))
+    assert code == 0
+    assert f"simdup: waiting for another writer of {library}…" in err
+    assert "6 new" in err
+    code, _, err = run("library", "add", str(library), str(resource("sample") / "en"))
+    assert "waiting" not in err  # no one else: nothing said
+
+
+def test_a_library_this_user_may_not_read_says_permission_denied_and_names_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library = tmp_path / "LIB"
+    assert run("library", "add", str(library), str(resource("sample") / "zh"))[0] == 0
+    locked = str(library / "library.json")
+    read = Path.read_text
+
+    def denied(self: Path, *args: object, **kwargs: object) -> str:
+        if str(self) == locked:  # as a colleague's private file (root reads any, so pretended)
+            raise PermissionError(13, "Permission denied", locked)
+        return read(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "read_text", denied)
+    code, _, err = run("library", "check", str(library), str(resource("sample") / "zh"))
+    assert code == 2
+    assert err.strip() == f"simdup: error: {library}: permission denied: {locked}"

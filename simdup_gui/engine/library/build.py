@@ -74,7 +74,7 @@ def add_folders(
     of those folders that are gone are reported, and dropped with ``prune``. An add that
     changes nothing writes nothing, and so does a cancelled one.
     """
-    with writing(folder, options.read.text) as current:
+    with writing(folder, options.read.text, progress) as current:
         old = current.contents() if current else Contents.empty()
         known = {r.path: r for r in old.articles}
         found: dict[str, FileRecord] = {}
@@ -117,7 +117,11 @@ def add_folders(
 
 
 def add_fingerprints(
-    folder: str, source: str, options: ScanOptions, max_k: int | None = None
+    folder: str,
+    source: str,
+    options: ScanOptions,
+    max_k: int | None = None,
+    progress: Progress = no_progress,
 ) -> Added:
     """Import a file of precomputed fingerprints.
 
@@ -132,7 +136,7 @@ def add_fingerprints(
     else:
         fingerprints = load_fingerprints(source)
     name = os.path.abspath(source)
-    with writing(folder, options.read.text) as current:
+    with writing(folder, options.read.text, progress) as current:
         old = (current.contents() if current else Contents.empty()).without_imported(
             lambda part: part.source == name  # importing a file again replaces its rows
         )
@@ -145,9 +149,9 @@ def add_fingerprints(
     return Added(imported=len(fingerprints), written=True)
 
 
-def remove(folder: str, paths: Sequence[str]) -> int:
+def remove(folder: str, paths: Sequence[str], progress: Progress = no_progress) -> int:
     """Drop the articles at or under ``paths`` (and imported files named there); how many."""
-    with writing(folder, None) as library:
+    with writing(folder, None, progress) as library:
         assert library is not None
         old = library.contents()
         kept = old.without_imported(lambda part: any(_under(part.source, p) for p in paths))

@@ -50,6 +50,7 @@ import numpy.typing as npt
 from simdup_gui.engine.match.index import FingerprintIndex
 from simdup_gui.engine.options import GroupOptions, TextSettings
 from simdup_gui.engine.output.outputs import new_temp_file
+from simdup_gui.engine.progress import Progress, ProgressEvent, no_progress
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.store.snapshot import pack, unpack
 
@@ -67,6 +68,7 @@ def index_ks(max_k: int) -> tuple[int, ...]:
 GENERATION = re.compile(r"gen-\d{6}")  # a generation's name (a copy a file manager made is not)
 CHECKSUMS = "checksums.json"
 CHECKED_ON_OPEN = 64 << 20  # files up to this size are checksummed when first read
+WAIT_SAID_S = 1.0  # a writer waiting longer than this for another says so
 FENCE = 4096  # the passage index's fences: every FENCE-th fingerprint (16 KB of it apart)
 PERMUTATION_BUDGET = (
     64  # bytes of permutations per fingerprint at most, per index (its plan's budget)
@@ -149,6 +151,11 @@ def _sync_folder(folder: Path) -> None:
     _sync_folder_entry(folder)
 
 
+def _denied(folder: str | os.PathLike[str], exc: PermissionError) -> str:
+    """A library's file this user may not read, said as such and named (no "damage")."""
+    return f"{folder}: permission denied: {exc.filename or folder}"
+
+
 class Library:
     """A library opened for reading: its settings, contents and index (memory-mapped)."""
 
@@ -211,6 +218,8 @@ class Library:
                 found = path.stat().st_size
                 if found != size or ((whole or size <= CHECKED_ON_OPEN) and _checksum(path) != crc):
                     raise LibraryError(f"{self.folder}: damaged library ({name} has changed)")
+            except PermissionError as exc:
+                raise LibraryError(_denied(self.folder, exc)) from None
             except OSError as exc:
                 raise LibraryError(f"{self.folder}: damaged library ({name}: {exc})") from None
             if whole or size <= CHECKED_ON_OPEN:
@@ -241,6 +250,8 @@ class Library:
             meta = json.loads((path / META).read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise LibraryError(f"{folder}: not a simdup library") from None
+        except PermissionError as exc:
+            raise LibraryError(_denied(folder, exc)) from None
         except (OSError, ValueError) as exc:
             raise LibraryError(f"{folder}: damaged library ({exc})") from None
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
@@ -254,6 +265,8 @@ class Library:
         except (OSError, ValueError, KeyError, TypeError) as exc:
             if isinstance(exc, LibraryError):
                 raise
+            if isinstance(exc, PermissionError):
+                raise LibraryError(_denied(folder, exc)) from None
             raise LibraryError(f"{folder}: damaged library ({exc})") from None
 
     @property
@@ -409,14 +422,17 @@ class Library:
 
 @contextlib.contextmanager
 def writing(
-    folder: str | os.PathLike[str], settings: TextSettings | None
+    folder: str | os.PathLike[str],
+    settings: TextSettings | None,
+    progress: Progress = no_progress,
 ) -> Iterator[Library | None]:
     """Hold the library's writer lock; yield it (None when it is new) to build the next one.
 
     Creates the folder if missing (``settings`` given); refuses a folder that holds anything but
     a library or the leftovers of one never finished, and a library built with other fingerprint
     settings (``settings`` None: whatever the library's are; it must exist). A second writer
-    waits for the first. Leftovers of writers that failed or were killed are removed.
+    waits for the first, and after a second says so (a ``waiting`` event to ``progress``).
+    Leftovers of writers that failed or were killed are removed.
 
     Raises:
         LibraryError: the folder cannot be a library, or has other settings.
@@ -433,9 +449,15 @@ def writing(
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise LibraryError(f"{folder}: {exc.strerror or exc}") from None
-    from filelock import FileLock  # its import costs 40 ms: only a writer pays it
+    from filelock import FileLock, Timeout  # its import costs 40 ms: only a writer pays it
 
-    with FileLock(path / ".lock"):
+    lock = FileLock(path / ".lock")
+    try:
+        lock.acquire(timeout=WAIT_SAID_S)
+    except Timeout:
+        progress(ProgressEvent("waiting", 0, 0, current=str(path)))
+        lock.acquire()
+    try:
         current = Library.open(path) if (path / META).exists() else None
         if current is None:
             _remove_leftovers(path, set())  # a first write that never finished
@@ -449,6 +471,8 @@ def writing(
                 f" not {settings.version}): give the library's settings"
             )
         yield current
+    finally:
+        lock.release()
 
 
 def _leftover(entry: Path) -> bool:

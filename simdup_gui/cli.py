@@ -24,6 +24,7 @@ import importlib
 import io
 import logging
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -134,6 +135,16 @@ def _silence(out: TextIO) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
 
 
+_INTERRUPTS: list[int] = []  # the Ctrl+C the command was given
+
+
+def _interrupted(number: int, frame: object) -> None:
+    """Ctrl+C: stop the command; any more while it stops are ignored (it is stopping)."""
+    _INTERRUPTS.append(number)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 def run() -> NoReturn:
     """The ``simdup`` command: :func:`main`, then an exit that leaves the heap to the system.
 
@@ -142,7 +153,11 @@ def run() -> NoReturn:
     (logging's, multiprocessing's) and the standard streams are flushed first, so nothing
     written is lost; with a thread still running (none should be), Python's exit waits for it.
     """
+    signal.signal(signal.SIGINT, _interrupted)
     code = main()
+    if _INTERRUPTS and code != 130:  # its exception dropped where Python drops them (rare)
+        sys.stderr.write("simdup: interrupted\n")
+        code = 130
     exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's
     if exit_handlers is None or threading.active_count() > 1:
         sys.exit(code)

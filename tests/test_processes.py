@@ -148,3 +148,65 @@ def test_nothing_of_a_cluster_scan_outlives_it(tmp_path: Path, ending: signal.Si
     if ending == signal.SIGINT:
         assert scan.returncode == 130, said
         assert said.strip().endswith("simdup: interrupted")
+
+
+@pytest.mark.parametrize(
+    ("command", "group", "delays"),
+    [
+        ("scan", False, [0.5 + 0.1 * n for n in range(10)]),  # kill -INT, twice
+        ("scan", True, [0.5, 0.7, 0.9, 1.1]),  # Ctrl+C, twice: to every process of the command
+        ("reuse", True, [0.9]),
+    ],
+    ids=["scan-kill-int", "scan-ctrl-c", "reuse-ctrl-c"],
+)
+def test_two_interrupts_end_the_command_in_one_line(
+    tmp_path: Path, command: str, group: bool, delays: list[float]
+) -> None:
+    """Two interrupts 50 ms apart, at moments from the start to the workers' batches: exit
+    130, one line, nothing left running. (Before: a worker took Ctrl+C and printed a traceback;
+    one during the clean-up left the command waiting on its workers for good.)"""
+    import random
+
+    folder = tmp_path / "articles"
+    folder.mkdir()
+    rng = random.Random(3)
+    words = [
+        "harbour",
+        "railway",
+        "spring",
+        "tea",
+        "harvest",
+        "council",
+        "library",
+        "river",
+        "museum",
+        "festival",
+    ]
+    for n in range(3000):  # texts of their own, long enough to be stopped in the middle
+        text = " ".join(rng.choice(words) for _ in range(900))
+        (folder / f"a{n}.txt").write_text(text, encoding="utf-8")
+    for delay in delays:
+        run = subprocess.Popen(
+            [sys.executable, "-m", "simdup_gui.cli", command, str(folder), "--no-cache"],
+            env=environment(tmp_path),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,  # a process group of its own, as a terminal's command
+        )
+        try:
+            time.sleep(delay)
+            started = psutil.Process(run.pid).children(recursive=True)
+            for _ in range(2):
+                if group:
+                    os.killpg(run.pid, signal.SIGINT)
+                else:
+                    run.send_signal(signal.SIGINT)
+                time.sleep(0.05)
+            run.wait(GONE_WITHIN_S)
+        finally:
+            run.kill()
+            said = run.communicate()[1].decode()
+        assert run.returncode == 130, (delay, said)
+        assert said.strip().splitlines()[-1:] == ["simdup: interrupted"], (delay, said)
+        assert "Traceback" not in said, (delay, said)
+        assert still_running(started) == []

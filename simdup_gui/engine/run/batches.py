@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from functools import partial
 
 from simdup_gui.engine import kernels
@@ -70,6 +72,32 @@ def _executor(
     return ThreadPoolExecutor(options.run.jobs), THREAD_BATCH_FILES, True
 
 
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold Ctrl+C while processes fork; it comes after.
+
+    Python runs fork's handlers where an exception the interrupt's handler raises is dropped
+    (the command would go on as if never interrupted).
+    """
+    main = threading.current_thread() is threading.main_thread()
+    if not main or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def stop_now(executor: Executor) -> None:
+    """Drop the batches not started and end the worker processes (their batches are lost)."""
+    executor.shutdown(wait=False, cancel_futures=True)
+    processes = getattr(executor, "_processes", None) or {}  # ProcessPoolExecutor's own
+    for process in list(processes.values()):
+        process.terminate()
+
+
 def process_context() -> multiprocessing.context.BaseContext:
     """How worker processes start: ``fork`` where that is safe, else ``spawn``.
 
@@ -120,9 +148,13 @@ def in_batches(
             if workers is not None and not owned:
                 workers.shutdown(wait=False)
             raise
+        except BaseException:  # interrupted (Ctrl+C) or given up: nothing more is waited for
+            if owned:
+                stop_now(executor)
+            raise
         finally:
             if owned:
-                executor.shutdown(wait=True)
+                executor.shutdown(wait=True)  # returns at once after stop_now
 
 
 def _batches(
@@ -163,7 +195,11 @@ def in_order(
     for item in work:
         if cancel():
             break
-        pending.append(pool.submit(fn, item) if isinstance(item, list) else item)
+        if isinstance(item, list):
+            with interrupts_held():  # a submit may fork the workers
+                pending.append(pool.submit(fn, item))
+        else:
+            pending.append(item)
         while pending and (len(pending) >= window or not isinstance(pending[0], Future)):
             yield from _settle(pending.popleft())
     for head in pending:

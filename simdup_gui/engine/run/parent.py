@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 
@@ -14,7 +15,10 @@ def watch_parent(parent: int) -> None:
 
     An orphan is adopted by another process (init, or a subreaper), so its parent id changes
     (on every POSIX system; Windows gives the id of the process that started it, too).
+    Ctrl+C, which a terminal sends to every process of the command, is the parent's to answer:
+    a worker ignores it (it would print its own traceback, and leave the parent waiting).
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -130,6 +130,11 @@ def run_reuse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             copied=copied,
             share=f"{100 * args.min_share:g}",
         )
+        if result.problems:
+            summary += words(
+                ", {count} not measured again (the error rows say why)",
+                count=len(result.problems),
+            )
         err.write(("\r" if err.isatty() else "") + summary + "\n")
     return 1 if scanned.cancelled else 0
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -361,3 +362,30 @@ def test_a_group_members_share_leaves_quotations_out_when_asked(tmp_path: Path) 
         shares[quotes] = copied.share
     assert shares[True] < 0.95  # the quotation counts, and was copied from no one
     assert shares[False] == pytest.approx(1.0, abs=0.01)  # left out: all the rest is the story
+
+
+def test_a_file_changed_between_the_scan_and_the_measuring_is_a_row_saying_so(
+    tmp_path: Path,
+) -> None:
+    """Its copying is not silently gone: a row names it, with why (in the report's language)."""
+    from simdup_gui.engine.output.reuse_report import COLUMNS as REUSE_COLUMNS
+    from simdup_gui.engine.output.reuse_report import reuse_rows
+    from simdup_gui.engine.output.words import Words
+
+    sample = Path(__file__).parents[2] / "resources" / "sample" / "zh"
+    for name in ("春运返乡.txt", "春运返乡-评论.txt"):
+        write(tmp_path, name, (sample / name).read_text(encoding="utf-8"))
+    result = scan(str(tmp_path), ScanOptions())
+    assert find_reuse(result).articles  # the commentary copied from the story
+    write(tmp_path, "春运返乡-评论.txt", "改写后的评论，内容全部不同。" * 20)  # edited meanwhile
+    os.utime(tmp_path / "春运返乡-评论.txt", (1_700_000_000, 1_700_000_000))
+    reuse = find_reuse(result)
+    assert reuse.articles == ()
+    (changed,) = reuse.problems
+    assert result.files[changed[0]].path.endswith("春运返乡-评论.txt")
+    assert changed[1] == "changed during the run"
+    (row,) = list(reuse_rows(reuse))
+    error = REUSE_COLUMNS.index("error")
+    assert row[0].endswith("春运返乡-评论.txt")
+    assert row[error] == "changed during the run"
+    assert next(iter(reuse_rows(reuse, Words("zh"))))[error] == "运行期间文件已改变"

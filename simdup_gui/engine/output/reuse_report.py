@@ -7,7 +7,9 @@ found in ``path``, ``passages`` how many copied passages, ``largest`` the longes
 characters (both empty for a share estimated from fingerprints: a group's member, whose
 passages are found when it is shown; a library article whose file changed), ``total_share``
 what ``path`` copied from all its sources (each character once: CNKI's 总文字复制比) and
-``largest_source`` the source it copied most from (单篇最大复制比's).
+``largest_source`` the source it copied most from (单篇最大复制比's); a file that could not
+be measured again (changed during the run, gone, unreadable) has a row of its own, with
+``error`` saying why.
 The page shows each article beside its largest source, the copied passages marked, and each
 paragraph's share. Both in the report's language (``words``: English by default, or Chinese,
 in CNKI's words).
@@ -37,11 +39,15 @@ COLUMNS = (
     "largest",
     "total_share",
     "largest_source",
+    "error",  # a row of its own: a file not measured again, and why
 )
 
 
-def reuse_rows(result: ReuseResult) -> Iterator[list[str]]:
-    """A row per (article, source), the articles by their total share, the most copied first."""
+def reuse_rows(result: ReuseResult, words: Words = ENGLISH) -> Iterator[list[str]]:
+    """A row per (article, source), the articles by their total share, the most copied first.
+
+    Then a row per file that could not be measured again, with why (in ``words``' language).
+    """
     for copied in sorted(result.articles, key=lambda c: (-c.share, c.path)):
         path = result.scan.files[copied.path].path
         largest = result.source_path(copied.sources[0])
@@ -55,14 +61,18 @@ def reuse_rows(result: ReuseResult) -> Iterator[list[str]]:
                 str(reuse.largest) if reuse.exact else "",
                 f"{copied.share:.4f}",
                 *guarded([display_path(largest)]),
+                "",
             ]
+    for file, why in result.problems:  # never silent: what could not be measured, and why
+        path = display_path(result.scan.files[file].path)
+        yield [*guarded([path]), "", "", "", "", "", "", "", *guarded([words.reason(why)])]
 
 
 def write_reuse_rows(stream: TextIO, result: ReuseResult, words: Words = ENGLISH) -> None:
     """Write the header (in the language of ``words``) and rows as CSV."""
     writer = csv.writer(stream, lineterminator="\r\n")
     writer.writerow([words.reuse_column(name) for name in COLUMNS])
-    writer.writerows(reuse_rows(result))
+    writer.writerows(reuse_rows(result, words))
 
 
 def write_reuse_report(

@@ -62,6 +62,9 @@ _CHINESE = {
         "{duplicates}，{errors} 个无法读取{links}{skipped}（{conditions}）"
     ),
     " (cancelled: partial results)": "（已取消：部分结果）",
+    ", {count} not measured again (the error rows say why)": (
+        "，{count} 篇未能再次测量（原因见错误行）"
+    ),
     (
         "simdup: {new} new, {changed} changed, {unchanged} unchanged, {gone} gone,"
         " {unreadable} unreadable{state}"
@@ -155,6 +158,7 @@ _CHINESE_REUSE_COLUMNS = {  # the reuse report's columns
     "largest": "最长片段字数",
     "total_share": "总文字复制比",
     "largest_source": "单篇最大复制来源",
+    "error": "错误",
 }
 _CHINESE_ROLES = {  # what a row of the CSV report is (the app's words, as the HTML report's)
     "reference": _CHINESE["reference"],

@@ -48,6 +48,7 @@ from simdup_gui.engine.reuse.passages import WINDOW, fingerprints, sampled
 
 log = logging.getLogger(__name__)
 
+CHANGED = "changed during the run"  # a file no longer the text the scan read
 SHARED_TEXTS = 5  # a passage in this many different articles (copies once) is template
 FAMILY = 3  # articles sharing this many template fingerprints are of one family: not reuse
 ELSEWHERE = 0.7  # a pair whose shared fingerprints are this much in a third article too: no reuse
@@ -90,6 +91,7 @@ class ReuseResult:
     library_paths: tuple[str, ...] = ()  # the library articles named as sources, by index
     quotes: bool = True  # whether quoted text counted
     template: U32 = field(default_factory=lambda: np.empty(0, np.uint32), compare=False)
+    problems: tuple[tuple[int, str], ...] = ()  # scanned files not measured again, and why
 
     def source_path(self, reuse: Reuse) -> str:
         """The path of a reuse's source."""
@@ -115,10 +117,16 @@ class Texts:
         known = self._read(file)
         return "" if isinstance(known, Text) else known
 
+    def problems(self) -> tuple[tuple[int, str], ...]:
+        """The files that could not be read again, and why, by index."""
+        return tuple(sorted((n, t) for n, t in self._known.items() if isinstance(t, str)))
+
     def _read(self, file: int) -> Text | str:
         if file not in self._known:
             record = self._files[file]
             try:
+                if not unchanged(record.path, record.size, record.mtime_ns):
+                    raise OSError(CHANGED)  # its copying is not the text the scan read
                 self._known[file] = Text.of(read_text(record.path, self._options))
             except (OSError, ValueError) as exc:
                 log.warning("%s could not be read again", display_path(record.path))
@@ -182,7 +190,7 @@ def find_reuse(
             for pair in library_reuse(article, files[article], library, texts, min_share, scanned):
                 found[article].append(pair._replace(source=_named(names, library, pair.source)))
     articles = tuple(_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n])
-    return ReuseResult(result, articles, min_share, tuple(names), quotes, shared)
+    return ReuseResult(result, articles, min_share, tuple(names), quotes, shared, texts.problems())
 
 
 def measured(result: ReuseResult, reuse: Reuse, texts: Texts | None = None) -> Reuse:

@@ -24,13 +24,14 @@ from functools import cached_property
 from typing import Any
 
 from simdup_gui.engine.methods import FingerprintMethod, method_from_dict, method_named
+from simdup_gui.engine.read.documents import readers_version
 from simdup_gui.engine.read.reader import DEFAULT_MAX_BYTES
 from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS
 
 TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
 WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
 PIPELINE_VERSION = 17  # bump when any step below changes what a fingerprint is
-GROUPING_VERSION = 13  # bump when grouping changes (cached groups are then made again)
+GROUPING_VERSION = 14  # bump when grouping changes (cached groups are then made again)
 REPORT_VERSION = 5  # bump when the CSV report's rows change (kept reports are then made again)
 MAX_K = 8  # the largest Hamming distance the index answers
 
@@ -131,8 +132,12 @@ class ReadOptions:
 
     @cached_property
     def key(self) -> str:
-        """The digest every record is kept under: two options that make another record differ."""
-        return _digest((self.text.version, self.max_bytes, self.skip_oversize))
+        """The digest every record is kept under: two options that make another record differ.
+
+        The document readers' versions too: another PDFium may read a PDF's text otherwise.
+        """
+        readers = readers_version()
+        return _digest((self.text.version, self.max_bytes, self.skip_oversize, readers))
 
 
 @dataclass(frozen=True)

@@ -515,19 +515,23 @@ def test_article_formats_are_read_and_other_files_counted(tmp_path: Path) -> Non
     for name in ("story.rst", "story-copy.adoc", "story.markdown", "page.xhtml"):
         body = story if not name.endswith("xhtml") else f"<html><body><p>{story}</p></body></html>"
         (tmp_path / name).write_text(body, encoding="utf-8")
-    for name in ("photo.jpg", "scan.pdf", "notes.docx", "other.pdf"):
+    for name in ("photo.jpg", "sheet.xlsx", "logo.png", "chart.jpg", "scan.pdf", "notes.docx"):
         (tmp_path / name).write_bytes(b"\x00\x01binary")
     code, out, err = run("scan", str(tmp_path), "--no-cache")
     assert code == 0
     rows = list(csv.DictReader(out.splitlines()))
     assert sorted(Path(r["path"]).name for r in rows) == [
+        "notes.docx",  # documents are read: these two are damaged, and say so
         "page.xhtml",
+        "scan.pdf",
         "story-copy.adoc",
         "story.markdown",
         "story.rst",
     ]
-    assert {r["group_id"] for r in rows} == {"1"}  # the same story in four formats
-    assert "4 files of other types not read (.pdf 2 .docx 1 .jpg 1; --ext adds them)" in err
+    grouped = {Path(r["path"]).name for r in rows if r["group_id"] == "1"}
+    assert len(grouped) == 4  # the same story in four formats
+    assert {r["role"] for r in rows if r["path"].endswith((".pdf", ".docx"))} == {"error"}
+    assert "4 files of other types not read (.jpg 2 .png 1 .xlsx 1; --ext adds them)" in err
 
 
 def test_the_html_report_is_whole_and_escaped(tmp_path: Path) -> None:
@@ -717,7 +721,7 @@ def test_the_summaries_follow_the_reports_language(
     """Under a Chinese locale (or --lang zh) the lines a command ends with are Chinese too."""
     folder = Path(shutil.copytree(resource("sample"), tmp_path / "articles"))
     (folder / "empty.txt").write_bytes(b"")
-    (folder / "scan.pdf").write_bytes(b"%PDF-1.4")
+    (folder / "photo.png").write_bytes(b"\x89PNG")
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)
@@ -727,7 +731,7 @@ def test_the_summaries_follow_the_reports_language(
     summary = err.strip().splitlines()[-1]
     assert summary.startswith("simdup：14 个文件")
     assert "3 组，5 个重复，1 个无法读取" in summary
-    assert "1 个文件属于其他类型，未读取（.pdf 1" in summary
+    assert "1 个文件属于其他类型，未读取（.png 1" in summary
     assert summary.endswith("（k=8，文本相似度 ≥ 40%）")
     text = page.read_text(encoding="utf-8")
     assert "（k=8，文本相似度 ≥ 40%）。" in text

@@ -243,8 +243,9 @@ def test_files_of_other_types_are_listed_by_name_with_why(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
     folder = Path(shutil.copytree(SAMPLE, tmp_path / "sample"))
-    (folder / "投稿.docx").write_bytes(b"PK\x03\x04")
-    (folder / "zh" / "scan.pdf").write_bytes(b"%PDF-1.4")
+    (folder / "稿费.xlsx").write_bytes(b"PK\x03\x04")
+    (folder / "zh" / "scan.png").write_bytes(b"\x89PNG")
+    (folder / "投稿.doc").write_bytes(b"\xd0\xcf\x11\xe0" + bytes(100))  # read: a row
     window.set_language("zh_CN")
     scan_and_wait(qtbot, window, folder)
     rows = {
@@ -252,6 +253,7 @@ def test_files_of_other_types_are_listed_by_name_with_why(
         for r in range(window.problems.rowCount())
     }
     assert rows == {
-        "投稿.docx": "未读取：.docx 不在读取的文件类型中（见设置）",
-        "scan.pdf": "未读取：.pdf 不在读取的文件类型中（见设置）",
+        "稿费.xlsx": "未读取：.xlsx 不在读取的文件类型中（见设置）",
+        "scan.png": "未读取：.png 不在读取的文件类型中（见设置）",
+        "投稿.doc": "旧版 Word 格式（.doc）：另存为 .docx 后才能比较",
     }

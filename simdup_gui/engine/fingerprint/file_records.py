@@ -37,6 +37,7 @@ from simdup_gui.engine.fingerprint.titles import clean_title, text_title
 from simdup_gui.engine.methods import Signed
 from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError, refused_early
+from simdup_gui.engine.read.documents import document_kind
 from simdup_gui.engine.read.html import PageTooComplex, html_to_text
 from simdup_gui.engine.read.reader import ReadError, read_prefix
 from simdup_gui.engine.read.walk import Entry, display_path, unchanged
@@ -150,11 +151,15 @@ def _read_entry(entry: Entry, options: ReadOptions) -> _Read:
             record._replace(error=f"larger than {options.max_bytes} bytes, skipped"), None, notes
         )
     try:
-        data, truncated = read_prefix(entry.path, options.max_bytes, refused_early)
+        document = document_kind(entry.path)
+        refuse = None if document else refused_early  # a document's bytes are no text
+        data, truncated = read_prefix(entry.path, options.max_bytes, refuse)
         if truncated:
             notes.append(f"only the first {options.max_bytes} bytes read")
         html_name = named_html(entry.path)
-        key = content_key(data, cut=truncated, html_name=html_name, settings=options.text)
+        key = content_key(
+            data, cut=truncated, html_name=html_name, settings=options.text, document=document
+        )
         known = REPEATS.get(key)
         if known is not None:
             record = record._replace(size=max(record.size, len(data)))
@@ -187,7 +192,7 @@ def _with_text(
         encoding_method=extracted.encoding_method,
         boilerplate=round(extracted.boilerplate_share, 3),
         title=extracted.title or text_title(extracted.text),
-        **telltales(extracted.text, data)._asdict(),
+        **telltales(extracted.text, b"" if document_kind(record.path) else data)._asdict(),
     )
     if not extracted.text.strip():
         return record._replace(error="no text"), None, notes

@@ -18,6 +18,7 @@ from simdup_gui.engine.fingerprint.simhash import Features, simhash_many
 from simdup_gui.engine.fingerprint.titles import clean_title
 from simdup_gui.engine.options import TextSettings
 from simdup_gui.engine.read.decode import decode_bytes
+from simdup_gui.engine.read.documents import document_kind, read_document
 from simdup_gui.engine.read.html import html_to_text, looks_like_html
 from simdup_gui.engine.reuse.passages import passage_fingerprints
 from simdup_gui.engine.text.normalize import all_stopwords
@@ -48,10 +49,20 @@ def named_html(path: str) -> bool:
 def extract_text(
     data: bytes, path: str, *, boilerplate: bool = True, cut: bool = False
 ) -> Extracted:
-    """Decode bytes and strip HTML when the file is HTML (by extension or content).
+    """A file's text: decoded, HTML stripped; a document's by its reader.
+
+    HTML by extension or content; Word, PDF, OpenDocument, EPUB and RTF documents by their
+    endings (``read/documents.py``).
 
     ``cut``: the file's first bytes only (``decode.decode_bytes``).
+
+    Raises:
+        DecodeError: the bytes are no text; DocumentError: the document gives none.
     """
+    kind = document_kind(path)
+    if kind:
+        document = read_document(data, kind, cut=cut)
+        return Extracted(document.text, kind, document.reader, 0, title=clean_title(document.title))
     decoded = decode_bytes(data, cut=cut)
     text = decoded.text
     if not (named_html(path) or looks_like_html(text)):

@@ -20,7 +20,7 @@ from simdup_gui.engine.records import FileRecord
 
 KEEP = 8_192  # outcomes kept per process: about 15 MB (a record holds a 1 KB sketch)
 
-Key = tuple[bytes, int, bool, bool, TextSettings]
+Key = tuple[bytes, int, bool, bool, TextSettings, str]
 Fingerprinted = tuple[FileRecord, Features | None]  # a file's record, and its features for TF-IDF
 
 
@@ -32,10 +32,15 @@ class Known(NamedTuple):
     features: Features | None  # with TF-IDF weights only
 
 
-def content_key(data: bytes, *, cut: bool, html_name: bool, settings: TextSettings) -> Key:
-    """What decides the outcome of a file's bytes (those read; ``cut``: a long file's first)."""
+def content_key(
+    data: bytes, *, cut: bool, html_name: bool, settings: TextSettings, document: str = ""
+) -> Key:
+    """What decides the outcome of a file's bytes (those read; ``cut``: a long file's first).
+
+    ``document``: the document format its name says (its reader reads it), else "".
+    """
     digest = hashlib.blake2b(data, digest_size=16).digest()
-    return digest, len(data), cut, html_name, settings
+    return digest, len(data), cut, html_name, settings, document
 
 
 class Repeats:

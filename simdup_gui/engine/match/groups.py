@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from simdup_gui.engine.arrays import distinct
+from simdup_gui.engine.read.documents import editing_rank
 from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
 
@@ -438,6 +439,7 @@ def choose_reference(
     def rank(n: int) -> tuple[object, ...]:
         return (
             not nodes.kept[part[n]],
+            editing_rank(nodes.encodings[part[n]]),  # the Word file over its PDF export
             n in padded,
             bool(nodes.named_copies[part[n]]),
             int(nodes.converted[part[n]]),

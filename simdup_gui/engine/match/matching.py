@@ -21,6 +21,7 @@ from simdup_gui.engine.methods import FingerprintMethod
 from simdup_gui.engine.methods.default import Default
 from simdup_gui.engine.options import GroupOptions, ScanOptions
 from simdup_gui.engine.progress import never
+from simdup_gui.engine.read.documents import editing_rank
 from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
 
@@ -56,14 +57,16 @@ def _first_copy_key(
 ) -> tuple[object, ...]:
     """Which of a text's exact copies stands for it: the oldest (to the minute), then the plainest.
 
-    A copy in a reference folder (``kept``) comes first, one whose name says it is a copy
-    (``copied``) last; copies saved within the same minute are as old as each other; then a
-    copy without a site template around it, then one in the encoding most of its group uses
-    (``usual``), without a byte-order mark or decoding notes, then the fewest bytes (no CRLF,
-    no full-width letters), then the earliest path.
+    A copy in a reference folder (``kept``) comes first, then the editable document (a Word
+    file over its text, a text over its PDF: ``documents.editing_rank``), one whose name says
+    it is a copy (``copied``) last; copies saved within the same minute are as old as each
+    other; then a copy without a site template around it, then one in the encoding most of its
+    group uses (``usual``), without a byte-order mark or decoding notes, then the fewest bytes
+    (no CRLF, no full-width letters), then the earliest path.
     """
     return (
         not kept,
+        editing_rank(record.encoding),
         record.path in copied,
         record.mtime_ns // MINUTE_NS,
         record.boilerplate,

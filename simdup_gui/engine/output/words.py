@@ -196,6 +196,32 @@ _CHINESE_NOTES = (  # a note's pattern in English, and what it says in Chinese
 _CHINESE_REASONS = (  # why a file was not read, in English, and in Chinese ({0}: said again)
     (r"empty file", "空文件"),
     (
+        r"old Word format \(\.doc\): save it as \.docx to compare it",
+        "旧版 Word 格式（.doc）：另存为 .docx 后才能比较",
+    ),
+    (
+        r"WPS Writer format \(\.wps\): save it as \.docx to compare it",
+        "WPS 文字格式（.wps）：另存为 .docx 后才能比较",
+    ),
+    (
+        r"encrypted \(password-protected\) (\w+)(?: file)?: not read",
+        "已加密（有密码保护）的 {0} 文件：未读取",
+    ),
+    (r"no text layer — a scanned image: not read", "没有文字层（扫描图像）：未读取"),
+    (
+        r"no readable text: the PDF's fonts map to no characters",
+        "没有可读文字：PDF 的字体无法对应到字符",
+    ),
+    (r"damaged (\w+) file \((.+)\)", "{0} 文件已损坏（{1}）"),
+    (
+        r"refused: unpacks to (\d+) MB \(over (\d+) MB: a zip bomb\?\)",
+        "已拒绝：解压后有 {0} MB（超过 {1} MB，疑似压缩炸弹）",
+    ),
+    (
+        r"larger than --max-mb: a document is read whole or not at all",
+        "大于 --max-mb：文档只能整篇读取",
+    ),
+    (
         r"not read: (\S+) is not among the file types read \(Settings\)",
         "未读取：{0} 不在读取的文件类型中（见设置）",
     ),

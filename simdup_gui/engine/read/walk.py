@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
 from typing import NamedTuple
 
-DEFAULT_EXTENSIONS = (  # article formats: plain text and its markups, and HTML
+DEFAULT_EXTENSIONS = (  # article formats: plain text and its markups, HTML, documents
     ".txt",
     ".text",
     ".md",
@@ -30,6 +30,13 @@ DEFAULT_EXTENSIONS = (  # article formats: plain text and its markups, and HTML
     ".html",
     ".xhtml",
     ".xml",
+    ".docx",
+    ".pdf",
+    ".odt",
+    ".epub",
+    ".rtf",
+    ".doc",  # old binary Word and WPS: a row saying to save them as .docx
+    ".wps",
 )
 SKIPPED_FOLDERS = frozenset(
     {"__pycache__", "node_modules", "$RECYCLE.BIN", "System Volume Information"}

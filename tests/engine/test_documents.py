@@ -1,0 +1,116 @@
+"""Word, PDF, OpenDocument, EPUB and RTF articles: read, grouped and checked like text."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+from documents_made import FORMATS, write_docx, write_format, write_pdf
+
+from simdup_gui.cli import main
+from simdup_gui.engine.read.documents import (
+    ZIP_LIMIT,
+    DocumentError,
+    document_kind,
+    read_document,
+)
+from simdup_gui.engine.resources import resource
+from simdup_gui.engine.scan import scan
+
+STORIES = {"zh": "春运返乡.txt", "en": "harbor-lighthouse.txt"}
+
+
+def story(language: str) -> tuple[str, list[str]]:
+    """A sample article: its title line and its paragraphs."""
+    lines = (resource("sample") / language / STORIES[language]).read_text("utf-8").split("\n")
+    return lines[0], [line for line in lines[1:] if line.strip()]
+
+
+def bare(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+@pytest.mark.parametrize("kind", FORMATS)
+def test_each_format_gives_the_articles_text_and_title(
+    tmp_path: Path, kind: str, language: str
+) -> None:
+    """The paragraphs in order, nothing a page repeats, the title the document gives itself."""
+    title, paragraphs = story(language)
+    path = tmp_path / f"article.{kind}"
+    if kind == "pdf":  # pages with a running header and numbers, words cut across lines
+        write_pdf(path, title, paragraphs, per_page=6)
+    else:
+        write_format(kind, path, title, paragraphs)
+    document = read_document(path.read_bytes(), kind)
+    assert bare(document.text) == bare(title + "".join(paragraphs))
+    if kind != "rtf":  # RTF keeps its title in an info group striprtf leaves out
+        assert document.title == title
+    assert document_kind(str(path)) == kind
+
+
+def test_a_word_tables_cells_are_read_in_order(tmp_path: Path) -> None:
+    path = tmp_path / "table.docx"
+    write_docx(path, "成绩", ["下表列出各班成绩。"], [["班级", "人数"], ["一班", "42"]])
+    text = read_document(path.read_bytes(), "docx").text
+    assert text.split("\n")[-2:] == ["班级\t人数", "一班\t42"]
+    assert "页眉" not in text  # the header on every page is not the article's
+
+
+def test_a_document_and_its_text_are_one_article(tmp_path: Path) -> None:
+    """The .txt, its .docx, .pdf, .odt, .epub and .rtf versions group; another story not."""
+    sample = resource("sample")
+    title, paragraphs = story("zh")
+    (tmp_path / "story.txt").write_text(
+        (sample / "zh" / STORIES["zh"]).read_text("utf-8"), encoding="utf-8"
+    )
+    for kind in FORMATS:
+        write_format(kind, tmp_path / f"story.{kind}", title, paragraphs)
+    other_title, others = story("en")
+    write_docx(tmp_path / "other.docx", other_title, others)
+    result = scan(str(tmp_path))
+    names = [[Path(result.files[m.file].path).name for m in g.members] for g in result.groups]
+    assert [sorted(group) for group in names] == [
+        sorted(["story.txt", *(f"story.{kind}" for kind in FORMATS)])
+    ]
+    assert names[0][0] in ("story.docx", "story.odt", "story.rtf")  # editable, not an export
+    titles = {Path(f.path).name: f.title for f in result.files}
+    assert titles["story.docx"] == titles["story.pdf"] == title
+    assert titles["other.docx"] == other_title
+
+
+def test_every_document_that_gives_no_text_is_a_row_saying_why(tmp_path: Path) -> None:
+    title, paragraphs = story("zh")
+    write_pdf(tmp_path / "locked.pdf", title, paragraphs, password="secret")
+    write_pdf(tmp_path / "scanned.pdf", title, paragraphs, text=False)
+    write_docx(tmp_path / "whole.docx", title, paragraphs)
+    data = (tmp_path / "whole.docx").read_bytes()
+    (tmp_path / "cut.docx").write_bytes(data[: len(data) // 2])  # a download cut short
+    (tmp_path / "locked.docx").write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600))
+    (tmp_path / "old.doc").write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600))
+    (tmp_path / "bad.rtf").write_bytes(b"not rtf at all")
+    result = scan(str(tmp_path))
+    why = {Path(f.path).name: f.error for f in result.files}
+    assert why["whole.docx"] == ""
+    assert why["locked.pdf"] == "encrypted (password-protected) PDF: not read"
+    assert why["scanned.pdf"] == "no text layer — a scanned image: not read"
+    assert why["cut.docx"].startswith("damaged DOCX file")
+    assert why["locked.docx"] == "encrypted (password-protected) DOCX file: not read"
+    assert why["old.doc"] == "old Word format (.doc): save it as .docx to compare it"
+    assert why["bad.rtf"].startswith("damaged RTF file")
+    assert main(["scan", str(tmp_path), "--no-cache", "--csv", str(tmp_path.parent / "r.csv")]) == 0
+
+
+def test_a_zip_bomb_named_docx_is_refused_from_its_directory(tmp_path: Path) -> None:
+    """Its parts' unpacked sizes are read from the zip's directory: nothing is unpacked."""
+    bomb = tmp_path / "bomb.docx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        with archive.open("word/document.xml", "w", force_zip64=True) as part:
+            chunk = bytes(1 << 20)
+            for _ in range((ZIP_LIMIT >> 20) + 16):
+                part.write(chunk)
+    assert bomb.stat().st_size < 2 << 20
+    with pytest.raises(DocumentError, match="refused: unpacks to"):
+        read_document(bomb.read_bytes(), "docx")

@@ -4,9 +4,10 @@
 environment (no Python on ``PATH``, a home of its own): its ``simdup`` scans the bundled sample
 (3 groups, a CSV report); its ``simdup-gui`` opens its window offscreen, stays up, and ends on
 SIGTERM with nothing left running, and in Chinese loads Qt's own words; every command answers
-its ``--help``, and a bad input with one line and exit 2. Prints the bundle's size and the
-time to the first window (from the start of the process to the app's "window shown" in its
-log), cold and again; exits 1 on any failure.
+its ``--help``, and a bad input with one line and exit 2; Word, OpenDocument and PDF articles
+are read (grouped with their text, a PDF without text a row saying so). Prints the bundle's
+size and the time to the first window (from the start of the process to the app's "window
+shown" in its log), cold and again; exits 1 on any failure.
 """
 
 from __future__ import annotations
@@ -91,6 +92,48 @@ def first_window(app: Path, environment: dict[str, str]) -> float:
     return shown
 
 
+def documents(app: Path, environment: dict[str, str], home: Path) -> None:
+    """The bundle reads Word, OpenDocument and PDF articles: each groups with its text."""
+    import zipfile
+
+    sample = app / "_internal" / "simdup_gui" / "resources" / "sample" / "zh" / "春运返乡.txt"
+    folder = home / "documents"
+    folder.mkdir()
+    text = sample.read_text(encoding="utf-8")
+    (folder / "story.txt").write_text(text, encoding="utf-8")
+    paragraphs = [line for line in text.split("\n") if line.strip()]
+    import docx  # the build's environment has the app's packages
+
+    word = docx.Document()
+    for paragraph in paragraphs:
+        word.add_paragraph(paragraph)
+    word.save(str(folder / "story.docx"))
+    body = "".join(f"<text:p>{p}</text:p>" for p in paragraphs)
+    content = (
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-content'
+        ' xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+        ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body>'
+        f"<office:text>{body}</office:text></office:body></office:document-content>"
+    )
+    with zipfile.ZipFile(folder / "story.odt", "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        archive.writestr("content.xml", content)
+    import pypdfium2  # a PDF of one page of Latin text: PDFium's text layer in the bundle
+
+    pdf = pypdfium2.PdfDocument.new()
+    pdf.new_page(200, 200)
+    pdf.save(str(folder / "blank.pdf"))
+    report = home / "documents.csv"
+    command = [str(app / "simdup"), "scan", str(folder), "--csv", str(report), "--no-cache"]
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=300)
+    check(done.returncode == 0, f"the documents' scan exited {done.returncode}: {done.stderr}")
+    with report.open(encoding="utf-8-sig", newline="") as stream:
+        rows = {Path(row["path"]).name: row for row in csv.DictReader(stream)}
+    grouped = {name for name, row in rows.items() if row["group_id"] == "1"}
+    check(grouped == {"story.txt", "story.docx", "story.odt"}, f"documents grouped: {grouped}")
+    check("no text layer" in rows["blank.pdf"]["error"], f"blank.pdf: {rows['blank.pdf']}")
+
+
 def chinese(app: Path, environment: dict[str, str]) -> None:
     """In Chinese, the app loads Qt's own words too (its file dialogs' labels, Yes and No)."""
     first_window(app, {**environment, "LANG": "zh_CN.UTF-8"})
@@ -158,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         cold, warm = first_window(app, environment), first_window(app, environment)
         chinese(app, environment)
         every_command(app, environment, home)
+        documents(app, environment, home)
     print(f"{app}: {folder_size(app) / 1e6:.0f} MB; first window {cold:.2f} s, again {warm:.2f} s")
     return 0
 

@@ -333,6 +333,14 @@
     </message>
 </context>
 <context>
+    <name>Comparing</name>
+    <message>
+        <location filename="../../simdup_gui/ui/comparing.py" line="44"/>
+        <source>text taken from the {0} file</source>
+        <translation>取自 {0} 文件的文字</translation>
+    </message>
+</context>
+<context>
     <name>FileActions</name>
     <message>
         <location filename="../../simdup_gui/ui/file_actions.py" line="68"/>
@@ -1166,7 +1174,8 @@ The details are in the log: {1}</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/status_line.py" line="70"/>
-        <source>Waiting for another writer of the library</source><translation>正在等待文章库的另一个写入者</translation>
+        <source>Waiting for another writer of the library</source>
+        <translation>正在等待文章库的另一个写入者</translation>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/status_line.py" line="71"/>

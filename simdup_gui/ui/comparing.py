@@ -13,12 +13,13 @@ import os
 from collections.abc import Callable
 from typing import NamedTuple
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 
 from simdup_gui.engine.fingerprint.explain import Explained, explain
 from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.options import ReadOptions, TextSettings
 from simdup_gui.engine.read.decode import DecodeError
+from simdup_gui.engine.read.documents import DOCUMENT_ENDINGS
 from simdup_gui.engine.read.reader import ReadError
 from simdup_gui.engine.read.walk import display_path
 from simdup_gui.engine.records import FileRecord
@@ -28,6 +29,7 @@ COMPARE_LIMIT = 400_000  # characters of a document shown in the compare view
 AT_ONCE_BYTES = 64 * 1024  # pairs of files this small are compared on the GUI thread
 
 Document = tuple[str, str, int | None]  # title, plain text, fingerprint
+DOCUMENT_KINDS = tuple(ending[1:] for ending in DOCUMENT_ENDINGS)  # a record's encoding
 
 
 def document(record: FileRecord, options: ReadOptions | None) -> tuple[Document, str]:
@@ -37,7 +39,11 @@ def document(record: FileRecord, options: ReadOptions | None) -> tuple[Document,
         problem = ""
     except (ReadError, DecodeError, OSError) as exc:
         text, problem = "", str(exc)
-    return (display_path(record.path), text, record.fingerprint), problem
+    title = display_path(record.path)
+    if record.encoding in DOCUMENT_KINDS:  # what is shown is the text taken out of it
+        said = QCoreApplication.translate("Comparing", "text taken from the {0} file")
+        title = f"{title} · {said.format(record.encoding.upper())}"
+    return (title, text, record.fingerprint), problem
 
 
 class Compared(NamedTuple):

@@ -257,3 +257,26 @@ def test_files_of_other_types_are_listed_by_name_with_why(
         "scan.png": "未读取：.png 不在读取的文件类型中（见设置）",
         "投稿.doc": "旧版 Word 格式（.doc）：另存为 .docx 后才能比较",
     }
+
+
+def test_a_word_file_is_compared_with_its_text_saying_where_the_text_came_from(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    from documents_made import write_docx
+
+    story = (SAMPLE / "zh" / "春运返乡.txt").read_text(encoding="utf-8")
+    (tmp_path / "story.txt").write_text(story, encoding="utf-8")
+    lines = [line for line in story.split("\n") if line.strip()]
+    write_docx(tmp_path / "story.docx", lines[0], lines[1:])
+    scan_and_wait(qtbot, window, tmp_path)
+    assert window.result is not None
+    (group,) = window.result.groups
+    assert window.result.files[group.reference].path.endswith("story.docx")  # the editable one
+    other = next(m.file for m in group.members if m.file != group.reference)
+    assert window.groups_panel.select_file(other)
+    qtbot.waitUntil(lambda: window.compare.summary.text() != "")
+    assert window.compare.left_title.text().endswith("story.docx · text taken from the DOCX file")
+    assert (
+        "0 differences" in window.compare.summary.text()
+        or "100.0%" in window.compare.summary.text()
+    )

@@ -41,11 +41,13 @@ def write_pdf(
     password: str = "",
     text: bool = True,
     per_page: int = 0,
+    font: str = "STSong-Light",
 ) -> None:
     """A PDF: the paragraphs wrapped into lines, pages with a running header and a number.
 
     ``text=False``: pages with shapes only, as a scan without a text layer; ``per_page``: lines
-    a page (0: all on one).
+    a page (0: all on one); ``font``: a CID font (Chinese, not embedded) or one of PDF's
+    standard fonts (Latin text only).
     """
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
@@ -57,7 +59,7 @@ def write_pdf(
     lines = [title, *(piece for p in paragraphs for piece in _wrapped(p))]
     per_page = per_page or len(lines)
     for number, start in enumerate(range(0, len(lines), per_page), 1):
-        page.setFont("STSong-Light", 11)
+        page.setFont(font, 11)
         if text:
             page.drawString(50, 810, "晨报 · 本地新闻")  # the running header
             y = 780

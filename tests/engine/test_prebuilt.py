@@ -246,3 +246,31 @@ def test_a_read_only_install_keeps_the_build_in_simdups_cache(
         monkeypatch.undo()
         prebuilt._folder.cache_clear()
     assert prebuilt.built_path().parent == Path(prebuilt.__file__).resolve().parent / "__pycache__"
+
+
+def test_a_build_makes_its_folder_when_python_writes_no_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With PYTHONDONTWRITEBYTECODE=1 there is no __pycache__ for the kernels to go in: the
+    build makes it (tools/build_app.py stopped there). The compiler itself is stood in for."""
+    import warnings
+
+    with warnings.catch_warnings():  # numba says pycc is to go; the build uses it meanwhile
+        warnings.simplefilter("ignore")
+        import numba.pycc
+        import numba.pycc.compiler
+
+    class Compiler:  # numba.pycc.CC's part a build uses: the module written to output_dir
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def export(self, name: str, signature: object) -> object:
+            return lambda function: function
+
+        def compile(self) -> None:
+            (Path(self.output_dir) / f"{self.name}.so").write_bytes(b"built")  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(numba.pycc, "CC", Compiler)
+    target = tmp_path / "engine" / "__pycache__" / "kernels-any-test.so"
+    prebuilt._build_here(target, "generic")
+    assert target.read_bytes() == b"built"

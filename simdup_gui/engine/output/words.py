@@ -309,13 +309,7 @@ class Words:
 
         A note no pattern knows stays as it is.
         """
-        if self.language != "zh":
-            return note
-        for pattern, chinese in _NOTES:
-            found = pattern.fullmatch(note)
-            if found:
-                return chinese.format(*(self.note(part) for part in found.groups()))
-        return note
+        return self._said(note, _NOTES)
 
     def reason(self, reason: str) -> str:
         """Why a file was not read (the engine says it in English), in the report's language.
@@ -323,13 +317,17 @@ class Words:
         A reason that holds another (``could not be read: empty file``) says both; one no
         pattern knows stays as it is.
         """
+        return self._said(reason, _REASONS)
+
+    def _said(self, text: str, patterns: list[tuple[re.Pattern[str], str]]) -> str:
+        """``text`` by the first of ``patterns`` it matches whole, its parts said too."""
         if self.language != "zh":
-            return reason
-        for pattern, chinese in _REASONS:
-            found = pattern.fullmatch(reason)
+            return text
+        for pattern, chinese in patterns:
+            found = pattern.fullmatch(text)
             if found:
-                return chinese.format(*(self.reason(part) for part in found.groups()))
-        return reason
+                return chinese.format(*(self._said(part, patterns) for part in found.groups()))
+        return text
 
 
 ENGLISH = Words("en")  # the reports' words by default

@@ -114,3 +114,38 @@ def test_a_zip_bomb_named_docx_is_refused_from_its_directory(tmp_path: Path) -> 
     assert bomb.stat().st_size < 2 << 20
     with pytest.raises(DocumentError, match="refused: unpacks to"):
         read_document(bomb.read_bytes(), "docx")
+
+
+def test_a_labelled_folder_of_documents_every_version_pair_found_and_no_false_one(
+    tmp_path: Path,
+) -> None:
+    """Six stories, each as a text and in the five formats: every pair of one story's versions
+    in one group (recall), no pair across stories (precision)."""
+    stories = {
+        "en": ["harbor-walking-tour.txt", "library-hours.txt", "river-cleanup.txt"],
+        "zh": ["春运返乡.txt", "社区图书馆.txt", "茶园春茶.txt"],
+    }
+    truth: dict[str, str] = {}
+    for language, names in stories.items():
+        for number, name in enumerate(names):
+            text = (resource("sample") / language / name).read_text(encoding="utf-8")
+            lines = [line for line in text.split("\n") if line.strip()]
+            story = f"{language}{number}"
+            (tmp_path / f"{story}.txt").write_text(text, encoding="utf-8")
+            truth[f"{story}.txt"] = story
+            for kind in FORMATS:
+                write_format(kind, tmp_path / f"{story}.{kind}", lines[0], lines[1:])
+                truth[f"{story}.{kind}"] = story
+    result = scan(str(tmp_path))
+    assert not [f.error for f in result.files if f.error]
+    found = {
+        frozenset((Path(result.files[a.file].path).name, Path(result.files[b.file].path).name))
+        for group in result.groups
+        for a in group.members
+        for b in group.members
+        if a.file != b.file
+    }
+    wanted = {frozenset((a, b)) for a in truth for b in truth if a != b and truth[a] == truth[b]}
+    assert found - wanted == set()  # precision 1.000
+    assert wanted - found == set()  # recall 1.000: 90 pairs
+    assert len(wanted) == 90

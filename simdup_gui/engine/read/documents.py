@@ -21,6 +21,7 @@ import io
 import os
 import posixpath
 import re
+import threading
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ OLD_FORMATS = {  # read by no maintained package: what an editor can do instead
     ".doc": "old Word format (.doc): save it as .docx to compare it",
     ".wps": "WPS Writer format (.wps): save it as .docx to compare it",
 }
+_PDFIUM = threading.Lock()  # PDFium is used by one thread at a time
 ZIP_LIMIT = 256 << 20  # a zip document's parts may unpack to this much at most
 REPEATED_SHARE = 0.6  # a line at a page's top or bottom on this share of pages is a running one
 UNREADABLE_SHARE = 0.3  # more characters than this that map to nothing: fonts without a map
@@ -187,7 +189,16 @@ def _xml(data: bytes) -> object:
 
 
 def _pdf(data: bytes) -> Document:
-    """A PDF's text layer, page by page, without running headers, footers and page numbers."""
+    """A PDF's text layer, page by page, without running headers, footers and page numbers.
+
+    PDFium is not thread-safe (two threads in it crash the process): one PDF at a time in a
+    process; worker processes read theirs side by side.
+    """
+    with _PDFIUM:
+        return _pdf_read(data)
+
+
+def _pdf_read(data: bytes) -> Document:
     import pypdfium2
 
     try:

@@ -66,7 +66,7 @@ def test_the_summary_counts_in_words_that_fit_the_number(
     folder.mkdir()
     (folder / "a.txt").write_text(story, encoding="utf-8")
     (folder / "b.txt").write_text(story.replace("清明前后", "清明时节"), encoding="utf-8")
-    (folder / "c.pdf").write_bytes(b"%PDF-1.4")
+    (folder / "c.png").write_bytes(b"\x89PNG")
     scan_and_wait(qtbot, window, folder)
     status = window.status.text()
     assert status.startswith("2 files · 1 group · 1 duplicate · 0 problems · ")

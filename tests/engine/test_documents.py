@@ -90,6 +90,10 @@ def test_every_document_that_gives_no_text_is_a_row_saying_why(tmp_path: Path) -
     (tmp_path / "locked.docx").write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600))
     (tmp_path / "old.doc").write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600))
     (tmp_path / "bad.rtf").write_bytes(b"not rtf at all")
+    with zipfile.ZipFile(tmp_path / "broken.docx", "w") as archive:  # whole zip, broken XML
+        archive.writestr("word/document.xml", "<w:document><w:body><w:p>")
+    with zipfile.ZipFile(tmp_path / "broken.odt", "w") as archive:
+        archive.writestr("content.xml", "<office:document-content>")
     result = scan(str(tmp_path))
     why = {Path(f.path).name: f.error for f in result.files}
     assert why["whole.docx"] == ""
@@ -99,6 +103,8 @@ def test_every_document_that_gives_no_text_is_a_row_saying_why(tmp_path: Path) -
     assert why["locked.docx"] == "encrypted (password-protected) DOCX file: not read"
     assert why["old.doc"] == "old Word format (.doc): save it as .docx to compare it"
     assert why["bad.rtf"].startswith("damaged RTF file")
+    assert why["broken.docx"].startswith("damaged DOCX file")
+    assert why["broken.odt"].startswith("damaged ODT file")
     assert main(["scan", str(tmp_path), "--no-cache", "--csv", str(tmp_path.parent / "r.csv")]) == 0
 
 

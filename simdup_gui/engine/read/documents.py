@@ -98,7 +98,8 @@ def read_document(data: bytes, kind: str, *, cut: bool = False) -> Document:
         return reader(data)
     except DocumentError:
         raise
-    except (zipfile.BadZipFile, ElementTree.ParseError, KeyError, ValueError) as exc:
+    except (zipfile.BadZipFile, SyntaxError, KeyError, IndexError, ValueError) as exc:
+        # (malformed XML is a SyntaxError, lxml's and the standard library's alike)
         raise DocumentError(f"damaged {kind.upper()} file ({exc})") from None
 
 
@@ -137,7 +138,7 @@ def _docx(data: bytes) -> Document:
     """A Word document's body: paragraphs and tables in order (not its headers and footers).
 
     Read from ``word/document.xml`` with lxml: python-docx gave the same text at a tenth of
-    the speed (0.2 against 2 MB/s and more, tests/bench/bench_documents.py).
+    the speed (0.7-1.1 against 6-13 MB/s, one thread: tests/bench/bench_documents.py).
     """
     with _zip(data, "docx") as archive:
         body = _xml(archive.read("word/document.xml")).find(f"{_W}body")

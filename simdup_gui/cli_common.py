@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from simdup_gui.engine.methods import NAMES, method_class, method_named
 from simdup_gui.engine.options import MAX_K, TOKENIZERS, WEIGHTINGS, TextSettings, check_k
-from simdup_gui.engine.output.outputs import output_problem
+from simdup_gui.engine.output.outputs import output_problem, real_path
 from simdup_gui.engine.progress import ProgressEvent
 
 if TYPE_CHECKING:
@@ -181,7 +181,7 @@ def check_outputs(named: dict[str, str | None], inputs: list[str]) -> None:
         if not path:
             continue
         check_output(path, inputs)
-        same = seen.setdefault(os.path.normcase(os.path.realpath(path)), option)
+        same = seen.setdefault(real_path(path), option)
         if same != option:
             raise UsageError(f"{same} and {option} name one file: {path}")
 

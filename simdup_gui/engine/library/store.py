@@ -37,6 +37,7 @@ import json
 import os
 import re
 import shutil
+import threading
 import time
 import zlib
 from collections import Counter
@@ -597,6 +598,7 @@ class OnDisk:
         """
         self.path = path
         self._stream = open(path, "rb")  # noqa: SIM115 (held for the array's life)
+        self._reading = threading.Lock()  # one seek-and-read at a time, whatever the thread
         try:
             version = np.lib.format.read_magic(self._stream)
             read_header = (
@@ -628,8 +630,9 @@ class OnDisk:
         if step != 1:
             raise ValueError("OnDisk reads runs of values only")
         count = max(stop - start, 0)
-        self._stream.seek(self.offset + start * self.dtype.itemsize)
-        data = self._stream.read(count * self.dtype.itemsize)
+        with self._reading:  # (each read opened the file anew before: as safe from threads)
+            self._stream.seek(self.offset + start * self.dtype.itemsize)
+            data = self._stream.read(count * self.dtype.itemsize)
         if len(data) != count * self.dtype.itemsize:
             raise OSError(f"{self.path}: shorter than its header says")
         return np.frombuffer(data, self.dtype)

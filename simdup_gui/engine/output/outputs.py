@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import TextIO
 
 
-def _real(path: str) -> str:
+def real_path(path: str) -> str:
     """``path`` absolute and real, in the case the system compares paths in."""
     return os.path.normcase(os.path.realpath(path))
 
 
 def _inside(path: str, folder: str) -> bool:
-    """Whether ``path`` is ``folder`` or lies under it (as :func:`_real` makes them)."""
-    path, folder = _real(path), _real(folder)
+    """Whether ``path`` is ``folder`` or lies under it (as :func:`real_path` makes them)."""
+    path, folder = real_path(path), real_path(folder)
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
@@ -33,7 +33,7 @@ def output_problem(path: str, inputs: Sequence[str], *, folder: bool = False) ->
     """
     for given in inputs:
         if _inside(path, given):
-            where = "is" if _real(path) == _real(given) else "is inside"
+            where = "is" if real_path(path) == real_path(given) else "is inside"
             return f"{path} {where} the input {given}: choose a place outside it"
     if folder:
         if os.path.exists(path) and not os.path.isdir(path):

@@ -70,16 +70,17 @@ def containment_share(a: FileRecord, b: FileRecord) -> float:
 def likeness(
     a: FileRecord, b: FileRecord, floor: float, exact: Callable[[], float | None] | None = None
 ) -> tuple[float, bool]:
-    """Two files' text similarity, and whether they match only as one text inside the other.
+    """Two files' text similarity as shown, and whether they match only as one inside the other.
 
-    That is: less alike than ``floor`` as a whole, but the shorter lies inside the longer.
-    Their ``exact`` similarity is asked for when the estimate is just above the floor.
+    That is: less alike than ``floor`` as a whole, but the shorter lies inside the longer. The
+    similarity shown is the estimate, whatever the floor (``Measure.shown``); whether they are
+    alike asks their ``exact`` similarity when the estimate is just above the floor.
     """
-    share = similarity(a, b)
+    share = decided = similarity(a, b)
     if exact is not None and near(share, floor):
         found = exact()
-        share = share if found is None else found
-    return share, share < floor and contained(a, b)
+        decided = share if found is None else found
+    return share, decided < floor and contained(a, b)
 
 
 def contained_many(
@@ -110,10 +111,15 @@ def default_measure(
     fps = np.array([record.fingerprint for record in records], dtype=np.uint64)
     chars = np.array([record.chars for record in records], dtype=np.int64)
     found = _candidates(records, fps, rows, k, floor, cancel)
+    whole = rows  # the sketches as read: the figures shown, whatever the floor
+
+    def shown(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return jaccard_many(whole, a, b)
+
     loose = k >= BANDS_K and floor > 0  # text alone decides: a text held by the other is a copy
     stubs = np.zeros(len(records), bool)  # mostly template, not read again: never held
     if floor > 0 and len(found):
-        stubs = _own_lines(records, rows, chars, found, floor, loose, texts, template)
+        stubs, rows, chars = _own_lines(records, rows, chars, found, floor, loose, texts, template)
     shared = np.zeros(len(records), bool)  # held by texts that are not copies of each other
 
     def alike(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -125,7 +131,7 @@ def default_measure(
         return held & ~shared[small]
 
     if floor <= 0:
-        return Measure(fps, found, alike, Thresholds(k, floor), holds)
+        return Measure(fps, found, alike, Thresholds(k, floor), holds, shown)
     keep = alike(found.i, found.j) >= floor
     if loose:
         rest = np.flatnonzero(~keep)
@@ -134,7 +140,7 @@ def default_measure(
         shared[:] = _shared_material(left[held], right[held], rows, chars, floor, alike, holds)
         keep[rest] = held & ~shared[np.where(chars[left] > chars[right], right, left)]
     kept = Pairs(found.i[keep], found.j[keep], found.distance[keep])
-    return Measure(fps, kept, alike, Thresholds(k, floor), holds)
+    return Measure(fps, kept, alike, Thresholds(k, floor), holds, shown)
 
 
 STUB = 0.5  # a text this much template that cannot be read again is a stub: it holds nothing
@@ -149,14 +155,15 @@ def _own_lines(
     loose: bool,
     texts: NodeTexts | None,
     template: np.ndarray | None,
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Measure by their own lines the texts whose template (``template.py``) could decide a pair.
 
     A pair the estimates accept may be alike, or one text held by the other, only for the lines
     both share with many other texts. Each text of such a pair that is TEMPLATE_SHARE or more
-    template gets its own sketch and length in ``rows`` and ``chars``: its text read again
-    without those lines. Returns the stubs: texts at least STUB template that could not be read
-    again, or have nothing of their own; they never hold nor are held. Template never adds a
+    template gets its own sketch and length: its text read again without those lines. Returns
+    the stubs (texts at least STUB template that could not be read again, or have nothing of
+    their own; they never hold nor are held), and ``rows`` and ``chars`` with the own sketches
+    and lengths (copies: the given ones stay as read). Template never adds a
     pair (the estimates must accept it first) and a pair it cannot change is not read again:
     a text ``t`` template changes a measure ``m`` to no less than ``(m - t) / (1 - t)``.
     """
@@ -170,7 +177,7 @@ def _own_lines(
     share = template_shares(lines, template)
     heavy = share >= TEMPLATE_SHARE
     if not heavy.any():
-        return stubs
+        return stubs, rows, chars
     worst = np.maximum(share[found.i], share[found.j])
     doubt = similar & (_least(raw, worst) < floor + NEAR_FLOOR)
     held = np.zeros(len(found), bool)
@@ -181,6 +188,7 @@ def _own_lines(
         held = (rows[small, -1] != PAD) & (inside >= CONTAINED) & (samples >= CONTAINED_SAMPLES)
         doubt |= ~similar & held & (_least(inside, share[small]) < CONTAINED + NEAR_FLOOR)
     matched = similar | held if loose else similar
+    rows, chars = rows.copy(), chars.copy()
     for node in _closed(found, doubt, matched, heavy).tolist():
         own = texts.own(node, template) if texts is not None else None
         if own is None or not own.chars:
@@ -189,7 +197,7 @@ def _own_lines(
         rows[node] = PAD
         rows[node, : min(len(own.shingles), SKETCH)] = own.shingles[:SKETCH]
         chars[node] = own.chars
-    return stubs
+    return stubs, rows, chars
 
 
 def _closed(found: Pairs, doubt: np.ndarray, matched: np.ndarray, heavy: np.ndarray) -> np.ndarray:

@@ -63,7 +63,7 @@ class Member(NamedTuple):
 
     file: int
     distance: int
-    similarity: float = 1.0  # estimated Jaccard similarity of its text to the reference's
+    similarity: float = 1.0  # its text's similarity to the reference's, as shown (Measure.shown)
     contained: bool = False  # matched as one text inside the other (a cut or wrapped copy)
 
 
@@ -156,6 +156,10 @@ class Measure:
     """What a method gives grouping: distances, confirmed candidates, similarity, thresholds.
 
     ``containments(a, b)`` says whether one text of each pair of nodes holds the other.
+    ``similarities`` decide; ``shown`` gives the figure a pair is shown with, the same at every
+    threshold (None: the similarities themselves). The default method decides a pair just
+    above the floor on its whole texts, but shows every pair its estimate: a figure that
+    changed with the floor would give one pair two similarities.
     """
 
     fingerprints: npt.NDArray[np.uint64]  # what distances are measured on (zeros: none)
@@ -165,6 +169,7 @@ class Measure:
     containments: Callable[
         [npt.NDArray[np.int64], npt.NDArray[np.int64]], npt.NDArray[np.bool_]
     ] = no_containments
+    shown: Similarities | None = None
 
     @classmethod
     def confirmed(
@@ -185,9 +190,10 @@ class Measure:
 class Nodes:
     """The distinct texts being grouped: what grouping needs to know of each.
 
-    ``similarities(a, b)`` gives the text similarity of each pair of nodes ``a[n], b[n]``,
-    ``containments(a, b)`` whether one of the two holds the other; ``weights`` counts a node's
-    exact copies (itself included).
+    ``similarities(a, b)`` gives the text similarity of each pair of nodes ``a[n], b[n]``
+    (``shown``: the figure shown for it, :attr:`Measure.shown`), ``containments(a, b)``
+    whether one of the two holds the other; ``weights`` counts a node's exact copies (itself
+    included).
     """
 
     fingerprints: npt.NDArray[np.uint64]
@@ -207,6 +213,7 @@ class Nodes:
     apart: frozenset[tuple[int, int]] = frozenset()  # node pairs (lower first) said apart
     lines: Sequence[bytes] = ()  # each node's lines by hash (``fingerprint/lines.py``)
     texts: Reread | None = None  # the nodes' texts read again (None: they cannot be)
+    shown: Similarities | None = None  # the figures shown (None: ``similarities``)
 
 
 class NodeGroup(NamedTuple):
@@ -522,10 +529,12 @@ def node_groups(
         if inside.sum() > 1 or nodes.weights[reference] > 1:
             kept = np.flatnonzero(inside)
             kept = kept[np.argsort(part[kept] != reference, kind="stable")]  # reference first
+            shown = similarity[kept]
+            if nodes.shown is not None:
+                shown = nodes.shown(references[kept], part[kept])
+                shown[part[kept] == reference] = 1.0
             found.append(
-                NodeGroup(
-                    part[kept], distance[kept].astype(np.int64), similarity[kept], contained[kept]
-                )
+                NodeGroup(part[kept], distance[kept].astype(np.int64), shown, contained[kept])
             )
         if (~inside).sum() > 1:
             todo += _parts(part[~inside], found_part.pairs())

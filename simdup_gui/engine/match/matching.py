@@ -142,6 +142,7 @@ def group_files(
         _apart_nodes(options.not_duplicates, files, copies),
         [files[n].lines for n in node_files],
         again,
+        measure.shown,
     )
     local = measure.candidates
     found = node_groups(local, nodes, measure.thresholds, cancel)

@@ -71,7 +71,7 @@ def test_only_estimates_just_above_the_floor_take_the_exact_value(
     assert near_floor_checked(np.array(shares), at, at, floor, None).tolist() == shares
 
 
-def _pair_across_the_floor(estimate_above: bool) -> tuple[str, str, float]:
+def pair_across_the_floor(estimate_above: bool) -> tuple[str, str, float]:
     """Two texts (one opening) whose sketch estimate and exact similarity fall either side of
     the floor, the estimate above it when ``estimate_above``; and their exact similarity."""
     rng = np.random.default_rng(7 if estimate_above else 8)
@@ -95,7 +95,7 @@ def _scanned(tmp_path: Path, a: str, b: str) -> ScanResult:
 def test_a_pair_the_sketches_put_just_above_the_floor_must_be_as_alike_as_a_whole(
     tmp_path: Path,
 ) -> None:
-    a, b, exact = _pair_across_the_floor(estimate_above=True)
+    a, b, exact = pair_across_the_floor(estimate_above=True)
     result = _scanned(tmp_path, a, b)
     assert len(group_files(result.files, result.options.group)[1]) == 1  # the estimate's
     assert result.groups == ()  # the whole texts': not a copy
@@ -107,7 +107,7 @@ def test_a_pair_the_sketches_put_just_above_the_floor_must_be_as_alike_as_a_whol
 def test_a_pair_has_one_figure_whatever_the_floor_that_decides_it(tmp_path: Path) -> None:
     """Just above a floor a pair is decided on its whole texts; it is shown with its estimate
     there as at any other floor (the same pair read 53.4 % at one setting, 47.7 % at another)."""
-    a, b, exact = _pair_across_the_floor(estimate_above=False)
+    a, b, exact = pair_across_the_floor(estimate_above=False)
     result = _scanned(tmp_path, a, b)
     estimate = result.likeness(0, 1)
     assert estimate < FLOOR <= exact
@@ -123,7 +123,7 @@ def test_a_pair_has_one_figure_whatever_the_floor_that_decides_it(tmp_path: Path
 
 
 def test_a_pair_the_sketches_put_just_below_the_floor_stays_apart(tmp_path: Path) -> None:
-    a, b, exact = _pair_across_the_floor(estimate_above=False)
+    a, b, exact = pair_across_the_floor(estimate_above=False)
     result = _scanned(tmp_path, a, b)
     assert exact >= FLOOR
     assert result.groups == ()
@@ -131,7 +131,7 @@ def test_a_pair_the_sketches_put_just_below_the_floor_stays_apart(tmp_path: Path
 
 
 def test_a_text_changed_since_the_scan_is_not_read_as_the_scans(tmp_path: Path) -> None:
-    a, b, _ = _pair_across_the_floor(estimate_above=True)
+    a, b, _ = pair_across_the_floor(estimate_above=True)
     result = _scanned(tmp_path, a, b)
     shingles = TextShingles(result.files, result.options.read, keep=2)
     assert shingles(0) is not None
@@ -154,7 +154,7 @@ def test_a_text_changed_since_the_scan_is_not_read_as_the_scans(tmp_path: Path) 
 
 
 def test_a_table_row_has_no_file_to_read(tmp_path: Path) -> None:
-    a, _, _ = _pair_across_the_floor(estimate_above=True)
+    a, _, _ = pair_across_the_floor(estimate_above=True)
     (tmp_path / "a.txt").write_text(a, encoding="utf-8")
     result = scan(str(tmp_path))
     row = result.files[0]._replace(path="row 17")
@@ -184,7 +184,7 @@ def test_a_grouping_checks_at_most_exact_pairs_pairs_on_their_texts() -> None:
 def test_a_long_text_keeps_its_estimate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Over EXACT_CHARS characters a text is not read again: its whole shingle set would take
     about 100 bytes a character to build."""
-    a, b, _ = _pair_across_the_floor(estimate_above=True)
+    a, b, _ = pair_across_the_floor(estimate_above=True)
     result = _scanned(tmp_path, a, b)
     assert TextShingles(result.files, result.options.read)(0) is not None
     monkeypatch.setattr(files_module, "EXACT_CHARS", result.files[0].chars - 1)

@@ -7,11 +7,13 @@ import re
 import shutil
 from pathlib import Path
 
-from driving import SAMPLE, scan_and_wait
+from driving import SAMPLE, member_rows, scan_and_wait
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLineEdit
 from pytestqt.qtbot import QtBot
+from test_exact_floor import pair_across_the_floor
 
+from simdup_gui.core.columns import column_named
 from simdup_gui.ui.dialogs import NewFolderDialog
 from simdup_gui.ui.main_window import MainWindow
 from simdup_gui.ui.models import ItemRole
@@ -84,6 +86,31 @@ def test_a_pair_shows_the_figure_of_the_list_and_the_report(
             qtbot.waitUntil(lambda: window.compare.summary.text() != "")
             shown = f"{100 * member.similarity:.1f}%"
             assert shown in window.compare.summary.text()
+
+
+def test_a_pair_reads_one_figure_at_every_floor_that_groups_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Just above the floor a pair is decided on its whole texts; the list still shows it the
+    figure it has at any other floor (it read 53.4 % at one setting and 47.7 % at another)."""
+    a, b, _ = pair_across_the_floor(estimate_above=False)
+    (tmp_path / "a.txt").write_text(a, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(b, encoding="utf-8")
+    scan_and_wait(qtbot, window, tmp_path)
+    column = column_named("Similarity")
+    estimate = window.result.likeness(0, 1)  # type: ignore[union-attr]
+    shown = set()
+    for floor in (int(100 * estimate), int(100 * estimate) - 20):  # decided on texts, then not
+        window.knobs.floor_box.setValue(floor)
+        qtbot.waitUntil(lambda: not window.runner.busy)
+        rows = member_rows(window)
+        assert len(rows) == 2, floor
+        group = window.groups.index(0, 0)
+        shown.add(window.groups.index(1, column, group).data())
+        assert window.groups_panel.select_file(rows[1].member.file)
+        qtbot.waitUntil(lambda: window.compare.summary.text() != "")
+        shown |= {f for f in re.findall(r"\d+\.\d%", window.compare.summary.text())}
+    assert shown == {f"{100 * estimate:.1f}%"}
 
 
 def test_a_story_is_found_by_its_title_and_the_window_names_its_folder(

@@ -175,3 +175,34 @@ def write_format(kind: str, path: Path, title: str, paragraphs: list[str]) -> No
         "rtf": write_rtf,
     }
     writers[kind](path, title, paragraphs)
+
+
+def write_unmapped_pdf(path: Path, glyphs: list[int]) -> None:
+    """A PDF, written by hand, whose one line is ``glyphs`` in a Chinese font neither embedded
+    nor mapped to characters (Identity-H, no ToUnicode): PDFium gives the glyph numbers."""
+    font = (
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /SimSun /Encoding /Identity-H"
+        b" /DescendantFonts [<< /Type /Font /Subtype /CIDFontType2 /BaseFont /SimSun"
+        b" /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>] >>"
+    )
+    line = b"BT /F1 12 Tf 72 700 Td <" + "".join(f"{g:04X}" for g in glyphs).encode() + b"> Tj ET"
+    parts = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]"
+        b" /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(line), line),
+        font,
+    ]
+    out, places = bytearray(b"%PDF-1.4\n"), []
+    for number, part in enumerate(parts, 1):
+        places.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, part)
+    table = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(parts) + 1)
+    out += b"".join(b"%010d 00000 n \n" % place for place in places)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(parts) + 1,
+        table,
+    )
+    path.write_bytes(bytes(out))

@@ -23,8 +23,10 @@ import posixpath
 import re
 import threading
 import zipfile
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from xml.etree import ElementTree
 
@@ -38,8 +40,11 @@ OLD_FORMATS = {  # read by no maintained package: what an editor can do instead
 _PDFIUM = threading.Lock()  # PDFium is used by one thread at a time
 ZIP_LIMIT = 256 << 20  # a zip document's parts may unpack to this much at most
 REPEATED_SHARE = 0.6  # a line at a page's top or bottom on this share of pages is a running one
+FULL_LINE = 0.85  # a PDF line this wide (of its page's widest) is wrapped: its paragraph goes on
 UNREADABLE_SHARE = 0.3  # more characters than this that map to nothing: fonts without a map
 _CJK = r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]"
+_CJK_CHAR = re.compile(_CJK)
+_SENTENCE_END = '.!?:;。！？：；…"”」』)）'  # a line ending so ends its paragraph, or may
 _CJK_SPACE = re.compile(rf"(?<={_CJK})[ \u00a0]+(?={_CJK})")
 _DIGITS = re.compile(r"\d+")
 _NO_MAP = re.compile(r"[\ue000-\uf8ff\ufffd\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -103,9 +108,13 @@ def read_document(data: bytes, kind: str, *, cut: bool = False) -> Document:
         raise DocumentError(f"damaged {kind.upper()} file ({exc})") from None
 
 
+READERS_VERSION = 2  # bump when a reader here gives another text (cached records made again)
+
+
 def readers_version() -> str:
     """The readers and their versions (a document's record depends on them: a cache key)."""
-    return ", ".join(_reader(name) for name in ("lxml", "pypdfium2", "striprtf"))
+    packages = ", ".join(_reader(name) for name in ("lxml", "pypdfium2", "striprtf"))
+    return f"{READERS_VERSION}: {packages}"
 
 
 def _zip(data: bytes, kind: str) -> zipfile.ZipFile:
@@ -124,61 +133,88 @@ def _zip(data: bytes, kind: str) -> zipfile.ZipFile:
     return archive
 
 
+@cache
 def _reader(name: str) -> str:
+    """The reader package ``name`` and its version (asked of the package's metadata once)."""
     try:
         return f"{name} {version(name)}"
     except PackageNotFoundError:
         return name
 
 
-_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+_WORD_TEXT = f"""<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+ xmlns:w="{_W_NS}">
+<xsl:output method="text" encoding="UTF-8"/>
+<xsl:template match="/">
+ <xsl:apply-templates select="w:document/w:body//w:p[not(ancestor::w:p or ancestor::w:tbl)]
+  | w:document/w:body//w:tbl[not(ancestor::w:tbl)]
+  | w:footnotes/w:footnote[not(@w:type)]/w:p | w:endnotes/w:endnote[not(@w:type)]/w:p"/>
+</xsl:template>
+<xsl:template match="w:p">
+ <xsl:apply-templates select=".//w:t | .//w:tab | .//w:br | .//w:cr"/>
+ <xsl:text>&#10;</xsl:text>
+</xsl:template>
+<xsl:template match="w:t"><xsl:value-of select="."/></xsl:template>
+<xsl:template match="w:tab"><xsl:text>&#9;</xsl:text></xsl:template>
+<xsl:template match="w:br | w:cr"><xsl:text>&#10;</xsl:text></xsl:template>
+<xsl:template match="w:tbl">
+ <xsl:for-each select=".//w:tr">
+  <xsl:for-each select="w:tc">
+   <xsl:if test="position() &gt; 1"><xsl:text>&#9;</xsl:text></xsl:if>
+   <xsl:for-each select=".//w:p">
+    <xsl:if test="position() &gt; 1"><xsl:text>&#10;</xsl:text></xsl:if>
+    <xsl:apply-templates select=".//w:t | .//w:tab | .//w:br | .//w:cr"/>
+   </xsl:for-each>
+  </xsl:for-each>
+  <xsl:text>&#10;</xsl:text>
+ </xsl:for-each>
+</xsl:template>
+</xsl:stylesheet>"""
+_HEADING = (
+    "//w:body//w:p[w:pPr/w:pStyle[starts-with(@w:val, 'Heading') or starts-with(@w:val, 'Title')]]"
+)
+_NOTES = ("word/footnotes.xml", "word/endnotes.xml")
+_local = threading.local()  # each thread's compiled stylesheet
 
 
 def _docx(data: bytes) -> Document:
-    """A Word document's body: paragraphs and tables in order (not its headers and footers).
+    """A Word document's text: its body's paragraphs and tables in order, then its notes.
 
-    Read from ``word/document.xml`` with lxml: python-docx gave the same text at a tenth of
-    the speed (0.7-1.1 against 6-13 MB/s, one thread: tests/bench/bench_documents.py).
+    Footnotes and endnotes follow the body; headers and footers are left out. Read with lxml,
+    the text taken by one XSLT stylesheet (libxslt): python-docx gave the same text at a
+    twentieth of the speed (0.7-1.1 against 15-24 MB/s, one thread:
+    tests/bench/bench_documents.py), the body's paragraphs walked in Python at a half.
     """
     with _zip(data, "docx") as archive:
-        body = _xml(archive.read("word/document.xml")).find(f"{_W}body")
-        core = (
-            archive.read("docProps/core.xml") if "docProps/core.xml" in archive.namelist() else b""
-        )
-    if body is None:
+        names = set(archive.namelist())
+        document = _xml(archive.read("word/document.xml"))
+        notes = [_xml(archive.read(name)) for name in _NOTES if name in names]
+        core = archive.read("docProps/core.xml") if "docProps/core.xml" in names else b""
+    if document.find(f"{{{_W_NS}}}body") is None:  # type: ignore[attr-defined]
         raise DocumentError("damaged DOCX file (no body)")
-    lines, heading = [], ""
-    for child in body:
-        if child.tag == f"{_W}p":
-            line = _word_text(child)
-            lines.append(line)
-            style = child.find(f"{_W}pPr/{_W}pStyle")
-            named = style.get(f"{_W}val", "") if style is not None else ""
-            if not heading and line.strip() and named.startswith(("Heading", "Title")):
-                heading = line.strip()
-        elif child.tag == f"{_W}tbl":
-            for row in child.iter(f"{_W}tr"):
-                cells = dict.fromkeys(_word_text(cell) for cell in row.iter(f"{_W}tc"))
-                lines.append("\t".join(cells))  # a merged cell once
+    text = "".join(str(_word_text()(part)) for part in (document, *notes))
+    heading = ""
+    for paragraph in document.xpath(_HEADING, namespaces={"w": _W_NS}):  # type: ignore[attr-defined]
+        heading = paragraph.xpath("string(.)").strip()
+        if heading:
+            break
     title = ""
     if core:
-        found = _xml(core).find(f".//{_DC_TITLE}")
+        found = _xml(core).find(f".//{_DC_TITLE}")  # type: ignore[attr-defined]
         title = (found.text or "").strip() if found is not None else ""
-    return Document("\n".join(lines), title or heading, _reader("lxml") + " (Word XML)")
+    return Document(text.rstrip("\n"), title or heading, _reader("lxml") + " (Word XML)")
 
 
-def _word_text(element: object) -> str:
-    """The text of a paragraph (or a cell's paragraphs, a line each): runs, tabs, breaks."""
-    parts = []
-    for node in element.iter(f"{_W}t", f"{_W}tab", f"{_W}br", f"{_W}cr", f"{_W}p"):  # type: ignore[attr-defined]
-        tag = node.tag
-        if tag == f"{_W}t":
-            parts.append(node.text or "")
-        elif tag == f"{_W}tab":
-            parts.append("\t")
-        elif tag != f"{_W}p" or node is not element:
-            parts.append("\n")
-    return "".join(parts).strip("\n")
+def _word_text() -> object:
+    """This thread's compiled stylesheet taking a Word part's text (paragraphs a line each)."""
+    if not hasattr(_local, "word_text"):
+        from lxml import etree
+
+        deny = etree.XSLTAccessControl.DENY_ALL  # reads and writes nothing but its input
+        stylesheet = etree.XML(_WORD_TEXT.encode())
+        _local.word_text = etree.XSLT(stylesheet, access_control=deny)
+    return _local.word_text
 
 
 def _xml(data: bytes) -> object:
@@ -218,13 +254,36 @@ def _pdf_read(data: bytes) -> Document:
         title = str(pdf.get_metadata_dict().get("Title", "")).strip()
     finally:
         pdf.close()
-    text = "\n".join(_without_running_lines(pages))
+    text = _unwrapped("\n".join(_without_running_lines(pages)))
     seen = "".join(text.split())
     if not seen:
         raise DocumentError("no text layer — a scanned image: not read")
-    if len(_NO_MAP.findall(seen)) > UNREADABLE_SHARE * len(seen):
+    if len(_NO_MAP.findall(seen)) > UNREADABLE_SHARE * len(seen) or _scrambled(seen):
         raise DocumentError("no readable text: the PDF's fonts map to no characters")
     return Document(_CJK_SPACE.sub("", text), title, _reader("pypdfium2"))
+
+
+SCRIPT_SAMPLE = 4000  # letters looked at for :func:`_scrambled`
+SCATTERED = 6  # letters in this many scripts or more may be a font's glyph numbers
+
+
+def _scrambled(text: str) -> bool:
+    """Whether the letters are scattered over scripts as no writing is: glyph numbers.
+
+    A font without a character map: PDFium then gives its glyphs' numbers as characters. A
+    text's letters are nearly all in its three commonest scripts (Chinese, Latin and
+    full-width forms; Japanese's kanji and kana); a Chinese font's glyph numbers land in a
+    dozen (Cyrillic, Arabic, Ethiopic, Hangul...): SCATTERED scripts or more, with more than
+    a tenth of the letters outside the three commonest.
+    """
+    import unicodedata
+
+    scripts: Counter[str] = Counter()
+    for letter in [c for c in text if c.isalpha()][:SCRIPT_SAMPLE]:
+        scripts[unicodedata.name(letter, "?").split(" ")[0]] += 1
+    letters = sum(scripts.values())
+    common = sum(count for _, count in scripts.most_common(3))
+    return len(scripts) >= SCATTERED and letters - common > 0.1 * letters
 
 
 def _without_running_lines(pages: list[str]) -> list[str]:
@@ -255,6 +314,32 @@ def _without_running_lines(pages: list[str]) -> list[str]:
             )
         )
     return kept
+
+
+def _unwrapped(text: str) -> str:
+    """A PDF's lines the layout wrapped joined again into their paragraphs.
+
+    A line as wide as FULL_LINE of the text's usual full line (its widest but for a tenth of
+    its lines) and no wider goes on in the next one, over a page's end too, unless it ends a
+    sentence; a paragraph's last line is shorter; the title (the first line), a table's row
+    are not joined. Chinese joins Chinese with no space, the rest with one. Words cut across
+    lines are then tokenised whole (a Word file and its PDF export give the same words).
+    """
+    lines = text.split("\n")
+    widths = [len(line.strip()) + len(_CJK_CHAR.findall(line)) for line in lines]  # CJK: 2
+    usual = sorted(widths)[int(0.9 * (len(widths) - 1))]
+    title = next((n for n, line in enumerate(lines) if line.strip()), 0)
+    joined = lines[:1]
+    for n, (width, line) in enumerate(zip(widths, lines[1:], strict=False)):
+        last = joined[-1].rstrip()
+        wrapped = FULL_LINE * usual <= width <= usual and n != title
+        if not wrapped or not last or last[-1] in _SENTENCE_END or not line.strip():
+            joined.append(line)
+            continue
+        line = line.lstrip()
+        cjk = _CJK_CHAR.match(last[-1]) and _CJK_CHAR.match(line[0])
+        joined[-1] = last + ("" if cjk else " ") + line
+    return "\n".join(joined)
 
 
 def _odt(data: bytes) -> Document:

@@ -24,7 +24,7 @@ from simdup_gui.engine.reuse.passages import (
     passage_fingerprints,
     plain_fingerprints,
 )
-from simdup_gui.engine.reuse.sources import find_reuse
+from simdup_gui.engine.reuse.sources import Holders, find_reuse
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.text.tokens import Batch
 
@@ -215,6 +215,43 @@ def test_a_family_and_a_quoted_passage_are_no_ones_reuse(
     pairs = {frozenset((Path(r["path"]).stem, Path(r["source"]).stem)) for r in rows}
     copies = {frozenset(p) for p in (("page0", "page0-copy"), ("page1", "page1-copy"))}
     assert pairs == copies | {frozenset(("stub", "stub-copy"))}
+
+
+@given(
+    st.dictionaries(st.integers(0, 30), st.sets(st.integers(0, 50), max_size=20), max_size=12),
+    st.sets(st.integers(0, 60), max_size=10),
+)
+def test_the_holders_of_fingerprints_are_every_article_holding_them(
+    kept: dict[int, set[int]], wanted: set[int]
+) -> None:
+    holders = Holders({n: np.array(sorted(v), np.uint32) for n, v in kept.items()})
+    articles, counts = holders.of(np.array(sorted(wanted), np.uint32))
+    expected = {n: len(v & wanted) for n, v in kept.items() if v & wanted}
+    assert dict(zip(articles.tolist(), counts.tolist(), strict=True)) == expected
+
+
+@pytest.mark.parametrize("copiers", [2, 3, 4, 5, 8, 12])
+def test_a_story_reposted_inside_n_articles_is_their_source_for_every_n(
+    tmp_path: Path, copiers: int
+) -> None:
+    """However many repost it, a story is their source, each share the exact count; it is
+    no one's copy, and the articles reposting it are not each other's (it was template from
+    five on, and "going round" from three)."""
+    rng = random.Random(copiers)
+    story = [sentence(rng, QUOTED, rng.randint(30, 60)) for _ in range(6)]
+    write(tmp_path, "story.txt", "\n".join(story))
+    for n in range(copiers):
+        own = [sentence(rng, OWN, rng.randint(30, 60)) for _ in range(14)]
+        at = rng.randint(1, 13)
+        write(tmp_path, f"host{n}.txt", "\n".join([*own[:at], *story, *own[at:]]))
+    code, rows, err = reuse_csv(str(tmp_path), "--no-cache")
+    assert code == 0, err
+    pairs = {(Path(r["path"]).stem, Path(r["source"]).stem): r for r in rows if r["source"]}
+    assert set(pairs) == {(f"host{n}", "story") for n in range(copiers)}
+    for (host, _), row in pairs.items():
+        mine = Text.of((tmp_path / f"{host}.txt").read_text(encoding="utf-8"))
+        assert float(row["share"]) == pytest.approx(sum(map(len, story)) / mine.chars, abs=1e-4)
+        assert float(row["source_share"]) == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize(

@@ -5,14 +5,18 @@ An article and its sources, as a copy check (查重) reports them:
 1. **Who may copy from whom**: the scan's groups are copies of their references, so within a
    group each member's source is its reference; between groups (and files in none) the
    references stand for their groups.
-2. **Template is not reuse**: a passage fingerprint (``passages.py``) found in SHARED_TEXTS or
-   more different articles (a group counts once) is material they all share — a family's
-   header and footer, a legal notice, a quoted poem — and counts as nobody's copy. Two
-   articles that share FAMILY such fingerprints are pages of one family (a manual's, a
-   site's): what else they share is the family's too (option lists, a section every page
-   repeats), and neither copied it from the other. So is a pair whose shared fingerprints
-   are mostly (ELSEWHERE) found in a third article as well: material going round, not a copy
-   from one to the other.
+2. **Template is not reuse, a popular source is**: a passage fingerprint (``passages.py``)
+   found in SHARED_TEXTS or more different articles (a group counts once) is material they
+   all share — a family's header and footer, a legal notice, a quoted poem — and counts as
+   nobody's copy. Two articles that share FAMILY such fingerprints are pages of one family
+   (a manual's, a site's): what else they share is the family's too (option lists, a section
+   every page repeats), and neither copied it from the other. So is a pair whose shared
+   fingerprints are mostly (ELSEWHERE) found in a third article as well: material going
+   round, not a copy from one to the other. Unless one article holds that material as its
+   body (BODY of its fingerprints): then it is theirs, and every article holding it copied
+   it from that one, however many they are (a story reposted inside others); the others do
+   not copy it from each other. A family's stub (its header and footer, little between) is
+   such a body too: an article holding it at both its ends is a page of the family, no copy.
 3. **Candidates**: two articles sharing a fingerprint that is not template, at least
    ``min_share / 2`` of the article's own fingerprints (a share's estimate).
 4. **Alignment** (``align.py``) of the two texts, read again: the exact copied passages, the
@@ -52,6 +56,9 @@ CHANGED = "changed during the run"  # a file no longer the text the scan read
 SHARED_TEXTS = 5  # a passage in this many different articles (copies once) is template
 FAMILY = 3  # articles sharing this many template fingerprints are of one family: not reuse
 ELSEWHERE = 0.7  # a pair whose shared fingerprints are this much in a third article too: no reuse
+GOING_ROUND = 3  # a passage this many articles hold is going round (ELSEWHERE)
+BODY = 0.6  # an article this much popular material holds it as its body: the popular source
+EDGE, EDGE_CHARS = 0.05, 40  # a passage this near a text's start or end is at that end
 U32 = npt.NDArray[np.uint32]
 Mask = npt.NDArray[np.bool_]
 
@@ -155,7 +162,10 @@ def find_reuse(
     shown = sorted({stands[n] for n in range(len(files)) if files[n].ok and files[n].passages})
     kept = {n: fingerprints(files[n].passages) for n in shown}
     counted = _counted(kept)
-    shared = counted[0][counted[1] >= SHARED_TEXTS]  # template: nobody's copy
+    popular = counted[0][counted[1] >= SHARED_TEXTS]
+    holders = Holders(kept)
+    owned = _bodies(kept, counted, holders)  # a source's body, however many hold it
+    shared = np.setdiff1d(popular, np.concatenate([*owned.values(), popular[:0]]))  # template
     found: dict[int, list[Reuse]] = defaultdict(list)
     for group in result.groups:  # a member's source: its reference
         if own(files[group.reference].path):
@@ -167,7 +177,12 @@ def find_reuse(
                 pair = pair if exact is None else exact
             if pair.share >= min_share:
                 found[member.file].append(pair)
-    pairs = [p for p in _candidates(kept, shared, min_share) if _own_pair(p, kept, counted)]
+    pairs = [p for p in _candidates(kept, popular, min_share) if _own_pair(p, kept, counted)]
+    pairs = sorted({*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)})
+    bodies = np.concatenate([*owned.values(), popular[:0]])
+    left_out = {  # by source: template, and the popular sources' bodies but the source's
+        n: np.union1d(shared, np.setdiff1d(bodies, owned.get(n, popular[:0]))) for n in [*owned, -1]
+    }
     for done, (a, b) in enumerate(pairs):
         if cancel():
             break
@@ -176,8 +191,8 @@ def find_reuse(
         for article, source in ((a, b), (b, a)):
             if own(files[source].path):
                 continue
-            pair = _measured(article, source, texts, shared, quotes)
-            if pair is not None and pair.share >= min_share:
+            pair = _measured(article, source, texts, left_out.get(source, left_out[-1]), quotes)
+            if pair is not None and pair.share >= min_share and not _family(pair, owned, texts):
                 found[article].append(pair)
     names: list[str] = []
     if library is not None and library.article_count and len(library.passages):
@@ -228,6 +243,96 @@ def _inside(text: Text, passages: Sequence[tuple[int, int]]) -> Mask:
     return (np.cumsum(change) > 0)[text.units.starts]
 
 
+class Holders:
+    """Which articles hold which fingerprints: every (fingerprint, article), by fingerprint."""
+
+    def __init__(self, kept: dict[int, U32]) -> None:
+        values = np.concatenate([*kept.values(), np.empty(0, np.uint32)])
+        owners = np.concatenate([np.full(len(v), n, np.int64) for n, v in kept.items()] or [[]])
+        order = np.argsort(values, kind="stable")
+        self.values, self.owners = values[order], owners[order].astype(np.int64)
+
+    def of(self, values: U32) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """The articles holding any of ``values`` (distinct), and how many of them each holds."""
+        lo = np.searchsorted(self.values, values, "left")
+        hi = np.searchsorted(self.values, values, "right")
+        lengths = hi - lo
+        at = np.repeat(lo - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
+        return np.unique(self.owners[at], return_counts=True)
+
+
+def _bodies(kept: dict[int, U32], counted: Counted, holders: Holders) -> dict[int, U32]:
+    """The articles whose body is material going round, and the fingerprints that are theirs.
+
+    Material GOING_ROUND or more articles hold is going round (SHARED_TEXTS or more:
+    template), nobody's copy, unless one of them holds it as its body (BODY of its
+    fingerprints or more): an article reposted inside others is their source, however many.
+    Theirs too: a popular fingerprint only its reposts (holding half its body) hold:
+    winnowing picks other runs of a passage where it meets another text, at a repost's edges.
+    """
+    values, counts = counted
+    common = values[counts >= GOING_ROUND]
+    found = {}
+    for article, mine in kept.items():
+        body = mine[np.isin(mine, common, assume_unique=True)]
+        if len(mine) and len(body) >= BODY * len(mine):
+            found[article] = body
+    rest = np.setdiff1d(
+        values[counts >= SHARED_TEXTS], np.concatenate([*found.values(), common[:0]])
+    )
+    if not found or not len(rest):
+        return found
+    for origin, body in found.items():
+        articles, held = holders.of(body)
+        reposts = articles[2 * held >= len(body)]
+        inside, times = np.unique(
+            np.concatenate([np.intersect1d(kept[n], rest, True) for n in reposts.tolist()]),
+            return_counts=True,
+        )
+        everywhere = counts[np.searchsorted(values, inside)]
+        found[origin] = np.union1d(body, inside[times == everywhere])  # its reposts' only
+    return found
+
+
+def _origin_pairs(
+    kept: dict[int, U32], owned: dict[int, U32], shared: U32, min_share: float, holders: Holders
+) -> list[tuple[int, int]]:
+    """Each popular source with every article holding enough of its body (lower first).
+
+    Not a family's pages: a pair sharing FAMILY template fingerprints is none.
+    """
+    pairs = []
+    for origin, body in owned.items():
+        articles, held = holders.of(body)
+        for other, both in zip(articles.tolist(), held.tolist(), strict=True):
+            values = kept[other]
+            enough = both >= max(2, min_share / 2 * min(len(body), len(values)))
+            if other == origin or not enough:
+                continue
+            family = np.intersect1d(kept[origin], values, assume_unique=True)
+            if np.count_nonzero(np.isin(family, shared)) < FAMILY:
+                pairs.append((min(origin, other), max(origin, other)))
+    return pairs
+
+
+def _family(reuse: Reuse, owned: dict[int, U32], texts: Texts) -> bool:
+    """Whether a popular source's body lies at both ends of the article: a family's stub.
+
+    A page that is little but its family's header and footer holds them as its body; a page
+    of the family holds them at its top and bottom, the page's own text between them. A
+    popular source's body is one passage of the article that reposts it.
+    """
+    if reuse.source not in owned or len(reuse.passages) < 2:
+        return False
+    mine = texts(reuse.path)
+    if mine is None:
+        return False
+    end = len(mine.text.rstrip())
+    edge = max(EDGE_CHARS, EDGE * end)
+    first, last = reuse.passages[0], reuse.passages[-1]
+    return first[0] <= edge and last[1] >= end - edge
+
+
 def _own_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> bool:
     """Whether what two articles share may be reuse: not a family's, not going round.
 
@@ -239,7 +344,7 @@ def _own_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> 
     if np.count_nonzero(held >= SHARED_TEXTS) >= FAMILY:
         return False
     mine = held[held < SHARED_TEXTS]
-    return bool(len(mine)) and float(np.mean(mine >= 3)) < ELSEWHERE
+    return bool(len(mine)) and float(np.mean(mine >= GOING_ROUND)) < ELSEWHERE
 
 
 def _named(names: list[str], library: Library, entry: int) -> int:

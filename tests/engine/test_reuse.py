@@ -6,6 +6,7 @@ import csv
 import io
 import os
 import random
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from simdup_gui.cli import main
 from simdup_gui.engine import kernels
 from simdup_gui.engine.options import GroupOptions, RunOptions, ScanOptions
+from simdup_gui.engine.resources import resource
 from simdup_gui.engine.reuse.align import LEAST, SOURCE, Text, copied_between
 from simdup_gui.engine.reuse.passages import (
     GUARANTEE,
@@ -252,6 +254,66 @@ def test_a_story_reposted_inside_n_articles_is_their_source_for_every_n(
         mine = Text.of((tmp_path / f"{host}.txt").read_text(encoding="utf-8"))
         assert float(row["share"]) == pytest.approx(sum(map(len, story)) / mine.chars, abs=1e-4)
         assert float(row["source_share"]) == pytest.approx(1.0)
+
+
+BYTES_COLUMNS = {"file_size", "size", "last_modified", "modified", "encoding", "decoded_by"}
+
+
+def _saved_again(source: Path, folder: Path, resave: Callable[[str], bytes]) -> Path:
+    """The sample's text files saved again (their text through ``resave``), the rest as are."""
+    for path in source.rglob("*"):
+        if path.is_file():
+            target = folder / path.relative_to(source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            data = path.read_bytes()
+            try:
+                text = data.decode("utf-8").lstrip("\ufeff").replace("\r\n", "\n")
+            except UnicodeDecodeError:  # a GBK file: its line endings only
+                target.write_bytes(_line_ends(data, resave))
+                continue
+            target.write_bytes(resave(text))
+    return folder
+
+
+def _line_ends(data: bytes, resave: Callable[[str], bytes]) -> bytes:
+    crlf = b"\r\n" in resave("a\nb")
+    data = data.replace(b"\r\n", b"\n")
+    return data.replace(b"\n", b"\r\n") if crlf else data
+
+
+def test_bytes_that_mean_nothing_change_no_report(tmp_path: Path) -> None:
+    """Line endings, a byte-order mark, trailing spaces, decomposed accents: the same groups,
+    the same copy kept, the same sources and shares; only the bytes' own columns differ."""
+    sample = resource("sample")
+    ways = {
+        "lf": lambda text: text.encode(),
+        "crlf": lambda text: text.replace("\n", "\r\n").encode(),
+        "bom-nfd-trailing": lambda text: (
+            b"\xef\xbb\xbf"
+            + "\n".join(
+                line + "  " for line in unicodedata.normalize("NFD", text).split("\n")
+            ).encode()
+        ),
+    }
+    reports = {}
+    for name, resave in ways.items():
+        folder = _saved_again(sample, tmp_path / name, resave)
+        rows = []
+        for command in ("scan", "reuse"):
+            out, err = io.StringIO(), io.StringIO()
+            assert main([command, str(folder), "--no-cache"], out, err) == 0, err
+            for row in csv.DictReader(io.StringIO(out.getvalue())):
+                rows.append(
+                    {
+                        k: v.replace(str(folder), "")
+                        for k, v in row.items()
+                        if k not in BYTES_COLUMNS
+                    }
+                )
+        reports[name] = rows
+    assert any(row.get("source") for row in reports["lf"])  # the sample has reuse to report
+    assert reports["crlf"] == reports["lf"]
+    assert reports["bom-nfd-trailing"] == reports["lf"]
 
 
 @pytest.mark.parametrize(

@@ -192,7 +192,7 @@ def _with_text(
         encoding_method=extracted.encoding_method,
         boilerplate=round(extracted.boilerplate_share, 3),
         title=extracted.title or text_title(extracted.text),
-        **telltales(extracted.text, b"" if document_kind(record.path) else data)._asdict(),
+        **telltales(extracted.text)._asdict(),
     )
     if not extracted.text.strip():
         return record._replace(error="no text"), None, notes

@@ -5,6 +5,7 @@ Texts are analysed in batches (:func:`analyze_many`): one pass of numpy calls fo
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
@@ -62,14 +63,15 @@ def extract_text(
     kind = document_kind(path)
     if kind:
         document = read_document(data, kind, cut=cut)
-        return Extracted(document.text, kind, document.reader, 0, title=clean_title(document.title))
+        text, title = composed(document.text), clean_title(document.title)
+        return Extracted(text, kind, document.reader, 0, title=title)
     decoded = decode_bytes(data, cut=cut)
-    text = decoded.text
+    text = composed(decoded.text)
     if not (named_html(path) or looks_like_html(text)):
         return Extracted(text, decoded.encoding, decoded.method, decoded.replaced)
     page = html_to_text(text, boilerplate=boilerplate)
     return Extracted(
-        page.text,
+        composed(page.text),
         decoded.encoding,
         decoded.method,
         decoded.replaced,
@@ -77,6 +79,15 @@ def extract_text(
         page.kept_template,
         clean_title(page.title),
     )
+
+
+def composed(text: str) -> str:
+    """The text in Unicode's composed form (NFC): ``é`` one character however it was saved.
+
+    A Mac's file names and some editors decompose accents (``e`` and a combining mark); the
+    same words must be the same characters, or a share, a count, a choice would move.
+    """
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 LEAD_CHARS = 150  # the opening a truncated copy keeps (its own fingerprint finds truncations):

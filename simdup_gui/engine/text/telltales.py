@@ -6,7 +6,8 @@ Two measures of a file's plain text, both counts of characters:
   rarely holds: ASCII punctuation against Chinese characters (``中国,人民``), full-width and
   half-width letters or digits side by side (``ｆine``), full-width punctuation in a text that
   is not Chinese, ideographs outside GB 2312 (traditional forms, OCR and typing noise: 鐵, 銂),
-  U+FFFD (an undecodable byte) and carriage returns (a text saved again on Windows).
+  U+FFFD (an undecodable byte). Not line endings: an original saved on Windows is as much
+  the original as its copy saved elsewhere (bytes that mean nothing change no choice).
 * :func:`notice_chars`: the characters of short lines that read like a repost notice, an
   advert or a site's navigation (``本文转载自…``, ``Copyright …``, ``阅读原文``, a web address).
 
@@ -86,17 +87,14 @@ class Telltales(NamedTuple):
     chars: int  # characters that are not whitespace (layout is not text)
 
 
-def telltales(text: str, raw: bytes = b"") -> Telltales:
-    """All the measures of a text, its characters classified in one pass.
-
-    ``raw`` is the file's bytes, for the carriage returns that decoding takes out.
-    """
+def telltales(text: str) -> Telltales:
+    """All the measures of a text, its characters classified in one pass."""
     if not text:
-        return Telltales(raw.count(b"\r"), 0, "", 0)
+        return Telltales(0, 0, "", 0)
     codes = _codes(text)
     counts = _kernels().telltale_counts(codes, _classes()).tolist()  # Python ints: no numpy
     return Telltales(  # scalar per sum (a microsecond each), for every file
-        _converted(len(codes), counts) + raw.count(b"\r"),
+        _converted(len(codes), counts),
         _notice_chars(text, codes),
         _language(counts),
         len(codes) - counts[_SPACES_AT],
@@ -122,14 +120,9 @@ def _counts(text: str) -> tuple[int, list[int]]:
     return len(codes), _kernels().telltale_counts(codes, _classes()).tolist()
 
 
-def converted_chars(text: str, raw: bytes = b"") -> int:
-    """How many characters of ``text`` look left behind by a conversion (module docstring).
-
-    ``raw`` is the file's bytes, for the carriage returns that decoding takes out.
-    """
-    if not text:
-        return raw.count(b"\r")
-    return _converted(*_counts(text)) + raw.count(b"\r")
+def converted_chars(text: str) -> int:
+    """How many characters of ``text`` look left behind by a conversion (module docstring)."""
+    return _converted(*_counts(text)) if text else 0
 
 
 def _converted(length: int, counts: list[int]) -> int:

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
+from itertools import islice
 from xml.etree import ElementTree
 
 from simdup_gui.engine.read.decode import DecodeError
@@ -279,7 +280,7 @@ def _scrambled(text: str) -> bool:
     import unicodedata
 
     scripts: Counter[str] = Counter()
-    for letter in [c for c in text if c.isalpha()][:SCRIPT_SAMPLE]:
+    for letter in islice((c for c in text if c.isalpha()), SCRIPT_SAMPLE):
         scripts[unicodedata.name(letter, "?").split(" ")[0]] += 1
     letters = sum(scripts.values())
     common = sum(count for _, count in scripts.most_common(3))

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from simdup_gui.cli import main
 from simdup_gui.engine import kernels
 from simdup_gui.engine.options import GroupOptions, RunOptions, ScanOptions
+from simdup_gui.engine.output.reuse_report import COLUMNS as REUSE_COLUMNS
 from simdup_gui.engine.resources import resource
 from simdup_gui.engine.reuse.align import LEAST, SOURCE, Text, copied_between
 from simdup_gui.engine.reuse.passages import (
@@ -183,6 +184,21 @@ def test_ones_own_archive_is_no_source(newsroom: Path) -> None:
     assert any(Path(r["source"]).name == "wire.txt" for r in rows)
 
 
+def test_group_members_measured_in_worker_processes_give_the_same_report(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from simdup_gui.engine.output.reuse_report import reuse_rows
+    from simdup_gui.engine.reuse import sources
+
+    one = find_reuse(scan(str(resource("sample")), ScanOptions(run=RunOptions(1))))
+    monkeypatch.setattr(sources, "MEMBERS_IN_PROCESSES", 1)
+    monkeypatch.setattr(sources, "GROUPS_A_TASK", 1)
+    two = find_reuse(scan(str(resource("sample")), ScanOptions(run=RunOptions(2))))
+    rows = list(reuse_rows(one))
+    assert sum(1 for g in one.scan.groups for _ in g.members[1:]) == 5
+    assert rows == list(reuse_rows(two))
+
+
 def test_the_report_is_the_same_on_every_run_and_worker_count(newsroom: Path) -> None:
     from simdup_gui.engine.output.reuse_report import reuse_rows
 
@@ -254,6 +270,24 @@ def test_a_story_reposted_inside_n_articles_is_their_source_for_every_n(
         mine = Text.of((tmp_path / f"{host}.txt").read_text(encoding="utf-8"))
         assert float(row["share"]) == pytest.approx(sum(map(len, story)) / mine.chars, abs=1e-4)
         assert float(row["source_share"]) == pytest.approx(1.0)
+
+
+def test_a_groups_member_has_its_measured_share_not_an_estimate(tmp_path: Path) -> None:
+    """A repost grouped with its source reads the characters it copied, counted (an estimate
+    from the fingerprints read a verbatim copy as 80 %)."""
+    rng = random.Random(5)
+    story = "\n".join(sentence(rng, QUOTED, rng.randint(30, 60)) for _ in range(12))
+    write(tmp_path, "story.txt", story)
+    notice = "本文转载自某网站，如有侵权请联系删除。"
+    write(tmp_path, "repost.txt", notice + "\n" + story)
+    result = scan(str(tmp_path))
+    assert [len(g) for g in result.groups] == [2]
+    (copied,) = find_reuse(result).articles
+    (reuse,) = copied.sources
+    mine = Text.of((tmp_path / "repost.txt").read_text(encoding="utf-8"))
+    assert reuse.exact
+    assert reuse.share == pytest.approx(len("".join(story.split())) / mine.chars, abs=1e-9)
+    assert reuse.source_share == pytest.approx(1.0)
 
 
 BYTES_COLUMNS = {"file_size", "size", "last_modified", "modified", "encoding", "decoded_by"}
@@ -365,25 +399,33 @@ def test_a_library_is_a_source_too(newsroom: Path, tmp_path: Path) -> None:
     assert abs(float(estimated["share"]) - exact) < 0.15
 
 
-def test_a_group_members_row_leaves_passages_it_did_not_measure_empty() -> None:
-    """A copy's share of its reference is estimated from fingerprints: no passages were looked
-    for, so none are counted (the HTML page finds them when it shows the pair)."""
-    from simdup_gui.engine.resources import resource
+def test_a_group_members_row_is_measured_and_estimated_only_when_unreadable(
+    tmp_path: Path,
+) -> None:
+    """A copy's share of its reference is measured like any pair's (its passages counted);
+    a member whose file is gone by then is estimated from fingerprints, said in a row."""
+    import shutil
 
-    code, rows, err = reuse_csv(str(resource("sample")), "--no-cache")
-    assert code == 0, err
-    scanned = scan(str(resource("sample")))
+    from simdup_gui.engine.output.reuse_report import reuse_rows
+
+    folder = tmp_path / "sample"
+    shutil.copytree(resource("sample"), folder)
+    scanned = scan(str(folder))
     members = {
-        (scanned.files[m.file].path, scanned.files[g.reference].path)
+        (scanned.files[m.file].path, scanned.files[g.reference].path): m.file
         for g in scanned.groups
         for m in g.members[1:]
     }
-    estimated = [row for row in rows if (row["path"], row["source"]) in members]
-    assert len(estimated) == len(members) == 5
-    assert all(row["passages"] == row["largest"] == "" for row in estimated)
-    measured = [row for row in rows if (row["path"], row["source"]) not in members]
-    assert measured
-    assert all(int(row["passages"]) >= 1 for row in measured)
+    rows = [dict(zip(REUSE_COLUMNS, row, strict=True)) for row in reuse_rows(find_reuse(scanned))]
+    for_members = [row for row in rows if (row["path"], row["source"]) in members]
+    assert len(for_members) == len(members) == 5
+    assert all(int(row["passages"]) >= 1 for row in rows if row["source"])
+    gone = sorted(members)[0]
+    os.remove(gone[0])
+    rows = [dict(zip(REUSE_COLUMNS, row, strict=True)) for row in reuse_rows(find_reuse(scanned))]
+    (estimated,) = [row for row in rows if (row["path"], row["source"]) == gone]
+    assert estimated["passages"] == estimated["largest"] == ""  # no text to find them in
+    assert any(row["path"] == gone[0] and row["error"] for row in rows)  # and why
 
 
 def test_a_short_copy_in_a_group_is_measured_whole(tmp_path: Path) -> None:

@@ -99,8 +99,11 @@ class Text:
         them holds one every ``reach`` runs at least (winnowing's window): the units between
         two such runs so near are shared too.
         """
-        hits = np.flatnonzero(np.isin((self.runs >> np.uint64(32)).astype(np.uint32), shared))
-        return _spans(hits, len(self.units), reach)
+        if not len(shared) or not len(self.runs):
+            return np.zeros(len(self.units), bool)
+        tops = (self.runs >> np.uint64(32)).astype(np.uint32)
+        at = np.searchsorted(shared, tops).clip(0, len(shared) - 1)
+        return _spans(np.flatnonzero(shared[at] == tops), len(self.units), reach)
 
     def copied_from(self, source: Text, left_out: Mask | None = None) -> Mask:
         """This text's units copied from ``source``: in passages of LEAST units or more.

@@ -34,7 +34,8 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -124,6 +125,11 @@ class Texts:
         known = self._read(file)
         return "" if isinstance(known, Text) else known
 
+    def forget(self, file: int) -> None:
+        """Let the file's text go (why it could not be read is kept)."""
+        if isinstance(self._known.get(file), Text):
+            del self._known[file]
+
     def problems(self) -> tuple[tuple[int, str], ...]:
         """The files that could not be read again, and why, by index."""
         return tuple(sorted((n, t) for n, t in self._known.items() if isinstance(t, str)))
@@ -166,17 +172,8 @@ def find_reuse(
     holders = Holders(kept)
     owned = _bodies(kept, counted, holders)  # a source's body, however many hold it
     shared = np.setdiff1d(popular, np.concatenate([*owned.values(), popular[:0]]))  # template
+    members, unread = _members_copied(result, shared, quotes, min_share, own, progress, cancel)
     found: dict[int, list[Reuse]] = defaultdict(list)
-    for group in result.groups:  # a member's source: its reference
-        if own(files[group.reference].path):
-            continue
-        for member in group.members[1:]:
-            pair = _estimated(member.file, group.reference, files)
-            if not quotes:  # the estimate counts quotations: measured without them
-                exact = _measured(member.file, group.reference, texts, shared, quotes, least=0)
-                pair = pair if exact is None else exact
-            if pair.share >= min_share:
-                found[member.file].append(pair)
     pairs = [p for p in _candidates(kept, popular, min_share) if _own_pair(p, kept, counted)]
     pairs = sorted({*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)})
     bodies = np.concatenate([*owned.values(), popular[:0]])
@@ -204,8 +201,104 @@ def find_reuse(
                 progress(ProgressEvent("checking the library", done, len(shown)))
             for pair in library_reuse(article, files[article], library, texts, min_share, scanned):
                 found[article].append(pair._replace(source=_named(names, library, pair.source)))
-    articles = tuple(_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n])
-    return ReuseResult(result, articles, min_share, tuple(names), quotes, shared, texts.problems())
+    others = [_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n]]
+    articles = tuple(sorted([*members, *others], key=lambda copied: copied.path))
+    problems = tuple(sorted({*texts.problems(), *unread}))
+    return ReuseResult(result, articles, min_share, tuple(names), quotes, shared, problems)
+
+
+def _members_copied(
+    result: ScanResult,
+    shared: U32,
+    quotes: bool,
+    min_share: float,
+    own: Callable[[str], bool],
+    progress: Progress,
+    cancel: Callable[[], bool],
+) -> tuple[list[Copied], list[tuple[int, str]]]:
+    """Each group member's reuse of its reference, measured as any pair's (else estimated).
+
+    And the members that could not be read again, with why. The groups are measured apart,
+    in worker processes when there are MEMBERS_IN_PROCESSES members or more and jobs to
+    spare (each member's text is read again: the report's longest step in a folder of copies).
+    """
+    files = result.files
+    groups = [g for g in result.groups if len(g) > 1 and not own(files[g.reference].path)]
+    work = [tuple((m.file, files[m.file]) for m in g.members) for g in groups]
+    batches = [work[n : n + GROUPS_A_TASK] for n in range(0, len(work), GROUPS_A_TASK)]
+    measure = partial(
+        _groups_copied, options=result.options.read, shared=shared, quotes=quotes, least=min_share
+    )
+    total = sum(len(g) - 1 for g in groups)
+    jobs = result.options.run.jobs
+    pool = None
+    if jobs > 1 and total >= MEMBERS_IN_PROCESSES:
+        from simdup_gui.engine.run.batches import process_context, stop_now
+        from simdup_gui.engine.run.workers import process_pool
+
+        pool = process_pool(jobs, process_context())
+    found: list[Copied] = []
+    problems: list[tuple[int, str]] = []
+    done = 0
+    try:
+        outcomes = map(measure, batches) if pool is None else pool.map(measure, batches)
+        for (copied, unread), batch in zip(outcomes, batches, strict=False):
+            found += copied
+            problems += unread
+            done += sum(len(members) - 1 for members in batch)
+            progress(ProgressEvent("measuring copies", done, total))
+            if cancel():
+                break
+    except BaseException:
+        if pool is not None:
+            stop_now(pool)
+        raise
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True)
+    return found, problems
+
+
+GROUPS_A_TASK = 16  # groups measured in one worker's task
+MEMBERS_IN_PROCESSES = 400  # members from which their measuring is spread over processes
+
+
+def _groups_copied(
+    groups: list[tuple[tuple[int, FileRecord], ...]],
+    options: ReadOptions,
+    shared: U32,
+    quotes: bool,
+    least: float,
+) -> tuple[list[Copied], list[tuple[int, str]]]:
+    """Each member's reuse of its reference (the group's first), at least ``least`` of it.
+
+    Groups given as (file index, record) pairs. A member's text is let go once measured (a
+    folder of copies would hold every text), and an exact copy of a member measured (the
+    same bytes' count, fingerprints, sketch and passages) takes its figures: a group of a
+    story six times over is measured once. Also: the files not read again, and why.
+    """
+    found, problems = [], []
+    for group in groups:
+        records = [record for _, record in group]
+        texts = Texts(records, options)  # by the group's own order: the reference is 0
+        reference = texts(0)
+        out = None if reference is None else _left_out(reference, shared, quotes)
+        measured: dict[tuple[object, ...], Copied | None] = {}
+        for at, (file, record) in enumerate(group[1:], 1):
+            same = (record.size, record.fingerprint, record.lead, record.sketch, record.passages)
+            if same not in measured:
+                pair = _measured(at, 0, texts, shared, quotes, 0, out)
+                if pair is None:  # unreadable (said in the problems): estimated
+                    pair = _estimated(at, 0, records)
+                enough = pair.share >= least
+                measured[same] = _copied(at, [pair], texts, shared, quotes) if enough else None
+                texts.forget(at)
+            copied = measured[same]
+            if copied is not None:
+                reuses = tuple(r._replace(path=file, source=group[0][0]) for r in copied.sources)
+                found.append(replace(copied, path=file, sources=reuses, largest_source=group[0][0]))
+        problems += [(group[at][0], why) for at, why in texts.problems()]
+    return found, problems
 
 
 def measured(result: ReuseResult, reuse: Reuse, texts: Texts | None = None) -> Reuse:
@@ -495,18 +588,25 @@ def _candidates(kept: dict[int, U32], shared: U32, min_share: float) -> list[tup
 
 
 def _measured(
-    article: int, source: int, texts: Texts, shared: U32, quotes: bool, least: int = SOURCE
+    article: int,
+    source: int,
+    texts: Texts,
+    shared: U32,
+    quotes: bool,
+    least: int = SOURCE,
+    source_out: Mask | None = None,
 ) -> Reuse | None:
     """What ``article`` copied from ``source``, measured on their texts (None: unreadable).
 
-    ``least``: the units copied, each side, for a source at all (``align.copied_between``).
+    ``least``: the units copied, each side, for a source at all (``align.copied_between``);
+    ``source_out``: the source's units never copied, when known (``_left_out``).
     """
     mine, theirs = texts(article), texts(source)
     if mine is None or theirs is None:
         return None
-    copied = copied_between(
-        mine, theirs, _left_out(mine, shared, quotes), _left_out(theirs, shared, quotes), least
-    )
+    if source_out is None:
+        source_out = _left_out(theirs, shared, quotes)
+    copied = copied_between(mine, theirs, _left_out(mine, shared, quotes), source_out, least)
     counted = None if quotes else ~mine.quoted()
     return _aligned(article, source, (mine, theirs), copied, counted)
 
@@ -534,9 +634,9 @@ def _aligned(
 def _estimated(article: int, source: int, files: Sequence[FileRecord]) -> Reuse:
     """What a group's member copied from its reference, estimated from their fingerprints.
 
-    A member is a copy of its reference (the scan grouped it so), its template as much as the
-    rest: the shares of each one's passage fingerprints found in the other estimate the two
-    shares, with no text read again.
+    For a member whose text cannot be read again (every other pair is measured): a member is
+    a copy of its reference (the scan grouped it so), its template as much as the rest; the
+    shares of each one's passage fingerprints found in the other estimate the two shares.
     """
     mine, theirs = (fingerprints(files[n].passages) for n in (article, source))
     both = len(np.intersect1d(mine, theirs, assume_unique=True))
@@ -560,8 +660,8 @@ def _left_out(text: Text, shared: U32, quotes: bool) -> Mask:
 def _copied(article: int, sources: list[Reuse], texts: Texts, shared: U32, quotes: bool) -> Copied:
     """An article's reuse from all its sources, each character counted once.
 
-    An article whose sources are all estimates (a group's member: its reference) is not read
-    again: its total is its largest share.
+    An article whose sources are all estimates (a member that cannot be read again) is not
+    read: its total is its largest share.
     """
     ordered = tuple(sorted(sources, key=lambda r: (-r.share, r.source)))
     exact = [reuse for reuse in ordered if reuse.exact]

@@ -67,15 +67,16 @@ def test_a_pair_shows_the_copied_paragraph_on_both_sides(tmp_path: Path) -> None
     assert whole.article.passages == shown.article.passages
 
 
-def test_a_groups_member_is_measured_when_shown(tmp_path: Path) -> None:
-    """A copy's reuse from its reference is an estimate in the list; shown, it is measured."""
+def test_a_groups_member_is_measured_in_the_list_as_when_shown(tmp_path: Path) -> None:
+    """A copy's reuse from its reference is measured in the list, the same when shown."""
     root, _ = folder_with_a_copied_paragraph(tmp_path / "news")
     text = (root / "source.txt").read_text(encoding="utf-8")
     (root / "source-repost.txt").write_text("转载：\n\n" + text, encoding="utf-8")
     reuse = measure(scanned(root), ReuseChoices())
     copied = next(c for c in reuse.articles if "repost" in reuse.scan.files[c.path].path)
-    assert not copied.sources[0].exact
+    assert copied.sources[0].exact
     shown = pair_shown(reuse, copied, copied.sources[0])
+    assert shown.share == copied.sources[0].share
     assert shown.article.passages
     assert shown.source.passages
     whole = len("".join(text.split()))

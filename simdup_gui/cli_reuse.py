@@ -52,8 +52,9 @@ def add_reuse_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         action="append",
         default=[],
         metavar="DIR",
-        help="a folder inside FOLDER of one's own published articles: never a source"
-        " (去除本人已发表; repeat for more)",
+        help="a folder inside FOLDER of one's own published articles: their copying is"
+        " reported, flagged, and each total is also given without them (去除本人已发表;"
+        " repeat for more)",
     )
     p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
     p.add_argument("--html", metavar="FILE", help="also write each article beside its source")

@@ -3,7 +3,8 @@
 A scan's reuse is measured on demand (``find_reuse``: each article's sources among the scan's
 files, and the library's when the scan checked a folder against one) with the choices the view
 offers: the least share reported, and whether quoted text counts (去除引用). The reference
-folders are the editor's own archive: never a source (去除本人已发表). A pair chosen in the view
+folders are the editor's own archive: sources flagged as one's own, each total also given
+without them (去除本人已发表), as without cited text. A pair chosen in the view
 is read again and its passages found on both sides (:func:`pair_shown`); an article chosen
 alone shows everything it copied, beside its largest source.
 """

@@ -355,7 +355,16 @@ class ReusePanel(QWidget):
             largest = copied.sources[0]
             row = [
                 named(files[copied.path].path),
-                _item(f"{100 * copied.share:.1f}%", copied.share),
+                _item(
+                    f"{100 * copied.share:.1f}%",
+                    copied.share,
+                    self.tr(
+                        "Copied in all: {0:.1f}%; without cited text: {1:.1f}%;"
+                        " without your own articles: {2:.1f}%"
+                    ).format(
+                        100 * copied.share, 100 * copied.without_quotes, 100 * copied.without_own
+                    ),
+                ),
                 title(None, copied.path),
                 named(reuse.source_path(largest)),
                 _item(str(len(copied.sources)), len(copied.sources)),
@@ -364,7 +373,13 @@ class ReusePanel(QWidget):
             for source in copied.sources:
                 path = reuse.source_path(source)
                 child = [
-                    named(path),
+                    named(path)
+                    if not source.own
+                    else _item(
+                        self.tr("(your own) {0}").format(_within_folder(path, root)),
+                        path,
+                        display_path(path),
+                    ),
                     _item(f"{100 * source.share:.1f}%", source.share),
                     title(source),
                     _item(
@@ -408,13 +423,13 @@ class ReusePanel(QWidget):
             return pair_shown(reuse, copied, source) if serial == self._serial else None
 
         task = CallTask(work, "a reuse pair")  # type: ignore[arg-type]
-        task.signals.succeeded.connect(lambda shown: self._pair_ready(serial, shown))
+        task.signals.succeeded.connect(lambda shown: self._pair_ready(serial, shown, copied))
         task.signals.failed.connect(self._warn)
         self._tasks.add(task)
         task.signals.finished.connect(lambda: self._tasks.discard(task))
         self._pairs.start(task)
 
-    def _pair_ready(self, serial: int, shown: PairShown | None) -> None:
+    def _pair_ready(self, serial: int, shown: PairShown | None, copied: Copied) -> None:
         if serial != self._serial or shown is None:
             return  # superseded
         for label, side in ((self.article_title, shown.article), (self.source_title, shown.source)):
@@ -433,7 +448,12 @@ class ReusePanel(QWidget):
                 "{0:.1f}% of this article was copied, most from the source on the right"
                 " (passages from it: {1}, the longest {2} characters)."
             )
-            self.summary.setText(text.format(100 * shown.share, shown.passages, shown.largest))
+            totals = self.tr("Without cited text: {0:.1f}%; without your own articles: {1:.1f}%.")
+            self.summary.setText(
+                text.format(100 * shown.share, shown.passages, shown.largest)
+                + " "
+                + totals.format(100 * copied.without_quotes, 100 * copied.without_own)
+            )
         else:
             text = self.tr(
                 "{0:.1f}% of this article was copied from the source on the right (passages:"

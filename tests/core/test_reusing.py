@@ -110,17 +110,22 @@ def test_a_pair_shown_reads_each_text_once(tmp_path: Path, monkeypatch: pytest.M
         assert sorted(Path(path).name for path in reads) == ["source-repost.txt", "source.txt"]
 
 
-def test_the_reference_folders_are_never_a_source(tmp_path: Path) -> None:
-    """The editor's own archive (去除本人已发表): its articles are nobody's source."""
+def test_the_reference_folders_are_ones_own_articles(tmp_path: Path) -> None:
+    """The editor's own archive (去除本人已发表): its articles are sources flagged as one's own,
+    and each article's third total leaves them out."""
     root, _ = folder_with_a_copied_paragraph(tmp_path / "news")
     archive = root / "archive"
     archive.mkdir()
     (root / "source.txt").rename(archive / "source.txt")
     everything = measure(scanned(root), ReuseChoices())
     own = measure(scanned(root, reference_folders=(str(archive),)), ReuseChoices())
-    sources = {everything.source_path(s) for c in everything.articles for s in c.sources}
-    assert str(archive / "source.txt") in sources
-    assert all("archive" not in own.source_path(s) for c in own.articles for s in c.sources)
+    for result, flagged in ((everything, False), (own, True)):
+        (copied,) = [c for c in result.articles if "article" in result.scan.files[c.path].path]
+        (source,) = copied.sources
+        assert result.source_path(source) == str(archive / "source.txt")
+        assert source.own is flagged
+        assert copied.without_own == (0.0 if flagged else copied.share)
+        assert copied.without_quotes == copied.share > 0  # nothing in it is cited
 
 
 def test_quotations_can_be_left_out(tmp_path: Path) -> None:

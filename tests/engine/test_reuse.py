@@ -174,14 +174,56 @@ def test_quotations_can_be_left_out(newsroom: Path) -> None:
     assert not any(Path(r["path"]).name == "quoting.txt" for r in rows)
 
 
-def test_ones_own_archive_is_no_source(newsroom: Path) -> None:
+def test_ones_own_archive_is_a_source_flagged_and_left_out_of_the_third_total(
+    newsroom: Path,
+) -> None:
     archive = newsroom / "mine"
     archive.mkdir()
     (newsroom / "wire.txt").rename(archive / "wire.txt")
     _, rows, _ = reuse_csv(str(newsroom), "--no-cache", "--own", str(archive))
-    assert not any(Path(r["source"]).name == "wire.txt" for r in rows)
+    lifted = [r for r in rows if Path(r["source"]).name == "wire.txt"]
+    assert lifted
+    assert all(r["own_source"] == "yes" for r in lifted)
+    for row in lifted:  # each article here copied from the archive only
+        assert float(row["total_without_own"]) == 0.0 < float(row["total_share"])
     _, rows, _ = reuse_csv(str(newsroom), "--no-cache")
-    assert any(Path(r["source"]).name == "wire.txt" for r in rows)
+    for row in rows:  # what is left out of a total never adds to it
+        assert float(row["total_without_quotes"]) <= float(row["total_share"])
+        assert float(row["total_without_own"]) <= float(row["total_share"])
+    assert all(r["own_source"] == "" for r in rows)
+    assert all(r["total_without_own"] == r["total_share"] for r in rows if r["source"])
+
+
+def test_the_three_totals_of_a_copy_check_stand_side_by_side(tmp_path: Path) -> None:
+    """All copied text; without what is cited (quoted, or a sentence naming its source); without
+    one's own articles: three numbers in one row, each the exact count."""
+    rng = random.Random(11)
+    wire = [sentence(rng, QUOTED, 40) for _ in range(6)]
+    mine = [sentence(rng, QUOTED, 40) for _ in range(6)]
+    own = tmp_path / "mine"
+    own.mkdir()
+    write(tmp_path, "wire.txt", "\n".join(wire))
+    write(own, "earlier.txt", "\n".join(mine))
+    body = [sentence(rng, OWN, 40) for _ in range(8)]
+    cited = "据新华社报道，" + wire[1]  # a sentence naming its source
+    article = [body[0], wire[0], body[1], cited, body[2], mine[0], mine[1], *body[3:]]
+    write(tmp_path, "article.txt", "\n".join(article))
+    code, rows, err = reuse_csv(str(tmp_path), "--no-cache", "--own", str(own))
+    assert code == 0, err
+    (row, *_) = [r for r in rows if Path(r["path"]).name == "article.txt"]
+    text = Text.of("\n".join(article))
+
+    def chars(*lines: str) -> int:
+        return sum(len("".join(line.split())) for line in lines)
+
+    total = chars(wire[0], wire[1], mine[0], mine[1]) / text.chars
+    assert float(row["total_share"]) == pytest.approx(total, abs=1e-4)
+    assert float(row["total_without_quotes"]) == pytest.approx(  # of all its characters
+        chars(wire[0], mine[0], mine[1]) / text.chars, abs=1e-4
+    )
+    assert float(row["total_without_own"]) == pytest.approx(
+        chars(wire[0], wire[1]) / text.chars, abs=1e-4
+    )
 
 
 def test_group_members_measured_in_worker_processes_give_the_same_report(

@@ -148,6 +148,36 @@ def test_the_reuse_view_shows_an_article_beside_its_source_and_exports(
     assert panel.model.rowCount() == len(rows)
 
 
+def test_the_reuse_view_gives_the_three_totals_and_marks_ones_own_sources(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The reference folders are the editor's own: their articles are sources marked so, and
+    each article's totals without cited text and without them are beside its total."""
+    import json
+
+    folder = Path(shutil.copytree(SAMPLE, tmp_path / "sample"))
+    window.settings.setValue("reference_folders", json.dumps([str(folder / "zh")]))
+    scan_and_wait(qtbot, window, folder)
+    panel = window.reuse_panel
+    window.views.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: panel.reuse is not None and not window.runner.busy, timeout=30_000)
+    model = panel.model
+    rows = {
+        Path(model.item(r, 0).data(Qt.ItemDataRole.UserRole + 1)).name: r
+        for r in range(model.rowCount())
+    }
+    commentary = model.item(rows["春运返乡-评论.txt"], 0)
+    assert commentary.child(0, 0).text() == "(your own) zh/春运返乡.txt"
+    tip = model.item(rows["春运返乡-评论.txt"], 1).toolTip()
+    assert tip.endswith("without your own articles: 0.0%")
+    assert tip.startswith(f"Copied in all: {model.item(rows['春运返乡-评论.txt'], 1).text()}")
+    english = model.item(rows["harbor-walking-tour.txt"], 0)
+    assert not english.child(0, 0).text().startswith("(your own)")  # not in a reference folder
+    with qtbot.waitSignal(panel.pair_shown, timeout=10_000):
+        panel.tree.setCurrentIndex(commentary.index())
+    assert "without your own articles: 0.0%" in panel.summary.text()
+
+
 @pytest.mark.parametrize("method", ["fancy", 3])
 def test_a_saved_result_of_a_method_this_simdup_lacks_is_refused_before_anything_changes(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, method: object

@@ -1,13 +1,16 @@
 """The reuse report: a CSV row per (article, source), and an HTML page of the passages.
 
 CSV (UTF-8 with a byte-order mark, cells guarded as the scan's report's): ``path, source,
-share, source_share, passages, largest, total_share, largest_source`` — ``share`` the part of
-``path``'s characters copied from ``source`` (0–1), ``source_share`` the part of ``source``'s
-found in ``path``, ``passages`` how many copied passages, ``largest`` the longest in
-characters (both empty for a share estimated from fingerprints: a group's member, whose
-passages are found when it is shown; a library article whose file changed), ``total_share``
-what ``path`` copied from all its sources (each character once: CNKI's 总文字复制比) and
-``largest_source`` the source it copied most from (单篇最大复制比's); a file that could not
+share, source_share, passages, largest, total_share, total_without_quotes, total_without_own,
+largest_source, own_source`` — ``share`` the part of ``path``'s characters copied from
+``source`` (0–1), ``source_share`` the part of ``source``'s found in ``path``, ``passages`` how
+many copied passages, ``largest`` the longest in characters (both empty for a share estimated
+from fingerprints: a member whose file went, a library article whose file changed),
+``total_share`` what ``path`` copied from all its sources (each character once: CNKI's
+总文字复制比), then the same without cited text (去除引用文献复制比) and without the editor's own
+articles (去除本人已发表文献复制比), ``largest_source`` the source it copied most from
+(单篇最大复制比's), ``own_source`` whether ``source`` is one of the editor's own (``--own``,
+a yes or empty); a file that could not
 be measured again (changed during the run, gone, unreadable) has a row of its own, with
 ``error`` saying why.
 The page shows each article beside its largest source, the copied passages marked, and each
@@ -38,7 +41,10 @@ COLUMNS = (
     "passages",
     "largest",
     "total_share",
+    "total_without_quotes",
+    "total_without_own",
     "largest_source",
+    "own_source",
     "error",  # a row of its own: a file not measured again, and why
 )
 
@@ -60,12 +66,15 @@ def reuse_rows(result: ReuseResult, words: Words = ENGLISH) -> Iterator[list[str
                 str(len(reuse.passages)) if reuse.exact else "",  # an estimate finds none
                 str(reuse.largest) if reuse.exact else "",
                 f"{copied.share:.4f}",
+                f"{copied.without_quotes:.4f}",
+                f"{copied.without_own:.4f}",
                 *guarded([display_path(largest)]),
+                words("yes") if reuse.own else "",
                 "",
             ]
     for file, why in result.problems:  # never silent: what could not be measured, and why
         path = display_path(result.scan.files[file].path)
-        yield [*guarded([path]), "", "", "", "", "", "", "", *guarded([words.reason(why)])]
+        yield [*guarded([path]), *[""] * (len(COLUMNS) - 2), *guarded([words.reason(why)])]
 
 
 def write_reuse_rows(stream: TextIO, result: ReuseResult, words: Words = ENGLISH) -> None:
@@ -122,7 +131,12 @@ def _article(result: ReuseResult, copied: Copied, words: Words) -> Iterator[str]
         share=f"{100 * best.share:.1f}",
         passages=len(found.passages),
     )
-    yield f"<p>{said}</p>"
+    totals = words(
+        "without cited text: {quotes} %; without one's own articles: {own} %",
+        quotes=f"{100 * copied.without_quotes:.1f}",
+        own=f"{100 * copied.without_own:.1f}",
+    )
+    yield f"<p>{said}<br>{totals}</p>"
     if len(copied.sources) > 1:
         yield "<ul>"
         for reuse in copied.sources[1:]:

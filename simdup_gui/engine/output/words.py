@@ -122,6 +122,9 @@ _CHINESE = {
     "copied in all: {total} %; most from {name}: {share} % in {passages} passages": (
         "总文字复制比：{total}%；单篇最大复制比：{name}，{share}%，{passages} 处"
     ),
+    "without cited text: {quotes} %; without one's own articles: {own} %": (
+        "去除引用文献复制比：{quotes}%；去除本人已发表文献复制比：{own}%"
+    ),
     "(the texts cannot be read again)": "（无法再次读取这两篇文字）",
     "each paragraph's copied share: {shares}": "各段复制比：{shares}",
 }
@@ -157,7 +160,10 @@ _CHINESE_REUSE_COLUMNS = {  # the reuse report's columns
     "passages": "复制片段数",
     "largest": "最长片段字数",
     "total_share": "总文字复制比",
+    "total_without_quotes": "去除引用文献复制比",
+    "total_without_own": "去除本人已发表文献复制比",
     "largest_source": "单篇最大复制来源",
+    "own_source": "本人已发表",
     "error": "错误",
 }
 _CHINESE_ROLES = {  # what a row of the CSV report is (the app's words, as the HTML report's)

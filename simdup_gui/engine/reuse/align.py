@@ -36,6 +36,11 @@ LEAST = 13  # units a passage holds at least to be a copy
 SOURCE = 2 * LEAST  # units copied from one text, and found in it, for it to be a source
 GAP = 3  # passages at most this many units apart are one (an edit inside a copied passage)
 _QUOTED = re.compile(r"「[^」]*」|『[^』]*』|“[^”]*”|‘[^’]*’|\"[^\"\n]*\"")
+_ATTRIBUTED = re.compile(
+    r"据[^。！？\n]{1,24}?(报道|消息|介绍|统计|显示|称)|转载自|转自|来源[:：]|引自|援引|"
+    r"(?i:according to|reported by|\(source:|source:)"
+)
+_SENTENCE_ENDS = ("。", "！", "？", "!", "?", "\n", ". ")  # where a sentence ends
 Mask = npt.NDArray[np.bool_]
 
 
@@ -104,6 +109,25 @@ class Text:
         tops = (self.runs >> np.uint64(32)).astype(np.uint32)
         at = np.searchsorted(shared, tops).clip(0, len(shared) - 1)
         return _spans(np.flatnonzero(shared[at] == tops), len(self.units), reach)
+
+    def cited(self) -> Mask:
+        """The units of cited text: quoted (:meth:`quoted`), or in a sentence naming its source.
+
+        Such a sentence says where its words come from (``据新华社报道``, ``转载自``, ``来源：``,
+        ``according to``): a copy check's "去除引用" leaves it out with the quotations.
+        """
+        cited = self.quoted()
+        starts = self.units.starts
+        if not len(starts):
+            return cited
+        for found in _ATTRIBUTED.finditer(self.text):
+            start, end = found.span()
+            before = [self.text.rfind(mark, 0, start) for mark in _SENTENCE_ENDS]
+            sentence_start = max(at + 1 if at >= 0 else 0 for at in before)
+            ends = [self.text.find(mark, end) for mark in _SENTENCE_ENDS]
+            sentence_end = min([at for at in ends if at >= 0], default=len(self.text))
+            cited |= (starts >= sentence_start) & (starts < sentence_end)
+        return cited
 
     def copied_from(self, source: Text, left_out: Mask | None = None) -> Mask:
         """This text's units copied from ``source``: in passages of LEAST units or more.

@@ -76,6 +76,7 @@ class Reuse(NamedTuple):
     library: bool = False  # the source is a library's article
     exact: bool = True  # measured on both texts (else estimated from the fingerprints)
     source_passages: tuple[tuple[int, int], ...] = ()  # the source's passages found in it
+    own: bool = False  # the source is one of the editor's own articles (``find_reuse``'s own)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,8 @@ class Copied:
     share: float  # total: copied from any source
     largest_source: int | None  # the source it copied most from (an index, as in ``Reuse``)
     paragraphs: tuple[tuple[int, int, float], ...] = field(default=())  # (start, end, share)
+    without_quotes: float = 0.0  # the total, text cited (quoted, or named its source) left out
+    without_own: float = 0.0  # the total from sources that are not the editor's own articles
 
 
 @dataclass(frozen=True)
@@ -160,7 +163,8 @@ def find_reuse(
     """Each article's sources among the scan's files (see the module).
 
     ``quotes``: whether text in quotation marks counts (False: CNKI's "去除引用"); ``own``: the
-    articles never counted as a source (an editor's own archive: "去除本人已发表").
+    editor's own articles (its archive), sources like any other but flagged, so that each
+    article's total is also given without them ("去除本人已发表"), as it is without cited text.
     """
     files = result.files
     texts = Texts(files, result.options.read)
@@ -186,9 +190,9 @@ def find_reuse(
         if done % 50 == 0:
             progress(ProgressEvent("comparing", done, len(pairs)))
         for article, source in ((a, b), (b, a)):
-            if own(files[source].path):
-                continue
             pair = _measured(article, source, texts, left_out.get(source, left_out[-1]), quotes)
+            if pair is not None and own(files[source].path):
+                pair = pair._replace(own=True)
             if pair is not None and pair.share >= min_share and not _family(pair, owned, texts):
                 found[article].append(pair)
     names: list[str] = []
@@ -223,8 +227,9 @@ def _members_copied(
     spare (each member's text is read again: the report's longest step in a folder of copies).
     """
     files = result.files
-    groups = [g for g in result.groups if len(g) > 1 and not own(files[g.reference].path)]
+    groups = [g for g in result.groups if len(g) > 1]
     work = [tuple((m.file, files[m.file]) for m in g.members) for g in groups]
+    mine = {g.reference for g in groups if own(files[g.reference].path)}
     batches = [work[n : n + GROUPS_A_TASK] for n in range(0, len(work), GROUPS_A_TASK)]
     measure = partial(
         _groups_copied, options=result.options.read, shared=shared, quotes=quotes, least=min_share
@@ -243,7 +248,7 @@ def _members_copied(
     try:
         outcomes = map(measure, batches) if pool is None else pool.map(measure, batches)
         for (copied, unread), batch in zip(outcomes, batches, strict=False):
-            found += copied
+            found += [_owned(one) if one.sources[0].source in mine else one for one in copied]
             problems += unread
             done += sum(len(members) - 1 for members in batch)
             progress(ProgressEvent("measuring copies", done, total))
@@ -261,6 +266,12 @@ def _members_copied(
 
 GROUPS_A_TASK = 16  # groups measured in one worker's task
 MEMBERS_IN_PROCESSES = 400  # members from which their measuring is spread over processes
+
+
+def _owned(copied: Copied) -> Copied:
+    """A member's reuse of its reference when that is one of the editor's own articles."""
+    sources = tuple(reuse._replace(own=True) for reuse in copied.sources)
+    return replace(copied, sources=sources, without_own=0.0)
 
 
 def _groups_copied(
@@ -660,16 +671,34 @@ def _left_out(text: Text, shared: U32, quotes: bool) -> Mask:
 def _copied(article: int, sources: list[Reuse], texts: Texts, shared: U32, quotes: bool) -> Copied:
     """An article's reuse from all its sources, each character counted once.
 
-    An article whose sources are all estimates (a member that cannot be read again) is not
-    read: its total is its largest share.
+    Its three totals, as a copy check (查重) prints them, each of all its characters: copied
+    from every source; copied and not cited (quoted, or in a sentence naming its source:
+    ``Text.cited``); copied from the sources that are not the editor's own. An article whose
+    sources are all estimates (a member that cannot be read again) is not read: its totals
+    are its largest shares.
     """
     ordered = tuple(sorted(sources, key=lambda r: (-r.share, r.source)))
+    theirs = [reuse for reuse in ordered if not reuse.own]
     exact = [reuse for reuse in ordered if reuse.exact]
     mine = texts(article) if exact else None
     if mine is None:
-        return Copied(article, ordered, ordered[0].share, ordered[0].source)
+        first = ordered[0].share
+        return Copied(
+            article,
+            ordered,
+            first,
+            ordered[0].source,
+            (),
+            first,
+            max((reuse.share for reuse in theirs), default=0.0),
+        )
     copied = _inside(mine, [span for reuse in ordered for span in reuse.passages])
     counted = np.ones(len(mine.units), bool) if quotes else ~mine.quoted()
     paragraphs = mine.paragraphs(copied, counted)
     total = mine.share(copied, None if quotes else counted)
-    return Copied(article, ordered, total, ordered[0].source, tuple(paragraphs))
+    without_quotes = mine.share(copied & ~mine.cited(), None if quotes else counted)
+    not_own = _inside(mine, [span for reuse in theirs for span in reuse.passages])
+    without_own = mine.share(not_own, None if quotes else counted)
+    return Copied(
+        article, ordered, total, ordered[0].source, tuple(paragraphs), without_quotes, without_own
+    )

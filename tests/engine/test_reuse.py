@@ -194,6 +194,27 @@ def test_ones_own_archive_is_a_source_flagged_and_left_out_of_the_third_total(
     assert all(r["total_without_own"] == r["total_share"] for r in rows if r["source"])
 
 
+@pytest.mark.parametrize("told_by", ["name", "age", "nothing"])
+def test_of_two_articles_each_found_copying_the_other_the_copy_is_told_where_files_tell(
+    tmp_path: Path, told_by: str
+) -> None:
+    """An original and a commentary quoting half of it: each holds a fair part of the other.
+    Its name (``-评论`` added) or its age says which came first; else both rows stay."""
+    rng = random.Random(3)
+    story = [sentence(rng, QUOTED, 40) for _ in range(6)]
+    comment = [sentence(rng, OWN, 40) for _ in range(5)]
+    names = ("春运.txt", "春运-评论.txt") if told_by == "name" else ("a.txt", "b.txt")
+    write(tmp_path, names[0], "\n".join(story))
+    write(tmp_path, names[1], "\n".join([*comment[:2], *story[:3], *comment[2:]]))
+    if told_by == "age":
+        os.utime(tmp_path / names[0], (1_700_000_000, 1_700_000_000))  # a year older
+    code, rows, err = reuse_csv(str(tmp_path), "--no-cache")
+    assert code == 0, err
+    pairs = {(Path(r["path"]).name, Path(r["source"]).name) for r in rows if r["source"]}
+    assert (names[1], names[0]) in pairs  # the commentary copied from the story
+    assert ((names[0], names[1]) in pairs) is (told_by == "nothing")
+
+
 def test_the_three_totals_of_a_copy_check_stand_side_by_side(tmp_path: Path) -> None:
     """All copied text; without what is cited (quoted, or a sentence naming its source); without
     one's own articles: three numbers in one row, each the exact count."""

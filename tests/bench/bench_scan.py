@@ -7,7 +7,9 @@ by their share of CJK characters, copied as often as needed): Chinese (text and 
 (text and HTML: mostly Python and LibreOffice documentation pages) and English plain text only.
 Copied, most files are exact copies of others, which a scan reads once (``repeats.py``); so
 the Chinese folder is built a second time, ``zh-edited``, each copy with a line of its own (a
-copy edited: no two files alike, most of their lines shared).
+copy edited: no two files alike, most of their lines shared), and a third time, ``zh-copies``,
+each article six times over, every other copy exact and the rest with a line of its own (a
+folder of reposts: groups of six, exact and near copies, each group's kept copy chosen).
 Each is scanned ``--repeat`` times with 2 jobs (worker processes) and once with 1 job, in this
 process (so after the first scan the compiled kernels are loaded: as in the app's second scan);
 the median is reported. "Reading" is the time until the scan starts indexing: walking, reading,
@@ -56,6 +58,7 @@ from simdup_gui.engine.store.cache import FingerprintCache  # noqa: E402
 from simdup_gui.engine.text.normalize import has_cjk  # noqa: E402
 
 CORPUS = HERE.parents[2] / "shared" / "eval" / "corpus"
+COPIES = 6  # zh-copies: each Chinese article six times over, exact and near copies
 
 
 def sources() -> dict[str, list[tuple[Path, str]]]:
@@ -76,12 +79,23 @@ def sources() -> dict[str, list[tuple[Path, str]]]:
     return found
 
 
-def build_folder(folder: Path, paths: list[Path], megabytes: float, edited: bool = False) -> None:
+def build_folder(
+    folder: Path, paths: list[Path], megabytes: float, edited: bool = False, copies: int = 0
+) -> None:
     """Copies of ``paths`` in ``folder`` until it holds about ``megabytes``.
 
     ``edited``: each copy but the first gets a line of its own, in the file's encoding.
+    ``copies``: instead, each file ``copies`` times over, every other copy exact and the rest
+    each with a line of its own: groups of exact and near copies, as a folder of reposts has.
     """
     folder.mkdir()
+    if copies:
+        for path in paths:
+            data = path.read_bytes()
+            for copy in range(copies):
+                target = folder / f"{copy}-{path.parent.name}-{path.name}"
+                target.write_bytes(with_a_line(data, f"（转载：{copy}）") if copy % 2 else data)
+        return
     size, copy = 0, 0
     while size < megabytes * 1e6:
         for path in paths:
@@ -188,10 +202,12 @@ def main() -> None:
             " | whole scan s | whole scan MB/s | cold command s | cold MB/s |"
         )
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        found["zh-edited"] = found["zh"]
+        found["zh-edited"] = found["zh-copies"] = found["zh"]
         for kind, items in found.items():
             folder = Path(tmp) / kind
-            build_folder(folder, [path for path, _ in items], args.mb, kind.endswith("edited"))
+            copies = COPIES if kind.endswith("copies") else 0
+            edited = kind.endswith("edited")
+            build_folder(folder, [path for path, _ in items], args.mb, edited, copies)
             files = sum(1 for _ in folder.iterdir())
             for jobs, repeat in ((1, 1), (2, args.repeat)):
                 runs = [timed_scan(folder, jobs) for _ in range(repeat)]

@@ -99,7 +99,7 @@ def test_a_source_is_named_for_twice_a_passages_floor_or_nothing(seed: int, leng
     phrase = sentence(rng, QUOTED, length)[:-1]  # between characters neither text shares
     mine = Text.of(sentence(rng, OWN, 30) + "甲" + phrase + "乙" + sentence(rng, OWN, 30))
     theirs = Text.of(sentence(rng, OWN, 40) + "丙" + phrase + "丁" + sentence(rng, OWN, 20))
-    copied, found = copied_between(mine, theirs)
+    copied, found, _ = copied_between(mine, theirs)
     if length >= SOURCE:
         assert (copied == mine.copied_from(theirs)).all()
         assert copied.sum() == length
@@ -192,6 +192,94 @@ def test_ones_own_archive_is_a_source_flagged_and_left_out_of_the_third_total(
         assert float(row["total_without_own"]) <= float(row["total_share"])
     assert all(r["own_source"] == "" for r in rows)
     assert all(r["total_without_own"] == r["total_share"] for r in rows if r["source"])
+
+
+def _runs(mask: list[bool]) -> list[list[int]]:
+    """Each run of true values: [start, end), in order."""
+    found: list[list[int]] = []
+    for at, value in enumerate(mask):
+        if value and found and found[-1][1] == at:
+            found[-1][1] = at + 1
+        elif value:
+            found.append([at, at + 1])
+    return found
+
+
+def _plain_passages(copied: list[bool], seeds: list[bool]) -> list[bool]:
+    """The definition of a text's copied passages, one unit at a time (``align.py``)."""
+    from simdup_gui.engine.reuse.align import GAP, REWORDED
+
+    joined: list[list[int]] = []
+    for start, end in _runs(copied):  # joined across a short gap, or a longer one mostly seeded
+        if joined:
+            gap, seeded = start - joined[-1][1], sum(seeds[joined[-1][1] : start])
+            if gap <= GAP or (gap <= REWORDED and 2 * seeded >= gap):
+                joined[-1][1] = end
+                continue
+        joined.append([start, end])
+    out = [False] * len(copied)
+    for start, end in joined:
+        if end - start >= LEAST:
+            out[start:end] = [True] * (end - start)
+    stretches: list[list[int]] = []
+    for start, end in _runs(seeds):  # seeded stretches, runs a GAP apart at most joined
+        if stretches and start - stretches[-1][1] <= GAP:
+            stretches[-1][1] = end
+        else:
+            stretches.append([start, end])
+    edged = list(out)
+    for start, end in stretches:  # ... touching a passage (or inside one): its edges
+        if any(out[max(start - 1, 0) : end + 1]):
+            edged[start:end] = [True] * (end - start)
+    return edged
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.integers(1, 20), st.booleans(), st.booleans()), max_size=14))
+def test_passages_and_their_reworded_parts_are_their_definition(
+    blocks: list[tuple[int, bool, bool]],
+) -> None:
+    """Runs of copied units (runs of six the source holds) and of seeded ones (runs of three)."""
+    from simdup_gui.engine.reuse.align import _edges, _passages_only
+
+    copied = np.array([c for size, c, _ in blocks for _ in range(size)], bool)
+    seeds = np.array([s for size, _, s in blocks for _ in range(size)], bool)
+    passages = _passages_only(copied, seeds)
+    found = passages | _edges(passages, seeds)
+    assert found.tolist() == _plain_passages(copied.tolist(), seeds.tolist())
+
+
+REWRITES = Path(__file__).with_name("rewrites")
+SOURCES = {"en": ("en", "harbor-lighthouse.txt"), "zh": ("zh", "茶园春茶.txt")}
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_lightly_reworded_passage_is_measured_whole_and_rewording_alone_names_no_source(
+    tmp_path: Path, language: str
+) -> None:
+    """Written by hand (``rewrites/``): paragraphs with words swapped for synonyms count whole
+    (their runs of three words or characters join the runs of six between them); a passage
+    retold (``heavy``) is no copy by itself, and names no source that is not its own."""
+    import shutil
+
+    source = resource("sample", *SOURCES[language])
+    shutil.copy(source, tmp_path / "source.txt")
+    for kind in ("light", "heavy"):
+        shutil.copy(REWRITES / f"{kind}-{language}.txt", tmp_path / f"{kind}.txt")
+    shutil.copy(resource("sample", "en", "harbor-walking-tour.txt"), tmp_path / "other.txt")
+    code, rows, err = reuse_csv(str(tmp_path), "--no-cache")
+    assert code == 0, err
+    found = {(Path(r["path"]).stem, Path(r["source"]).stem): r for r in rows if r["source"]}
+    lines = [
+        line
+        for line in (REWRITES / f"light-{language}.txt").read_text("utf-8").split("\n")
+        if line.strip()
+    ]
+    reworded = Text.of("\n".join(lines[2:-1])).chars / Text.of("\n".join(lines)).chars
+    share = float(found[("light", "source")]["share"])
+    assert 0.95 * reworded <= share <= 1.01 * reworded  # word for word alone: 35 %, 57 % of it
+    assert not [pair for pair in found if "heavy" in pair]
+    assert not [pair for pair in found if "light" in pair and "source" not in pair]
 
 
 @pytest.mark.parametrize("told_by", ["name", "age", "nothing"])

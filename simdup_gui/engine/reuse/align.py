@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +36,7 @@ from simdup_gui.engine.text.tokens import char_flags, code_points
 LEAST = 13  # units a passage holds at least to be a copy
 SOURCE = 2 * LEAST  # units copied from one text, and found in it, for it to be a source
 GAP = 3  # passages at most this many units apart are one (an edit inside a copied passage)
+SEED, REWORDED = 3, 20  # runs of SEED units the source holds join passages REWORDED apart
 _QUOTED = re.compile(r"「[^」]*」|『[^』]*』|“[^”]*”|‘[^’]*’|\"[^\"\n]*\"")
 _ATTRIBUTED = re.compile(
     r"据[^。！？\n]{1,24}?(报道|消息|介绍|统计|显示|称)|转载自|转自|来源[:：]|引自|援引|"
@@ -132,16 +134,52 @@ class Text:
     def copied_from(self, source: Text, left_out: Mask | None = None) -> Mask:
         """This text's units copied from ``source``: in passages of LEAST units or more.
 
-        ``left_out``: units never copied (template, quotations).
+        ``left_out``: units never copied (template, quotations). A passage reworded in places
+        keeps its units there too (:meth:`aligned`).
+        """
+        return self.aligned(source, left_out)[1]
+
+    def aligned(self, source: Text, left_out: Mask | None = None) -> tuple[Mask, Mask]:
+        """The units copied word for word, and those with the passages' reworded parts.
+
+        Word for word: runs of RUN units ``source`` holds, passages a GAP apart joined, of
+        LEAST units or more. Reworded: passages REWORDED apart joined where runs of SEED units
+        the source holds cover half the gap, and the seeded stretches at a passage's edges.
         """
         if not len(self.runs) or not len(source.runs):
-            return np.zeros(len(self.units), bool)
+            nothing = np.zeros(len(self.units), bool)
+            return nothing, nothing
         at = np.searchsorted(source.sorted_runs, self.runs).clip(0, len(source.runs) - 1)
         hits = np.flatnonzero(source.sorted_runs[at] == self.runs)
         copied = _spans(hits, len(self.units), 1)
+        seeds = self.seeds_in(source)
         if left_out is not None:
             copied &= ~left_out
-        return _passages_only(copied)
+            seeds &= ~left_out
+        reworded = _passages_only(copied, seeds)
+        return _passages_only(copied), reworded | _edges(reworded, seeds)
+
+    @cached_property
+    def seed_runs(self) -> npt.NDArray[np.uint64]:
+        """The hash of each run of SEED units: the shorter matches a reworded passage keeps."""
+        return run_hashes(self.units.hashes, SEED)
+
+    @cached_property
+    def sorted_seeds(self) -> npt.NDArray[np.uint64]:
+        """The seed runs, sorted."""
+        return np.sort(self.seed_runs)
+
+    def seeds_in(self, source: Text) -> Mask:
+        """The units of runs of SEED units that ``source`` holds too (anywhere)."""
+        mine, theirs = self.seed_runs, source.sorted_seeds
+        if not len(mine) or not len(theirs):
+            return np.zeros(len(self.units), bool)
+        at = np.searchsorted(theirs, mine).clip(0, len(theirs) - 1)
+        hits = np.flatnonzero(theirs[at] == mine)
+        covered = np.zeros(len(self.units) + 1, np.int64)
+        np.add.at(covered, hits, 1)
+        np.add.at(covered, np.minimum(hits + SEED, len(self.units)), -1)
+        return np.cumsum(covered[:-1]) > 0
 
     def share(self, copied: Mask, counted: Mask | None = None) -> float:
         """The share of the text's characters in ``copied`` units (of ``counted`` ones only)."""
@@ -173,22 +211,35 @@ class Text:
         return list(zip(starts.tolist(), ends.tolist(), strict=True))
 
 
+class Between(NamedTuple):
+    """Two texts' copied units (:func:`copied_between`)."""
+
+    copied: Mask  # the first text's units copied from the second, reworded parts too
+    found: Mask  # the second's found in the first
+    verbatim: Mask  # the first's copied word for word
+
+
 def copied_between(
     mine: Text,
     theirs: Text,
     mine_out: Mask | None = None,
     theirs_out: Mask | None = None,
     least: int = SOURCE,
-) -> tuple[Mask, Mask]:
+) -> Between:
     """Each text's units copied from the other (``*_out``: never copied), in passages.
 
-    Nothing at all where either holds fewer than ``least`` such units: no source (a copy
-    already known, a group's member, is measured with none).
+    Nothing at all where either holds fewer than ``least`` units copied word for word: no
+    source (rewording never makes one; a copy already known, a group's member, is measured
+    with no floor).
     """
-    copied, found = mine.copied_from(theirs, mine_out), theirs.copied_from(mine, theirs_out)
-    if min(np.count_nonzero(copied), np.count_nonzero(found)) < least:
-        return np.zeros_like(copied), np.zeros_like(found)
-    return copied, found
+    (exact, copied), (found_exact, found) = (
+        mine.aligned(theirs, mine_out),
+        theirs.aligned(mine, theirs_out),
+    )
+    if min(np.count_nonzero(exact), np.count_nonzero(found_exact)) < least:
+        nothing = np.zeros_like(copied)
+        return Between(nothing, np.zeros_like(found), nothing)
+    return Between(copied, found, exact)
 
 
 def _spans(hits: npt.NDArray[np.int64], units: int, reach: int) -> Mask:
@@ -203,13 +254,22 @@ def _spans(hits: npt.NDArray[np.int64], units: int, reach: int) -> Mask:
     return np.cumsum(covered[:-1]) > 0
 
 
-def _passages_only(copied: Mask) -> Mask:
-    """Copied units joined across gaps of at most GAP units, in passages of LEAST or more."""
+def _passages_only(copied: Mask, seeds: Mask | None = None) -> Mask:
+    """Copied units joined across gaps of at most GAP units, in passages of LEAST or more.
+
+    And across gaps of at most REWORDED units where ``seeds`` (shorter runs the source holds)
+    cover half the gap or more: a word changed, a clause reworded inside a copied passage.
+    """
     edges = np.diff(np.concatenate(([0], copied.astype(np.int8), [0])))
     firsts, lasts = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
     if not len(firsts):
         return copied
-    near = firsts[1:] - lasts[:-1] <= GAP
+    gaps = firsts[1:] - lasts[:-1]
+    near = gaps <= GAP
+    if seeds is not None and len(gaps):
+        held = np.concatenate(([0], np.cumsum(seeds)))
+        seeded = held[firsts[1:]] - held[lasts[:-1]]
+        near |= (gaps <= REWORDED) & (2 * seeded >= gaps)
     keep_first = np.concatenate(([True], ~near))
     keep_last = np.concatenate((~near, [True]))
     firsts, lasts = firsts[keep_first], lasts[keep_last]
@@ -217,4 +277,27 @@ def _passages_only(copied: Mask) -> Mask:
     out = np.zeros(len(copied) + 1, np.int64)
     np.add.at(out, firsts[long], 1)
     np.add.at(out, lasts[long], -1)
+    return np.cumsum(out[:-1]) > 0
+
+
+def _edges(passages: Mask, seeds: Mask) -> Mask:
+    """The seeded stretches (``seeds`` a GAP apart at most) that touch a passage: its edges.
+
+    Reworded where no run of RUN units is left (``The old lighthouse at the northern end``:
+    four seeds of three words). They add to a passage's length, never make one.
+    """
+    edges = np.diff(np.concatenate(([0], seeds.astype(np.int8), [0])))
+    firsts, lasts = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    if not len(firsts):
+        return seeds
+    near = firsts[1:] - lasts[:-1] <= GAP
+    firsts = firsts[np.concatenate(([True], ~near))]
+    lasts = lasts[np.concatenate((~near, [True]))]
+    inside = np.concatenate(([0], np.cumsum(passages)))
+    before = np.maximum(firsts - 1, 0)
+    after = np.minimum(lasts + 1, len(passages))
+    touching = inside[after] - inside[before] > 0
+    out = np.zeros(len(passages) + 1, np.int64)
+    np.add.at(out, firsts[touching], 1)
+    np.add.at(out, lasts[touching], -1)
     return np.cumsum(out[:-1]) > 0

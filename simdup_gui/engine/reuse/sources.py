@@ -48,7 +48,7 @@ from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progre
 from simdup_gui.engine.read.walk import display_path, path_key, unchanged
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
-from simdup_gui.engine.reuse.align import SOURCE, Text, copied_between
+from simdup_gui.engine.reuse.align import SOURCE, Between, Text, copied_between
 from simdup_gui.engine.reuse.passages import WINDOW, fingerprints, sampled
 
 log = logging.getLogger(__name__)
@@ -77,6 +77,7 @@ class Reuse(NamedTuple):
     exact: bool = True  # measured on both texts (else estimated from the fingerprints)
     source_passages: tuple[tuple[int, int], ...] = ()  # the source's passages found in it
     own: bool = False  # the source is one of the editor's own articles (``find_reuse``'s own)
+    verbatim: float = -1.0  # of ``share``, copied word for word (-1: not measured)
 
 
 @dataclass(frozen=True)
@@ -193,8 +194,9 @@ def find_reuse(
             pair = _measured(article, source, texts, left_out.get(source, left_out[-1]), quotes)
             if pair is not None and own(files[source].path):
                 pair = pair._replace(own=True)
-            if pair is not None and pair.share >= min_share and not _family(pair, owned, texts):
-                found[article].append(pair)
+            if pair is None or pair.verbatim < min_share or _family(pair, owned, texts):
+                continue  # rewording adds to a share, never makes one reach the floor
+            found[article].append(pair)
     _one_way(found, files)
     names: list[str] = []
     if library is not None and library.article_count and len(library.passages):
@@ -529,8 +531,8 @@ def library_reuse(
             share = count / max(total, 1)
             whole = int(library.passage_counts[entry]) if len(library.passage_counts) else 0
             measured = Reuse(article, entry, share, count / max(whole, 1), (), 0, True, False)
-        if measured.share >= min_share:
-            out.append(measured)
+        if (measured.verbatim if measured.exact else measured.share) >= min_share:
+            out.append(measured)  # (rewording adds to a measured share, never makes one)
     return out
 
 
@@ -655,7 +657,7 @@ def _aligned(
     article: int,
     source: int,
     texts: tuple[Text, Text],
-    copied: tuple[Mask, Mask],
+    copied: Between,
     counted: Mask | None = None,
     library: bool = False,
 ) -> Reuse:
@@ -663,12 +665,15 @@ def _aligned(
 
     ``counted``: the article's units that count in its share (None: all).
     """
-    (mine, theirs), (here, there) = texts, copied
+    (mine, theirs), (here, there, verbatim) = texts, copied
     passages = tuple(mine.passages(here))
     largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
     share, source_share = mine.share(here, counted), theirs.share(there)
     found = tuple(theirs.passages(there))
-    return Reuse(article, source, share, source_share, passages, largest, library, True, found)
+    exact = mine.share(verbatim, counted)
+    return Reuse(
+        article, source, share, source_share, passages, largest, library, True, found, False, exact
+    )
 
 
 def _estimated(article: int, source: int, files: Sequence[FileRecord]) -> Reuse:

@@ -4,7 +4,9 @@ A unit of text A is copied from text S when a run of RUN units around it (``unit
 in S, anywhere (sentences reordered inside a passage still match). Copied units form passages;
 passages a few units apart (GAP: a typo, a changed word, a dropped character) are one passage,
 and a passage shorter than LEAST units (13: CNKI's rule as editors tell it) is a coincidence,
-not a copy. Nor is a text a source for fewer than SOURCE units (two passages' floor, a sentence
+not a copy. Reworded parts count too: passages REWORDED units apart join where shorter runs
+(SEED units) S holds cover half the gap, and such seeded stretches at a passage's edges are its
+own; they lengthen passages, never make one. Nor is a text a source for fewer than SOURCE units (two passages' floor, a sentence
 or so) copied from it and found in it: one set phrase two short pages share (a menu's path, an
 option's line) is no copy, whatever share of a short page it makes (WCopyfind, likewise,
 reports no pair below its fewest matching words). The share is of characters, whitespace not
@@ -39,7 +41,7 @@ GAP = 3  # passages at most this many units apart are one (an edit inside a copi
 SEED, REWORDED = 3, 20  # runs of SEED units the source holds join passages REWORDED apart
 _QUOTED = re.compile(r"「[^」]*」|『[^』]*』|“[^”]*”|‘[^’]*’|\"[^\"\n]*\"")
 _ATTRIBUTED = re.compile(
-    r"据[^。！？\n]{1,24}?(报道|消息|介绍|统计|显示|称)|转载自|转自|来源[:：]|引自|援引|"
+    r"据[^。！？\n]{1,24}?(报道|消息|介绍|统计|显示|称)|转载自|来源[:：]|援引|"
     r"(?i:according to|reported by|\(source:|source:)"
 )
 _SENTENCE_ENDS = ("。", "！", "？", "!", "?", "\n", ". ")  # where a sentence ends

@@ -284,6 +284,8 @@ def _members_copied(
             done += sum(len(members) - 1 for members in batch)
             progress(ProgressEvent("measuring copies", done, total))
             if cancel():
+                if pool is not None:
+                    stop_now(pool)  # the batches not started are dropped, not waited for
                 break
     except BaseException:
         if pool is not None:

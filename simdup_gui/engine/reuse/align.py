@@ -7,12 +7,13 @@ and a passage shorter than LEAST units (13: CNKI's rule as editors tell it) is a
 not a copy. Reworded parts count too: passages REWORDED units apart join where shorter runs
 (SEED units) S holds cover half the gap, and such seeded stretches at a passage's edges are its
 own; they lengthen passages, never make one. Nor is a text a source for fewer than SOURCE
-units (two passages' floor, a sentence or so) copied word for word from it and found in it: one set phrase two short pages share (a menu's path, an
-option's line) is no copy, whatever share of a short page it makes (WCopyfind, likewise,
-reports no pair below its fewest matching words). The share is of characters, whitespace not
-counted: those from a passage's first unit to its last. Units in material many unrelated texts
-share (template, ``sources.py``) are never copied; with ``quotes`` left out, neither are units
-inside quotation marks, and they count in no total either.
+units (two passages' floor, a sentence or so) copied word for word from it and found in it:
+one set phrase two short pages share (a menu's path, an option's line) is no copy, whatever
+share of a short page it makes (WCopyfind, likewise, reports no pair below its fewest matching
+words). The share is of characters, whitespace not counted: those from a passage's first unit
+to its last. Units in material many unrelated texts share (template, ``sources.py``) are never
+copied; with ``quotes`` left out, neither are units inside quotation marks, and they count in
+no total either.
 
 >>> story = "春运期间，铁路部门今天表示将增开列车，旅客可以通过网络购票。"
 >>> a = Text.of("本报讯：" + story + "记者张三报道。")

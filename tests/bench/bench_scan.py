@@ -151,7 +151,8 @@ def cold_command(folder: Path, cache: Path | None = None) -> float:
     """
     command = [*simdup_command(), "scan", str(folder), "--quiet", "--jobs", "2"]
     command += ["--csv", os.devnull, *([] if cache else ["--no-cache"])]
-    environment = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else None
+    environment = {**os.environ, **({"XDG_CACHE_HOME": str(cache)} if cache else {})}
+    environment.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python keeps its compiled modules
     start = time.perf_counter()
     subprocess.run(command, check=True, env=environment)
     return time.perf_counter() - start

@@ -27,7 +27,6 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import PackageNotFoundError, version
 from itertools import islice
 from xml.etree import ElementTree
 
@@ -137,6 +136,8 @@ def _zip(data: bytes, kind: str) -> zipfile.ZipFile:
 @cache
 def _reader(name: str) -> str:
     """The reader package ``name`` and its version (asked of the package's metadata once)."""
+    from importlib.metadata import PackageNotFoundError, version  # 20 ms: when first asked
+
     try:
         return f"{name} {version(name)}"
     except PackageNotFoundError:

@@ -1,6 +1,7 @@
 """End-to-end scan throughput (read + decode + strip + segment + fingerprint), and rescans.
 
     python tests/bench/bench_scan.py [--mb 40] [--files 10000] [--repeat 3] [--python PATH]
+        [--kinds zh zh-edited zh-copies en en-text] [--no-rescan]
 
 Builds folders of about ``--mb`` MB from the articles in ``../shared/eval/corpus`` (told apart
 by their share of CJK characters, copied as often as needed): Chinese (text and HTML), English
@@ -187,6 +188,8 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--python", help="the Python that runs the commands (a user's venv)")
+    parser.add_argument("--kinds", nargs="*", help="only these folders (zh, en, zh-copies...)")
+    parser.add_argument("--no-rescan", action="store_true", help="leave out the cache's rescan")
     args = parser.parse_args()
     if args.python:
         PYTHON[:] = [args.python]
@@ -205,6 +208,8 @@ def main() -> None:
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         found["zh-edited"] = found["zh-copies"] = found["zh"]
         for kind, items in found.items():
+            if args.kinds and kind not in args.kinds:
+                continue
             folder = Path(tmp) / kind
             copies = COPIES if kind.endswith("copies") else 0
             edited = kind.endswith("edited")
@@ -237,7 +242,8 @@ def main() -> None:
                     flush=True,
                 )
             shutil.rmtree(folder)
-        rescan(Path(tmp), args.files, args.repeat)
+        if not args.no_rescan:
+            rescan(Path(tmp), args.files, args.repeat)
 
 
 def rescan(root: Path, count: int, repeat: int) -> None:

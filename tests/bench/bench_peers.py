@@ -6,14 +6,23 @@ Every method gets the same input: each file decoded and HTML-stripped by simdup 
 not what is compared). Then, single-threaded:
 
 * simdup — fingerprint (normalise, tokenize, simhash, sketch; 32 files a batch, as a scan
-  does) and find the verified pairs (default k and similarity floor; the pair graph links an
-  exact copy to its first copy only, so each copy of a pair's ends is counted too);
+  does) and group them (default k and similarity floor): every two files of a group are a
+  pair, as its report says (the records here have no lines, times or sizes: the kept copy
+  and the template checks see less than a scan's);
 * simdup brute force — the same fingerprints and floor, every pair compared;
 * ``simhash`` (PyPI 2.1.2) — its own tokenizer (``Simhash(text)``) and ``SimhashIndex`` at k = 3
   (texts whose feature counts overflow its uint8 weights under numpy 2 are given their own
   features with counts capped at 255);
 * ``datasketch`` MinHash (128 permutations, 5-character shingles) + ``MinHashLSH`` at 0.5, the
-  corpus README's best MinHash setting, candidates confirmed by the estimated Jaccard.
+  corpus README's best MinHash setting, candidates confirmed by the estimated Jaccard;
+* ``gaoya`` (Rust; where installed: ``pip install gaoya``) — ``SimHashStringIndex`` (64 bits,
+  character 5-grams, lowercased; gaoya 0.2.2's ``hamming_distance=k`` returns distances below
+  k only, so it is given k + 1 for simdup's k = 3) and ``MinHashStringIndex`` (128 hashes in
+  32 bands of 4, character 5-grams, Jaccard 0.5): fingerprinting is text in, inserted;
+* ``rensa`` (Rust; ``pip install rensa``) — ``RMinHash.digest_matrix_from_token_sets`` with 128
+  permutations on one Rayon thread, its shingles (character 5-grams) made as fast as Python
+  makes them (a set comprehension over the lowercased text), pairs by the digests' estimated
+  Jaccard >= 0.5, every pair compared (its kernel alone is timed too).
 
 Pairs are scored pairwise against ``truth.csv`` (no group closure, so all four are alike).
 Ratios are theirs / ours: above 1 means simdup is faster.
@@ -22,6 +31,7 @@ Ratios are theirs / ours: above 1 means simdup is faster.
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import sys
 import time
@@ -30,6 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
+os.environ.setdefault("RAYON_NUM_THREADS", "1")  # rensa on one thread, as the others
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
@@ -67,14 +78,12 @@ def ours(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float, s
     fingerprinting = time.perf_counter() - start
     files = tuple(records)
     start = time.perf_counter()
-    pairs, _ = group_files(files, options.group)
+    _, groups = group_files(files, options.group)
     pairing = time.perf_counter() - start
-    copies = _copies(files)
-    found = {
-        tuple(sorted((names[a], names[b])))
-        for i, j in zip(pairs.i.tolist(), pairs.j.tolist(), strict=True)
-        for a, b in itertools.product(copies[i], copies[j])
-        if a != b
+    found = {  # what the report says: every two files of a group
+        tuple(sorted((names[a.file], names[b.file])))
+        for group in groups
+        for a, b in itertools.combinations(group.members, 2)
     }
     start = time.perf_counter()
     fps = np.array([r.fingerprint for r in files], dtype=np.uint64)
@@ -86,18 +95,6 @@ def ours(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float, s
     }
     brute_s = time.perf_counter() - start
     return found, fingerprinting, pairing, brute_found, brute_s  # type: ignore[return-value]
-
-
-def _copies(files: tuple[FileRecord, ...]) -> list[list[int]]:
-    """Each file's exact copies (same fingerprints and sketch), itself included.
-
-    The pair graph links an exact copy to its first copy only (the groups are its components);
-    a pairwise score without group closure must count each copy of a pair's ends as well.
-    """
-    classes: dict[tuple[int | None, int | None, bytes], list[int]] = {}
-    for n, f in enumerate(files):
-        classes.setdefault((f.fingerprint, f.lead, f.sketch), []).append(n)
-    return [classes[(f.fingerprint, f.lead, f.sketch)] for f in files]
 
 
 def simhash_pypi(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float]:
@@ -152,6 +149,82 @@ def minhash_lsh(names: list[str], texts: list[str]) -> tuple[set[Pair], float, f
     return found, fingerprinting, time.perf_counter() - start  # type: ignore[return-value]
 
 
+def _five_grams(text: str) -> set[str]:
+    """A text's character 5-grams, lowercased, whitespace runs as one space."""
+    flat = re.sub(r"\s+", " ", text.lower()).strip()
+    return {flat[i : i + 5] for i in range(max(1, len(flat) - 4))}
+
+
+def gaoya_simhash(names: list[str], texts: list[str], k: int = 3) -> tuple[set[Pair], float, float]:
+    from gaoya.simhash import SimHashStringIndex
+
+    index = SimHashStringIndex(
+        hash_size=64,
+        num_blocks=6,
+        hamming_distance=k + 1,
+        analyzer="char",
+        lowercase=True,
+        ngram_range=(5, 5),
+    )
+    start = time.perf_counter()
+    for n, text in enumerate(texts):
+        index.insert_document(n, text)
+    fingerprinting = time.perf_counter() - start
+    start = time.perf_counter()
+    found = {
+        tuple(sorted((names[n], names[m])))
+        for n, text in enumerate(texts)
+        for m in index.query(text)
+        if m != n
+    }
+    return found, fingerprinting, time.perf_counter() - start  # type: ignore[return-value]
+
+
+def gaoya_minhash(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float]:
+    from gaoya.minhash import MinHashStringIndex
+
+    index = MinHashStringIndex(
+        hash_size=32,
+        jaccard_threshold=0.5,
+        num_bands=32,
+        band_size=4,
+        analyzer="char",
+        lowercase=True,
+        ngram_range=(5, 5),
+    )
+    start = time.perf_counter()
+    for n, text in enumerate(texts):
+        index.insert_document(n, text)
+    fingerprinting = time.perf_counter() - start
+    start = time.perf_counter()
+    found = {
+        tuple(sorted((names[n], names[m])))
+        for n, text in enumerate(texts)
+        for m in index.query(text)
+        if m != n
+    }
+    return found, fingerprinting, time.perf_counter() - start  # type: ignore[return-value]
+
+
+def rensa_minhash(names: list[str], texts: list[str]) -> tuple[set[Pair], float, float, float]:
+    """Its pairs, fingerprinting (shingles and digests), pairs' time, and its kernel's alone."""
+    from rensa import RMinHash
+
+    start = time.perf_counter()
+    shingles = [list(_five_grams(text)) for text in texts]
+    made = time.perf_counter()
+    matrix = RMinHash.digest_matrix_from_token_sets(shingles, 128, 1)
+    done = time.perf_counter()
+    start_pairs = time.perf_counter()
+    rows = np.array(matrix.to_rows(), dtype=np.uint64)
+    found = set()
+    for n in range(len(rows)):
+        alike = (rows[n + 1 :] == rows[n]).mean(axis=1)
+        for m in np.flatnonzero(alike >= 0.5).tolist():
+            found.add(tuple(sorted((names[n], names[n + 1 + m]))))
+    return found, done - start, time.perf_counter() - start_pairs, done - made  # type: ignore[return-value]
+
+
 def main() -> None:
     truth = load_truth()
     wanted = true_pairs(truth)
@@ -167,6 +240,19 @@ def main() -> None:
     rows.append(("simdup, brute-force pairs", brute_found, fp_s, brute_s))
     rows.append(("simhash PyPI, SimhashIndex k=3", *simhash_pypi(names, texts)))
     rows.append(("datasketch MinHash + LSH, J>=0.5", *minhash_lsh(names, texts)))
+    kernel = None
+    try:
+        rows.append(("gaoya SimHashStringIndex, char 5-grams, k=3", *gaoya_simhash(names, texts)))
+        rows.append(
+            ("gaoya MinHashStringIndex, char 5-grams, J>=0.5", *gaoya_minhash(names, texts))
+        )
+    except ImportError:
+        print("(gaoya is not installed: pip install gaoya)")
+    try:
+        found_r, fp_r, pairs_r, kernel = rensa_minhash(names, texts)
+        rows.append(("rensa RMinHash, 128 perm, J>=0.5 (Python shingles)", found_r, fp_r, pairs_r))
+    except ImportError:
+        print("(rensa is not installed: pip install rensa)")
     print("| method | P | R | F1 | fingerprinting MB/s | × | all pairs (s) | × |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name, pairs, fingerprinting, pairing in rows:
@@ -176,6 +262,9 @@ def main() -> None:
             f" | {fingerprinting / fp_s:.1f} | {pairing:.3f} | {pairing / pair_s:.1f} |"
         )
     print("\n× = that method's time / simdup's (fingerprinting and all pairs separately)")
+    if kernel is not None:
+        shingled = sum(len(t.encode("utf-8")) for t in texts) / 1e6
+        print(f"rensa's kernel alone (shingles made): {shingled / kernel:.1f} MB/s of text")
 
 
 if __name__ == "__main__":

@@ -855,7 +855,7 @@ Every file of this folder is unique at this threshold.</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="379"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="345"/>
         <source>(your own) {0}</source>
         <translation>（本人）{0}</translation>
     </message>
@@ -876,7 +876,7 @@ Every file of this folder is unique at this threshold.</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/reuse_panel.py" line="269"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="478"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="475"/>
         <source>Shown after a scan.</source>
         <translation>扫描后显示。</translation>
     </message>
@@ -892,42 +892,42 @@ Every file of this folder is unique at this threshold.</source>
         <translation>没有文章从其他文章复制 {0:g}% 或更多的文字。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="362"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="365"/>
         <source>Copied in all: {0:.1f}%; without cited text: {1:.1f}%; without your own articles: {2:.1f}%</source>
         <translation>总文字复制比：{0:.1f}%；去除引用文献复制比：{1:.1f}%；去除本人已发表文献复制比：{2:.1f}%</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="386"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="383"/>
         <source>{0:.1f}% of it here</source>
         <translation>其中 {0:.1f}% 在此文中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="420"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="417"/>
         <source>Reading the texts…</source>
         <translation>正在读取全文…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="448"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="445"/>
         <source>{0:.1f}% of this article was copied, most from the source on the right (passages from it: {1}, the longest {2} characters).</source>
         <translation>本文总文字复制比 {0:.1f}%，最大来源见右侧（其中 {1} 段，最长 {2} 字）。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="451"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="448"/>
         <source>Without cited text: {0:.1f}%; without your own articles: {1:.1f}%.</source>
         <translation>去除引用文献复制比 {0:.1f}%，去除本人已发表文献复制比 {1:.1f}%。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="459"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="456"/>
         <source>{0:.1f}% of this article was copied from the source on the right (passages: {1}, the longest {2} characters); {3:.1f}% of the source is in it.</source>
         <translation>本文有 {0:.1f}% 复制自右侧来源，共 {1} 段（最长 {2} 字）；来源的 {3:.1f}% 出现在本文中。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="470"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="467"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="470"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="467"/>
         <source>not at hand</source>
         <translation>文件不在原处</translation>
     </message>

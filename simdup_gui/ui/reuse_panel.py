@@ -339,8 +339,11 @@ class ReusePanel(QWidget):
         self.model.removeRows(0, self.model.rowCount())
         files, root = reuse.scan.files, reuse.scan.root
 
-        def named(path: str) -> QStandardItem:
-            return _item(_within_folder(path, root), path, display_path(path))
+        def named(path: str, own: bool = False) -> QStandardItem:
+            shown = _within_folder(path, root)
+            return _item(
+                self.tr("(your own) {0}").format(shown) if own else shown, path, display_path(path)
+            )
 
         def title(reuse: Reuse | None, article: int | None = None) -> QStandardItem:
             """The headline an article gives itself (a library's articles: none kept)."""
@@ -373,13 +376,7 @@ class ReusePanel(QWidget):
             for source in copied.sources:
                 path = reuse.source_path(source)
                 child = [
-                    named(path)
-                    if not source.own
-                    else _item(
-                        self.tr("(your own) {0}").format(_within_folder(path, root)),
-                        path,
-                        display_path(path),
-                    ),
+                    named(path, source.own),
                     _item(f"{100 * source.share:.1f}%", source.share),
                     title(source),
                     _item(

@@ -272,62 +272,62 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="209"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="215"/>
         <source>◀ Previous difference</source>
         <translation>◀ 上一处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="210"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="216"/>
         <source>Next difference ▶</source>
         <translation>下一处差异 ▶</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="211"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="217"/>
         <source>Fingerprint details</source>
         <translation>指纹详情</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="214"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="220"/>
         <source>Show each file&apos;s 64-bit fingerprint (orange where the two differ: hover a cell for the words that changed it) and how many bits apart they are.</source>
         <translation>显示每个文件的 64 位指纹（两者不同之处标为橙色，鼠标停在格子上可看到引起变化的词）以及相差几位。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="231"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="237"/>
         <source>Select a file to compare it with its reference.</source>
         <translation>选择一个文件，与其参照文件对比。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="240"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="246"/>
         <source>Text similarity {0:.1f}% · 1 difference</source>
         <translation>文本相似度 {0:.1f}% · 1 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="242"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="248"/>
         <source>Text similarity {0:.1f}% · {1} differences</source>
         <translation>文本相似度 {0:.1f}% · {1} 处差异</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="245"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="251"/>
         <source>fingerprints {0} of 64 bits apart</source>
         <translation>指纹相差 {0}/64 位</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="269"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="275"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="236"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="242"/>
         <source>Similarity {0:.1f}% by the {1} method · differences: {2}</source>
         <translation>按 {1} 方法的相似度 {0:.1f}% · 差异：{2}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="319"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="325"/>
         <source>Bit {0}: {1} here, {2} there. The words that pushed it (weight here : there):</source>
         <translation>第 {0} 位：此处为 {1}，另一侧为 {2}。推动这一位的词（此处权重 : 另一侧权重）：</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/compare.py" line="334"/>
+        <location filename="../../simdup_gui/ui/compare.py" line="340"/>
         <source>{0} of {1}</source>
         <translation>第 {0} 处，共 {1} 处</translation>
     </message>
@@ -815,119 +815,129 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>ReusePanel</name>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="251"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="267"/>
         <source>Sources an article copied at least</source>
         <translation>列出文章复制比不低于</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="252"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="268"/>
         <source>Of the article&apos;s characters, whitespace left out</source>
         <translation>占文章字符（不计空白）的比例</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="253"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="269"/>
         <source>Leave out quotations</source>
         <translation>去除引用</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="255"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="271"/>
         <source>Text in quotation marks (「」, “”, &quot;&quot;) is not counted as copied</source>
         <translation>引号（「」、“”、&quot;&quot;）内的文字不计为复制</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="257"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="279"/>
         <source>Export HTML…</source>
         <translation>导出 HTML…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="258"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="280"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="261"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="283"/>
         <source>Article</source>
         <translation>文章</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="263"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="285"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="345"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="367"/>
         <source>(your own) {0}</source>
         <translation>（本人）{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="262"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="284"/>
         <source>Copied</source>
         <translation>复制比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="264"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="275"/>
+        <source>copied word for word</source>
+        <translation>逐字复制</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="277"/>
+        <source>reworded or retold</source>
+        <translation>改写或转述</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="286"/>
         <source>Most from</source>
         <translation>最大来源</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="265"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="287"/>
         <source>Sources</source>
         <translation>来源数</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="269"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="475"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="291"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="500"/>
         <source>Shown after a scan.</source>
         <translation>扫描后显示。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="313"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="314"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="335"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="336"/>
         <source>Finding copied passages…</source>
         <translation>正在查找复制段落…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="333"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="355"/>
         <source>No article copied {0:g} % or more of its text from another.</source>
         <translation>没有文章从其他文章复制 {0:g}% 或更多的文字。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="365"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="387"/>
         <source>Copied in all: {0:.1f}%; without cited text: {1:.1f}%; without your own articles: {2:.1f}%</source>
         <translation>总文字复制比：{0:.1f}%；去除引用文献复制比：{1:.1f}%；去除本人已发表文献复制比：{2:.1f}%</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="383"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="405"/>
         <source>{0:.1f}% of it here</source>
         <translation>其中 {0:.1f}% 在此文中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="417"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="439"/>
         <source>Reading the texts…</source>
         <translation>正在读取全文…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="445"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="470"/>
         <source>{0:.1f}% of this article was copied, most from the source on the right (passages from it: {1}, the longest {2} characters).</source>
         <translation>本文总文字复制比 {0:.1f}%，最大来源见右侧（其中 {1} 段，最长 {2} 字）。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="448"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="473"/>
         <source>Without cited text: {0:.1f}%; without your own articles: {1:.1f}%.</source>
         <translation>去除引用文献复制比 {0:.1f}%，去除本人已发表文献复制比 {1:.1f}%。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="456"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="481"/>
         <source>{0:.1f}% of this article was copied from the source on the right (passages: {1}, the longest {2} characters); {3:.1f}% of the source is in it.</source>
         <translation>本文有 {0:.1f}% 复制自右侧来源，共 {1} 段（最长 {2} 字）；来源的 {3:.1f}% 出现在本文中。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="467"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="492"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="467"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="492"/>
         <source>not at hand</source>
         <translation>文件不在原处</translation>
     </message>

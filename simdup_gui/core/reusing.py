@@ -73,6 +73,7 @@ class Side:
     text: str  # "" when it cannot be read (``problem`` says why)
     passages: tuple[tuple[int, int], ...]  # the copied passages, in characters of ``text``
     problem: str = ""
+    reworded: tuple[tuple[int, int], ...] = ()  # of the passages, the parts not word for word
 
 
 @dataclass(frozen=True)
@@ -99,15 +100,20 @@ def pair_shown(reuse: ReuseResult, copied: Copied, source: Reuse | None = None) 
     texts = Texts(reuse.scan.files, reuse.scan.options.read)
     chosen = measured(reuse, copied.sources[0] if source is None else source, texts)
     if whole:  # every source's passages (only the chosen one's otherwise)
-        spans = [span for one in copied.sources for span in measured(reuse, one, texts).passages]
-        mine = tuple(sorted(spans))
+        everyone = [chosen, *(measured(reuse, one, texts) for one in copied.sources[1:])]
+        mine = tuple(sorted(span for one in everyone for span in one.passages))
+        reworded = tuple(sorted(span for one in everyone for span in one.reworded))
     else:
-        mine = chosen.passages
-    article = _scanned(reuse, texts, copied.path, mine)
+        mine, reworded = chosen.passages, chosen.reworded
+    article = _scanned(reuse, texts, copied.path, mine, reworded)
     if chosen.library:
-        theirs = _library_side(reuse.source_path(chosen), chosen.source_passages)
+        theirs = _library_side(
+            reuse.source_path(chosen), chosen.source_passages, chosen.source_reworded
+        )
     else:
-        theirs = _scanned(reuse, texts, chosen.source, chosen.source_passages)
+        theirs = _scanned(
+            reuse, texts, chosen.source, chosen.source_passages, chosen.source_reworded
+        )
     paragraphs = tuple(paragraph_shares(article.text, article.passages, reuse.quotes))
     return PairShown(
         article,
@@ -122,7 +128,11 @@ def pair_shown(reuse: ReuseResult, copied: Copied, source: Reuse | None = None) 
 
 
 def _scanned(
-    reuse: ReuseResult, texts: Texts, file: int, passages: tuple[tuple[int, int], ...]
+    reuse: ReuseResult,
+    texts: Texts,
+    file: int,
+    passages: tuple[tuple[int, int], ...],
+    reworded: tuple[tuple[int, int], ...] = (),
 ) -> Side:
     """A scanned file as the view shows it: its text as it was measured."""
     title = display_path(reuse.scan.files[file].path)
@@ -130,16 +140,18 @@ def _scanned(
     if text is None:
         return Side(title, "", (), texts.problem(file))
     shown = text.text[:SHOWN_LIMIT]  # a long text is shown in part
-    return Side(title, shown, _within(passages, shown))
+    return Side(title, shown, _within(passages, shown), "", _within(reworded, shown))
 
 
-def _library_side(path: str, passages: tuple[tuple[int, int], ...]) -> Side:
+def _library_side(
+    path: str, passages: tuple[tuple[int, int], ...], reworded: tuple[tuple[int, int], ...] = ()
+) -> Side:
     """A library article's file as the view shows it: read as the library measured it."""
     try:
         text = read_text(path)[:SHOWN_LIMIT]
     except (OSError, ValueError) as exc:
         return Side(display_path(path), "", (), str(exc))
-    return Side(display_path(path), text, _within(passages, text))
+    return Side(display_path(path), text, _within(passages, text), "", _within(reworded, text))
 
 
 def _within(passages: tuple[tuple[int, int], ...], text: str) -> tuple[tuple[int, int], ...]:

@@ -30,7 +30,7 @@ from simdup_gui.engine.read.walk import DEFAULT_EXTENSIONS
 
 TOKENIZERS = ("words", "chars")  # jieba words where there is Chinese, or one token per ideograph
 WEIGHTINGS = ("tf", "tf1.5", "tfidf")  # term frequency, its 1.5th power, TF-IDF
-PIPELINE_VERSION = 18  # bump when any step below changes what a fingerprint is
+PIPELINE_VERSION = 19  # bump when any step below changes what a fingerprint is
 GROUPING_VERSION = 15  # bump when grouping changes (cached groups are then made again)
 REPORT_VERSION = 5  # bump when the CSV report's rows change (kept reports are then made again)
 MAX_K = 8  # the largest Hamming distance the index answers

@@ -77,6 +77,7 @@ SIGNATURES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
         "containment_pairs": (f"Tuple(({F8}, {I8}))", (U8_2D, I8, I8)),
         "line_values": (f"Tuple(({U8}, {I8}, {I8}, {I8}))", (U4, U1, I8)),
         "passage_runs": (f"Tuple(({U8}, {I8}))", (U4, U1, I8, INT, INT)),
+        "term_hashes": (f"Tuple(({U8}, {I8}))", (U4, U1, I8, U8, U4)),
     },
     "simdup_gui.engine.read.html_kernels": {
         "break_before_tags": (U1, (U1, U1, I8)),

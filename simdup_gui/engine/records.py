@@ -38,6 +38,7 @@ class FileRecord(NamedTuple):
     lines: bytes = b""  # the text's lines by hash (fingerprint/lines.py): template evidence
     passages: bytes = b""  # its passage fingerprints (reuse/passages.py): what it shares
     title: str = ""  # what the article calls itself (fingerprint/titles.py)
+    terms: bytes = b""  # its terms (reuse/retold.py): who may have retold whom
 
     def impossible(self) -> str:
         """Why no scan could have made this record (empty if one could): a damaged cache."""
@@ -54,6 +55,7 @@ class FileRecord(NamedTuple):
             signature=self.signature,
             lines=self.lines,
             passages=self.passages,
+            terms=self.terms,
         )
 
     @property
@@ -74,6 +76,7 @@ SKETCH_BYTES = 128 * 8  # the longest shingle sketch (shingles.SKETCH hashes of 
 SIGNATURE_BYTES = 64 * 8  # the longest signature: 64 sentences' hashes, or MinHash's 512 bytes
 LINES_BYTES = 4_096 * 8  # the most lines a record keeps (lines.MOST_LINES), 8 bytes each
 PASSAGES_BYTES = 1 << 22  # the most passage fingerprints' bytes: 4 MB of a 16 MB text's
+TERMS_BYTES = 4_096 * 4  # the most terms' bytes a record keeps (retold.MOST_TERMS)
 
 
 def impossible_values(
@@ -84,6 +87,7 @@ def impossible_values(
     signature: bytes = b"",
     lines: bytes = b"",
     passages: bytes = b"",
+    terms: bytes = b"",
 ) -> str:
     """Why these values cannot be a scan's (empty if they can); see ``FileRecord.impossible``."""
     if any(not isinstance(n, int) or n < 0 for n in counts):
@@ -100,6 +104,8 @@ def impossible_values(
         return "lines of the wrong length"
     if not isinstance(passages, bytes) or len(passages) % 4 or len(passages) > PASSAGES_BYTES:
         return "passages of the wrong length"
+    if not isinstance(terms, bytes) or len(terms) % 4 or len(terms) > TERMS_BYTES:
+        return "terms of the wrong length"
     return ""
 
 

@@ -126,17 +126,23 @@ class BitStrip(QWidget):
 
 def mark_spans(editor: QPlainTextEdit, spans: list[Span], color: QColor) -> None:
     """Give the spans (positions in the text shown) of ``editor`` a ``color`` background."""
-    fmt = QTextCharFormat()
-    fmt.setBackground(color)
+    mark_kinds(editor, [(spans, color)])
+
+
+def mark_kinds(editor: QPlainTextEdit, kinds: list[tuple[list[Span], QColor]]) -> None:
+    """Give each kind's spans its colour (a later kind's over an earlier one's)."""
     selections = []
-    for start, end in spans:
-        selection = QTextEdit.ExtraSelection()
-        cursor = QTextCursor(editor.document())
-        cursor.setPosition(start)
-        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-        selection.cursor = cursor  # type: ignore[attr-defined]
-        selection.format = fmt  # type: ignore[attr-defined]
-        selections.append(selection)
+    for spans, color in kinds:
+        fmt = QTextCharFormat()
+        fmt.setBackground(color)
+        for start, end in spans:
+            selection = QTextEdit.ExtraSelection()
+            cursor = QTextCursor(editor.document())
+            cursor.setPosition(start)
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            selection.cursor = cursor  # type: ignore[attr-defined]
+            selection.format = fmt  # type: ignore[attr-defined]
+            selections.append(selection)
     editor.setExtraSelections(selections)
 
 

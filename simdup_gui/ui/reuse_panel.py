@@ -9,6 +9,7 @@ shown after a scan and when a choice changes; a pair is read and aligned off the
 
 from __future__ import annotations
 
+import html
 import os
 from collections.abc import Callable
 
@@ -44,10 +45,11 @@ from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.read.walk import display_path, in_folders
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.sources import Copied, Reuse, ReuseResult
-from simdup_gui.ui.compare import mark_spans, on_screen, shown_text
+from simdup_gui.ui.compare import mark_kinds, on_screen, shown_text
 from simdup_gui.ui.tasks import CallTask
 
-COPIED_COLOR = QColor("#ffc9c9")  # a copied passage
+COPIED_COLOR = QColor("#ffc9c9")  # a passage copied word for word
+REWORDED_COLOR = QColor("#fde7b3")  # its parts reworded or retold
 SHARE_COLOR = QColor("#c92a2a")  # a paragraph's share, in the margin
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CHOSEN_ROLE = Qt.ItemDataRole.UserRole + 2  # an item's (Copied, Reuse | None)
@@ -70,6 +72,7 @@ class PassagesEdit(QPlainTextEdit):
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.shares: dict[int, float] = {}  # a paragraph's first block → its copied share
         self.passages: list[tuple[int, int]] = []  # marked, in characters of the text given
+        self.reworded: list[tuple[int, int]] = []  # of those, the parts reworded or retold
         self._text = ""  # the text given (shown with breaks in very long lines)
         self._margin = _Margin(self) if margin else None
         if self._margin is not None:
@@ -81,12 +84,22 @@ class PassagesEdit(QPlainTextEdit):
         text: str,
         passages: tuple[tuple[int, int], ...],
         paragraphs: tuple[tuple[int, int, float], ...] = (),
+        reworded: tuple[tuple[int, int], ...] = (),
     ) -> None:
-        """Show ``text`` with ``passages`` marked and ``paragraphs``' shares in the margin."""
+        """Show ``text`` with ``passages`` marked and ``paragraphs``' shares in the margin.
+
+        The passages' ``reworded`` parts (not word for word) in a colour of their own.
+        """
         shown, cuts = shown_text(text)
         self.setPlainText(shown)
-        self._text, self.passages = text, list(passages)
-        mark_spans(self, [on_screen(span, cuts) for span in passages], COPIED_COLOR)
+        self._text, self.passages, self.reworded = text, list(passages), list(reworded)
+        mark_kinds(
+            self,
+            [
+                ([on_screen(span, cuts) for span in passages], COPIED_COLOR),
+                ([on_screen(span, cuts) for span in reworded], REWORDED_COLOR),
+            ],
+        )
         document = self.document()
         self.shares = {
             document.findBlock(on_screen((start, start), cuts)[0]).blockNumber(): share
@@ -201,6 +214,8 @@ class ReusePanel(QWidget):
         self.least_label = QLabel()
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.legend = QLabel()  # what the two colours mean
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.model = QStandardItemModel(self)
         self.model.setSortRole(SORT_ROLE)
         self.tree = QTreeView()
@@ -223,6 +238,7 @@ class ReusePanel(QWidget):
         choices.addWidget(self.least)
         choices.addWidget(self.no_quotes)
         choices.addStretch(1)
+        choices.addWidget(self.legend)
         choices.addWidget(self.export_html_button)
         choices.addWidget(self.export_csv_button)
         texts = QGridLayout()
@@ -253,6 +269,12 @@ class ReusePanel(QWidget):
         self.no_quotes.setText(self.tr("Leave out quotations"))
         self.no_quotes.setToolTip(
             self.tr('Text in quotation marks (「」, “”, "") is not counted as copied')
+        )
+        swatch = '<span style="background:{0}">&nbsp;{1}&nbsp;</span>'
+        self.legend.setText(
+            swatch.format(COPIED_COLOR.name(), html.escape(self.tr("copied word for word")))
+            + " "
+            + swatch.format(REWORDED_COLOR.name(), html.escape(self.tr("reworded or retold")))
         )
         self.export_html_button.setText(self.tr("Export HTML…"))
         self.export_csv_button.setText(self.tr("Export CSV…"))
@@ -436,9 +458,12 @@ class ReusePanel(QWidget):
             shown.article.text or self._unreadable(shown.article.problem),
             shown.article.passages,
             shown.paragraphs,
+            shown.article.reworded,
         )
         self.source_text.show_text(
-            shown.source.text or self._unreadable(shown.source.problem), shown.source.passages
+            shown.source.text or self._unreadable(shown.source.problem),
+            shown.source.passages,
+            reworded=shown.source.reworded,
         )
         if shown.whole:
             text = self.tr(

@@ -473,6 +473,7 @@ _BYTES_VALUES = {
     "signature": st.integers(0, SIGNATURE_BYTES // 4).map(lambda n: b"g" * 4 * n),
     "lines": st.integers(0, 64).map(lambda n: b"l" * 8 * n),
     "passages": st.integers(0, 64).map(lambda n: b"p" * 4 * n),
+    "terms": st.integers(0, 64).map(lambda n: b"t" * 4 * n),
 }
 
 

@@ -33,6 +33,7 @@ RECORD = st.builds(
     lines=st.lists(st.binary(min_size=8, max_size=8), max_size=5).map(b"".join),
     passages=st.lists(st.binary(min_size=4, max_size=4), max_size=5).map(b"".join),
     title=TEXT,
+    terms=st.lists(st.binary(min_size=4, max_size=4), max_size=5).map(b"".join),
 )
 
 
@@ -42,17 +43,22 @@ def test_records_come_back_as_they_went_in(records: list[FileRecord]) -> None:
 
 
 def test_a_blob_written_before_records_had_lines_is_read_with_none() -> None:
-    """A library (or a saved result) written by an earlier simdup has no lines, passages or
-    title."""
+    """A library (or a saved result) written by an earlier simdup has no lines, passages,
+    title or terms."""
     record = FileRecord("a.txt", 3, sketch=b"s" * 16, signature=b"g" * 4)
-    blob = pack([record._replace(lines=b"l" * 8, passages=b"p" * 4, title="Title")])
+    later = {"lines": b"l" * 8, "passages": b"p" * 4, "title": "Title", "terms": b"t" * 4}
+    blob = pack([record._replace(**later)])
     starts = [at for at in range(len(blob)) if blob.startswith(b"\x93NUMPY", at)]
-    # each bytes field is two columns (lengths, bytes), the title one: the last five columns
-    assert unpack(blob[: starts[-5]]) == (record,)
-    assert unpack(blob[: starts[-3]]) == (record._replace(lines=b"l" * 8),)
-    assert unpack(blob[: starts[-1]]) == (record._replace(lines=b"l" * 8, passages=b"p" * 4),)
+    # each bytes field is two columns (lengths, bytes), the title one: the last seven columns
+    assert unpack(blob[: starts[-7]]) == (record,)
+    assert unpack(blob[: starts[-5]]) == (record._replace(lines=b"l" * 8),)
+    assert unpack(blob[: starts[-3]]) == (record._replace(lines=b"l" * 8, passages=b"p" * 4),)
+    assert unpack(blob[: starts[-2]]) == (
+        record._replace(lines=b"l" * 8, passages=b"p" * 4, title="Title"),
+    )
+    assert unpack(blob) == (record._replace(**later),)
     assert SNAPSHOT_LAYOUT in READABLE_LAYOUTS
-    assert len(READABLE_LAYOUTS) == 4
+    assert len(READABLE_LAYOUTS) == 5
 
 
 @pytest.mark.parametrize(
@@ -77,6 +83,7 @@ EDGES = [  # (field, value): each just past what a scan writes, or just within i
     *(("signature", bytes(n)) for n in (2, 513, 516, 0, 4, 512)),
     *(("lines", bytes(n)) for n in (4, 32776, 32784, 0, 8, 32768)),
     *(("passages", bytes(n)) for n in (2, (1 << 22) + 4, 0, 4, 1 << 22)),
+    *(("terms", bytes(n)) for n in (2, 16388, 16392, 0, 4, 16384)),
 ]
 
 

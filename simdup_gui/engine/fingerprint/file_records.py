@@ -282,6 +282,7 @@ def _fingerprinted(
         lead=analysis.lead_fingerprint,
         lines=analysis.lines,
         passages=analysis.passages,
+        terms=analysis.terms,
         fingerprint=None if tfidf else analysis.fingerprint,
     )
     return record, features if tfidf else None

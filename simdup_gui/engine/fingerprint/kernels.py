@@ -16,14 +16,18 @@ from simdup_gui.engine.fingerprint.codes import (
     LINE_BASE,
     LINE_HASH_BITS,
     PAD,
+    PAIR_BASE,
     RUN_BASE,
     SHINGLE_BASE,
+    STEM,
+    STEM_BASE,
     UNIT_BASE,
 )
 from simdup_gui.engine.text.codes import IDEOGRAPH, SPACE, WORD
 from simdup_gui.engine.text.token_kernels import mix, sort_hashes
 
 _SHINGLE_BASE = np.uint64(SHINGLE_BASE)
+_STEM_BASE, _PAIR_BASE = np.uint64(STEM_BASE), np.uint64(PAIR_BASE)
 _LINE_BASE, _LINE_BITS = np.uint64(LINE_BASE), np.uint64(LINE_HASH_BITS)
 _LINE_MASK = np.uint64((1 << LINE_HASH_BITS) - 1)
 _LONGEST_LINE = (1 << (64 - LINE_HASH_BITS)) - 1
@@ -242,6 +246,69 @@ def passage_runs(
             out[found], texts[found] = queue_hash[head], text
             found += 1
     return out[:found].copy(), texts[:found].copy()
+
+
+@njit(**_JIT)
+def term_hashes(
+    codes: Codes, flags: Flags, bounds: Index, stops: U64, particles: Codes
+) -> tuple[U64, Index]:
+    """Each text's terms (``reuse.retold._unit_terms`` defines them), and their texts.
+
+    A word (a run of letters and digits) gives its first STEM characters' hash unless that is
+    a stopword's (``stops``, sorted); two ideographs side by side, neither a particle
+    (``particles``: code points below 65,536), give their pair's.
+    """
+    particle = np.zeros(1 << 16, np.bool_)
+    for code in particles:
+        particle[code] = True
+    out = np.empty(2 * len(codes) + 1, np.uint64)
+    texts = np.empty(2 * len(codes) + 1, np.int64)
+    found = 0
+    for text in range(len(bounds) - 1):
+        start, end = bounds[text], bounds[text + 1]
+        at = start
+        while at < end:
+            if flags[at] & IDEOGRAPH:
+                if at + 1 < end and flags[at + 1] & IDEOGRAPH:
+                    first, second = codes[at], codes[at + 1]
+                    if not (
+                        (first < 65536 and particle[first])
+                        or (second < 65536 and particle[second])
+                    ):
+                        pair = np.uint64(first) * _PAIR_BASE + np.uint64(second)
+                        out[found], texts[found] = mix(pair), text
+                        found += 1
+                at += 1
+            elif flags[at] & WORD:
+                stop = at
+                while stop < end and flags[stop] & WORD and not flags[stop] & IDEOGRAPH:
+                    stop += 1
+                kept = min(stop - at, STEM)
+                total = np.uint64(0)
+                for place in range(STEM):
+                    value = np.uint64(codes[at + place]) if place < kept else np.uint64(0)
+                    total = total * _STEM_BASE + value
+                stem = mix(total ^ np.uint64(kept))
+                if not _holds(stops, stem):
+                    out[found], texts[found] = stem, text
+                    found += 1
+                at = stop
+            else:
+                at += 1
+    return out[:found].copy(), texts[:found].copy()
+
+
+@njit(**_JIT)
+def _holds(values: U64, value: np.uint64) -> bool:
+    """Whether the sorted ``values`` hold ``value`` (a binary search)."""
+    low, high = 0, len(values)
+    while low < high:
+        middle = (low + high) // 2
+        if values[middle] < value:
+            low = middle + 1
+        else:
+            high = middle
+    return low < len(values) and values[low] == value
 
 
 PLAIN_FORMS = {  # used instead by the plain form

@@ -22,6 +22,7 @@ from simdup_gui.engine.read.decode import decode_bytes
 from simdup_gui.engine.read.documents import document_kind, read_document
 from simdup_gui.engine.read.html import html_to_text, looks_like_html
 from simdup_gui.engine.reuse.passages import passage_fingerprints
+from simdup_gui.engine.reuse.retold import kept_terms
 from simdup_gui.engine.text.normalize import all_stopwords
 from simdup_gui.engine.text.telltales import telltales
 from simdup_gui.engine.text.tokens import Batch, count_per_text, joined, span_hashes, spans, text_of
@@ -105,6 +106,7 @@ class Analysis:
     lead_fingerprint: int  # the same for the opening
     lines: bytes  # the text's lines by hash (``lines.py``)
     passages: bytes  # its passage fingerprints (``reuse/passages.py``)
+    terms: bytes  # its terms (``reuse/retold.py``): who may have retold whom
 
 
 def analyze(text: str, settings: TextSettings) -> Analysis:
@@ -124,13 +126,21 @@ def analyze_many(texts: list[str], settings: TextSettings) -> list[Analysis]:
     features = _features(hashes, owners, count, power, settings.stopwords)
     leads = _features(hashes[opening], owners[opening], count, power, settings.stopwords)
     return [
-        Analysis(feats, sketch.astype("<u8").tobytes(), lead, fingerprint, lead_fingerprint, *kept)
+        Analysis(
+            feats,
+            sketch.astype("<u8").tobytes(),
+            lead,
+            fingerprint,
+            lead_fingerprint,
+            *kept,
+        )
         for (feats, fingerprint), sketch, (lead, lead_fingerprint), *kept in zip(
             features,
             sketches_of(batch),
             leads,
             lines_of(batch),
             passage_fingerprints(batch),
+            kept_terms(batch),
             strict=True,
         )
     ]

@@ -20,6 +20,7 @@ in CNKI's words).
 
 from __future__ import annotations
 
+import bisect
 import csv
 import html
 import os
@@ -97,7 +98,7 @@ _STYLE = (
     "body{font:14px/1.5 sans-serif;margin:1.5em;max-width:1400px}"
     "table.side{width:100%;table-layout:fixed;border-collapse:collapse}"
     "table.side td{vertical-align:top;width:50%;padding:0 .8em;white-space:pre-wrap}"
-    "mark{background:#f8c9c9;color:#8b0000}"
+    "mark{background:#f8c9c9;color:#8b0000}mark.reworded{background:#fde7b3;color:#6b4400}"
     "td.share{color:#555;font-size:12px}h2{margin-top:2em}"
 )
 
@@ -113,6 +114,12 @@ def reuse_html(result: ReuseResult, words: Words = ENGLISH) -> Iterator[str]:
     yield f"<style>{_STYLE}</style></head><body>"
     yield f"<h1>{words('simdup reuse: {root}', root=root)}</h1>"
     yield f"<p>{words(summary, count=len(result.articles), share=least)}</p>"
+    legend = words(
+        "marked: {verbatim}; {reworded}",
+        verbatim="<mark>" + words("copied word for word") + "</mark>",
+        reworded='<mark class="reworded">' + words("reworded or retold") + "</mark>",
+    )
+    yield f"<p>{legend}</p>"
     for copied in sorted(result.articles, key=lambda c: (-c.share, c.path)):
         yield from _article(result, copied, words)
     yield "</body></html>"
@@ -148,23 +155,43 @@ def _article(result: ReuseResult, copied: Copied, words: Words) -> Iterator[str]
         yield f"<p>{words('(the texts cannot be read again)')}</p>"
         return
     yield '<table class="side"><tr><td>'
-    yield _marked(mine.text, found.passages)
+    yield _marked(mine.text, found.passages, found.reworded)
     yield "</td><td>"
-    yield _marked("" if theirs is None else theirs.text, found.source_passages)
+    yield _marked(
+        "" if theirs is None else theirs.text, found.source_passages, found.source_reworded
+    )
     yield "</td></tr></table>"
     shares = ", ".join(f"{100 * share:.0f} %" for _, _, share in copied.paragraphs)
     shown = words("each paragraph's copied share: {shares}", shares=shares)
     yield f'<p class="share">{shown}</p>'
 
 
-def _marked(text: str, passages: tuple[tuple[int, int], ...]) -> str:
-    """The text escaped, its copied passages marked."""
+def _marked(
+    text: str, passages: tuple[tuple[int, int], ...], reworded: tuple[tuple[int, int], ...] = ()
+) -> str:
+    """The text escaped, its copied passages marked: the ``reworded`` parts in their colour."""
     out, at = [], 0
-    for start, end in sorted(passages):
-        out += [html.escape(text[at:start]), "<mark>", html.escape(text[start:end]), "</mark>"]
+    for start, end, kind in _pieces(passages, reworded):
+        tag = '<mark class="reworded">' if kind else "<mark>"
+        out += [html.escape(text[at:start]), tag, html.escape(text[start:end]), "</mark>"]
         at = end
     out.append(html.escape(text[at:]))
     return "".join(out)
+
+
+def _pieces(
+    passages: tuple[tuple[int, int], ...], reworded: tuple[tuple[int, int], ...]
+) -> list[tuple[int, int, bool]]:
+    """The passages as pieces (start, end, reworded): ``reworded`` lies inside them."""
+    marks = sorted(reworded)
+    pieces = [(a, b, True) for a, b in marks]
+    for start, end in passages:
+        at, n = start, bisect.bisect_left(marks, (start, start))
+        while n < len(marks) and marks[n][0] < end:
+            pieces += [(at, marks[n][0], False)] if at < marks[n][0] else []
+            at, n = max(at, marks[n][1]), n + 1
+        pieces += [(at, end, False)] if at < end else []
+    return sorted(pieces)
 
 
 def write_reuse_html(

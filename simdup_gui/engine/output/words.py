@@ -126,6 +126,9 @@ _CHINESE = {
         "去除引用文献复制比：{quotes}%；去除本人已发表文献复制比：{own}%"
     ),
     "(the texts cannot be read again)": "（无法再次读取这两篇文字）",
+    "marked: {verbatim}; {reworded}": "标注：{verbatim}；{reworded}",
+    "copied word for word": "逐字复制",
+    "reworded or retold": "改写或转述",
     "each paragraph's copied share: {shares}": "各段复制比：{shares}",
 }
 

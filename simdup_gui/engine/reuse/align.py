@@ -32,6 +32,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.reuse.retold import Rarity, retold
 from simdup_gui.engine.reuse.units import RUN, Units, run_hashes, text_units
 from simdup_gui.engine.text.codes import SPACE
 from simdup_gui.engine.text.tokens import char_flags, code_points
@@ -220,6 +221,8 @@ class Between(NamedTuple):
     copied: Mask  # the first text's units copied from the second, reworded parts too
     found: Mask  # the second's found in the first
     verbatim: Mask  # the first's copied word for word
+    retold: Mask  # the first's in sentences retelling the second's (``retold.py``)
+    found_verbatim: Mask  # the second's found word for word in the first
 
 
 def copied_between(
@@ -228,21 +231,31 @@ def copied_between(
     mine_out: Mask | None = None,
     theirs_out: Mask | None = None,
     least: int = SOURCE,
+    rarity: Rarity | None = None,
 ) -> Between:
     """Each text's units copied from the other (``*_out``: never copied), in passages.
 
-    Nothing at all where either holds fewer than ``least`` units copied word for word: no
-    source (rewording never makes one; a copy already known, a group's member, is measured
-    with no floor).
+    Word for word (:meth:`Text.aligned`) and, in what is left, retold sentence by sentence
+    (``retold.py``; ``rarity`` weighs its terms). Nothing at all where either holds fewer
+    than ``least`` units copied word for word or retold: no source (words changed here and
+    there never make one; a copy already known, a group's member, is measured with no floor).
     """
     (exact, copied), (found_exact, found) = (
         mine.aligned(theirs, mine_out),
         theirs.aligned(mine, theirs_out),
     )
-    if min(np.count_nonzero(exact), np.count_nonzero(found_exact)) < least:
+    mine_left, theirs_left = _with(mine_out, exact), _with(theirs_out, found_exact)
+    told, told_back = retold(mine, theirs, mine_left, theirs_left, rarity)
+    if min(np.count_nonzero(exact | told), np.count_nonzero(found_exact | told_back)) < least:
         nothing = np.zeros_like(copied)
-        return Between(nothing, np.zeros_like(found), nothing)
-    return Between(copied, found, exact)
+        none = np.zeros_like(found)
+        return Between(nothing, none, nothing, nothing, none)
+    return Between(copied | told, found | told_back, exact, told, found_exact)
+
+
+def _with(left_out: Mask | None, found: Mask) -> Mask:
+    """Units left out, and those found already."""
+    return found if left_out is None else left_out | found
 
 
 def _spans(hits: npt.NDArray[np.int64], units: int, reach: int) -> Mask:

@@ -2,9 +2,10 @@
 
 An article and its sources, as a copy check (查重) reports them:
 
-1. **Who may copy from whom**: the scan's groups are copies of their references, so within a
-   group each member's source is its reference; between groups (and files in none) the
-   references stand for their groups.
+1. **Who may copy from whom**: the scan's groups are copies of one story, so within a group
+   each member's source is the group's origin (the one that came first: not a named copy,
+   then the oldest; else the scan's reference, its kept copy); between groups (and files in
+   none) the origins stand for their groups.
 2. **Template is not reuse, a popular source is**: a passage fingerprint (``passages.py``)
    found in SHARED_TEXTS or more different articles (a group counts once) is material they
    all share — a family's header and footer, a legal notice, a quoted poem — and counts as
@@ -18,11 +19,15 @@ An article and its sources, as a copy check (查重) reports them:
    not copy it from each other. A family's stub (its header and footer, little between) is
    such a body too: an article holding it at both its ends is a page of the family, no copy.
 3. **Candidates**: two articles sharing a fingerprint that is not template, at least
-   ``min_share / 2`` of the article's own fingerprints (a share's estimate).
-4. **Alignment** (``align.py``) of the two texts, read again: the exact copied passages, the
-   share of the article's characters, and the source's share found in it. A pair is reported
-   (either way round) when its share is at least ``min_share`` and at least SOURCE units were
-   copied (a set phrase two short pages share is none). A group's member, a copy already, is
+   ``min_share / 2`` of the article's own fingerprints (a share's estimate); and two sharing
+   enough of their rarer terms (``retold.told_candidates``: a retelling keeps no run of
+   words), which only a retold passage makes each other's source.
+4. **Alignment** (``align.py``) of the two texts, read again: the copied passages (word for
+   word, reworded in places, or retold: ``retold.py``, its terms weighed by their rarity in
+   the folder), the share of the article's characters, and the source's share found in it.
+   A pair is reported (either way round) when its share copied word for word or retold is at
+   least ``min_share`` and at least SOURCE units were (a set phrase two short pages share is
+   none). A group's member, a copy already, is
    measured without that floor.
 
 A library's articles are sources too (``library_reuse``): found by its passage index, and
@@ -50,6 +55,7 @@ from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
 from simdup_gui.engine.reuse.align import SOURCE, Between, Text, copied_between
 from simdup_gui.engine.reuse.passages import WINDOW, fingerprints, sampled
+from simdup_gui.engine.reuse.retold import Rarity, terms_of, told_candidates
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +83,11 @@ class Reuse(NamedTuple):
     exact: bool = True  # measured on both texts (else estimated from the fingerprints)
     source_passages: tuple[tuple[int, int], ...] = ()  # the source's passages found in it
     own: bool = False  # the source is one of the editor's own articles (``find_reuse``'s own)
-    verbatim: float = -1.0  # of ``share``, copied word for word (-1: not measured)
+    firm: float = -1.0  # of ``share``, copied word for word or retold: what makes a source
+    # (words changed here and there lengthen passages, never make one; -1: not measured)
+    retold: float = 0.0  # of ``share``, in sentences retelling the source's (``retold.py``)
+    reworded: tuple[tuple[int, int], ...] = ()  # of ``passages``, the parts not word for word
+    source_reworded: tuple[tuple[int, int], ...] = ()  # of ``source_passages``, the same
 
 
 @dataclass(frozen=True)
@@ -180,7 +190,13 @@ def find_reuse(
     members, unread = _members_copied(result, shared, quotes, min_share, own, progress, cancel)
     found: dict[int, list[Reuse]] = defaultdict(list)
     pairs = [p for p in _candidates(kept, popular, min_share) if _own_pair(p, kept, counted)]
-    pairs = sorted({*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)})
+    pairs = [*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)]
+    words = {n: terms_of(files[n].terms) for n in shown}
+    rarity = Rarity.of(list(words.values()))
+    told = {p for p in told_candidates(words, rarity) if _told_pair(p, kept, counted)}
+    told -= set(pairs)  # found by their words only: only a retelling makes either a source
+    same = [path_key(record.path) for record in files]  # a file seen twice is no pair
+    pairs = sorted(p for p in {*pairs, *told} if same[p[0]] != same[p[1]])
     bodies = np.concatenate([*owned.values(), popular[:0]])
     left_out = {  # by source: template, and the popular sources' bodies but the source's
         n: np.union1d(shared, np.setdiff1d(bodies, owned.get(n, popular[:0]))) for n in [*owned, -1]
@@ -191,11 +207,14 @@ def find_reuse(
         if done % 50 == 0:
             progress(ProgressEvent("comparing", done, len(pairs)))
         for article, source in ((a, b), (b, a)):
-            pair = _measured(article, source, texts, left_out.get(source, left_out[-1]), quotes)
+            out = left_out.get(source, left_out[-1])
+            pair = _measured(article, source, texts, out, quotes, rarity=rarity)
             if pair is not None and own(files[source].path):
                 pair = pair._replace(own=True)
-            if pair is None or pair.verbatim < min_share or _family(pair, owned, texts):
+            if pair is None or pair.firm < min_share or _family(pair, owned, texts):
                 continue  # rewording adds to a share, never makes one reach the floor
+            if (a, b) in told and pair.retold < min_share:
+                continue  # found by its terms: only what it retold makes a source
             found[article].append(pair)
     _one_way(found, files)
     names: list[str] = []
@@ -224,22 +243,44 @@ def _one_way(found: dict[int, list[Reuse]], files: Sequence[FileRecord]) -> None
     conversion marks tell a whole repost from its original, not who quoted whom: on the
     labelled set they named the wrong one in 14 of 278 pairs).
     """
-    from simdup_gui.engine.match.matching import MINUTE_NS, named_copies
-
-    copied = named_copies([record.path for record in files])
-
-    def first(record: FileRecord) -> tuple[object, ...]:
-        return record.path in copied, record.mtime_ns // MINUTE_NS
-
+    first = _firstness(files)
     both = {(r.path, r.source) for rows in found.values() for r in rows if not r.library}
     for article, source in sorted(both):
         if article < source and (source, article) in both:
-            mine, theirs = first(files[article]), first(files[source])
+            mine, theirs = first(article), first(source)
             if mine == theirs:
                 continue
             original = article if mine < theirs else source  # its row says it copied: dropped
             copy = source if original == article else article
             found[original] = [r for r in found[original] if r.library or r.source != copy]
+
+
+def _firstness(files: Sequence[FileRecord]) -> Callable[[int], tuple[bool, int]]:
+    """What tells which of two files came first: not a named copy of another, then older.
+
+    A file whose name is another's with something added (``春运返乡-评论.txt``) is a copy;
+    ages are compared to the minute (a folder copied at once has one age).
+    """
+    from simdup_gui.engine.match.matching import MINUTE_NS, named_copies
+
+    copied = named_copies([record.path for record in files])
+    return lambda n: (files[n].path in copied, files[n].mtime_ns // MINUTE_NS)
+
+
+def _origins(result: ScanResult) -> list[list[int]]:
+    """Each group of copies, its origin first: the one that came first (:func:`_firstness`).
+
+    The kept copy (the scan's reference) is what an editor keeps, not always the first
+    published; where nothing tells, the origin is the reference.
+    """
+    first = _firstness(result.files)
+    found = []
+    for group in result.groups:
+        if len(group) > 1:
+            files = [member.file for member in group.members]  # the reference first
+            origin = min(range(len(files)), key=lambda at: (*first(files[at]), at))
+            found.append([files[origin], *files[:origin], *files[origin + 1 :]])
+    return found
 
 
 def _members_copied(
@@ -251,16 +292,17 @@ def _members_copied(
     progress: Progress,
     cancel: Callable[[], bool],
 ) -> tuple[list[Copied], list[tuple[int, str]]]:
-    """Each group member's reuse of its reference, measured as any pair's (else estimated).
+    """Each group member's reuse of its origin (:func:`_origins`), measured as any pair's.
 
-    And the members that could not be read again, with why. The groups are measured apart,
-    in worker processes when there are MEMBERS_IN_PROCESSES members or more and jobs to
-    spare (each member's text is read again: the report's longest step in a folder of copies).
+    (Else estimated.) And the members that could not be read again, with why. The groups
+    are measured apart, in worker processes when there are MEMBERS_IN_PROCESSES members or
+    more and jobs to spare (each member's text is read again: the report's longest step in a
+    folder of copies).
     """
     files = result.files
-    groups = [g for g in result.groups if len(g) > 1]
-    work = [tuple((m.file, files[m.file]) for m in g.members) for g in groups]
-    mine = {g.reference for g in groups if own(files[g.reference].path)}
+    groups = _origins(result)
+    work = [tuple((n, files[n]) for n in group) for group in groups]
+    mine = {group[0] for group in groups if own(files[group[0]].path)}
     batches = [work[n : n + GROUPS_A_TASK] for n in range(0, len(work), GROUPS_A_TASK)]
     measure = partial(
         _groups_copied, options=result.options.read, shared=shared, quotes=quotes, least=min_share
@@ -302,7 +344,7 @@ MEMBERS_IN_PROCESSES = 400  # members from which their measuring is spread over 
 
 
 def _owned(copied: Copied) -> Copied:
-    """A member's reuse of its reference when that is one of the editor's own articles."""
+    """A member's reuse of its origin when that is one of the editor's own articles."""
     sources = tuple(reuse._replace(own=True) for reuse in copied.sources)
     return replace(copied, sources=sources, without_own=0.0)
 
@@ -314,7 +356,7 @@ def _groups_copied(
     quotes: bool,
     least: float,
 ) -> tuple[list[Copied], list[tuple[int, str]]]:
-    """Each member's reuse of its reference (the group's first), at least ``least`` of it.
+    """Each member's reuse of its origin (the group's first), at least ``least`` of it.
 
     Groups given as (file index, record) pairs. A member's text is let go once measured (a
     folder of copies would hold every text), and an exact copy of a member measured (the
@@ -324,9 +366,9 @@ def _groups_copied(
     found, problems = [], []
     for group in groups:
         records = [record for _, record in group]
-        texts = Texts(records, options)  # by the group's own order: the reference is 0
-        reference = texts(0)
-        out = None if reference is None else _left_out(reference, shared, quotes)
+        texts = Texts(records, options)  # by the group's own order: the origin is 0
+        origin = texts(0)
+        out = None if origin is None else _left_out(origin, shared, quotes)
         measured: dict[tuple[object, ...], Copied | None] = {}
         for at, (file, record) in enumerate(group[1:], 1):
             same = (record.size, record.fingerprint, record.lead, record.sketch, record.passages)
@@ -348,7 +390,7 @@ def _groups_copied(
 def measured(result: ReuseResult, reuse: Reuse, texts: Texts | None = None) -> Reuse:
     """``reuse`` measured on the two texts: its passages found on both sides.
 
-    An estimate (a group's member and its reference) is measured now; a library's article was
+    An estimate (a group's member and its origin) is measured now; a library's article was
     measured when found, where its file was as the library took it (else it stays estimated);
     a text that cannot be read leaves the pair as it was. ``texts``: the scan's texts as the
     caller reads them too (each read once), else read here.
@@ -484,6 +526,20 @@ def _own_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> 
     return bool(len(mine)) and float(np.mean(mine >= GOING_ROUND)) < ELSEWHERE
 
 
+def _told_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> bool:
+    """Whether two articles found by their terms may be reuse (:func:`_own_pair`).
+
+    They may share no passage fingerprint at all (a retelling keeps no run of words); what
+    they do share must be neither a family's nor going round.
+    """
+    common = np.intersect1d(kept[pair[0]], kept[pair[1]], assume_unique=True)
+    values, holders = counted
+    held = holders[np.searchsorted(values, common)]
+    if np.count_nonzero(held < SHARED_TEXTS):  # they share passages: as any pair
+        return _own_pair(pair, kept, counted)
+    return np.count_nonzero(held >= SHARED_TEXTS) < FAMILY  # template only: no family's
+
+
 def _named(names: list[str], library: Library, entry: int) -> int:
     """The place of a library article's name among the result's (added if new)."""
     name = library.name_of(entry)
@@ -533,7 +589,7 @@ def library_reuse(
             share = count / max(total, 1)
             whole = int(library.passage_counts[entry]) if len(library.passage_counts) else 0
             measured = Reuse(article, entry, share, count / max(whole, 1), (), 0, True, False)
-        if (measured.verbatim if measured.exact else measured.share) >= min_share:
+        if (measured.firm if measured.exact else measured.share) >= min_share:
             out.append(measured)  # (rewording adds to a measured share, never makes one)
     return out
 
@@ -588,11 +644,11 @@ def _on_files(
 
 
 def _stands_for(result: ScanResult) -> list[int]:
-    """Each file's representative: its group's reference, or itself."""
+    """Each file's representative: its group's origin (:func:`_origins`), or itself."""
     stands = list(range(len(result.files)))
-    for group in result.groups:
-        for member in group.members:
-            stands[member.file] = group.reference
+    for group in _origins(result):
+        for member in group:
+            stands[member] = group[0]
     return stands
 
 
@@ -639,18 +695,21 @@ def _measured(
     quotes: bool,
     least: int = SOURCE,
     source_out: Mask | None = None,
+    rarity: Rarity | None = None,
 ) -> Reuse | None:
     """What ``article`` copied from ``source``, measured on their texts (None: unreadable).
 
     ``least``: the units copied, each side, for a source at all (``align.copied_between``);
-    ``source_out``: the source's units never copied, when known (``_left_out``).
+    ``source_out``: the source's units never copied, when known (``_left_out``); ``rarity``:
+    the folder's terms, which weigh a retelling's (``retold.py``).
     """
     mine, theirs = texts(article), texts(source)
     if mine is None or theirs is None:
         return None
     if source_out is None:
         source_out = _left_out(theirs, shared, quotes)
-    copied = copied_between(mine, theirs, _left_out(mine, shared, quotes), source_out, least)
+    mine_out = _left_out(mine, shared, quotes)
+    copied = copied_between(mine, theirs, mine_out, source_out, least, rarity)
     counted = None if quotes else ~mine.quoted()
     return _aligned(article, source, (mine, theirs), copied, counted)
 
@@ -667,22 +726,35 @@ def _aligned(
 
     ``counted``: the article's units that count in its share (None: all).
     """
-    (mine, theirs), (here, there, verbatim) = texts, copied
+    (mine, theirs), (here, there, verbatim, told, there_verbatim) = texts, copied
     passages = tuple(mine.passages(here))
     largest = max((len("".join(mine.text[a:b].split())) for a, b in passages), default=0)
     share, source_share = mine.share(here, counted), theirs.share(there)
     found = tuple(theirs.passages(there))
-    exact = mine.share(verbatim, counted)
+    firm, retold = mine.share(verbatim | told, counted), mine.share(told, counted)
     return Reuse(
-        article, source, share, source_share, passages, largest, library, True, found, False, exact
+        article,
+        source,
+        share,
+        source_share,
+        passages,
+        largest,
+        library,
+        True,
+        found,
+        False,
+        firm,
+        retold,
+        tuple(mine.passages(here & ~verbatim)),
+        tuple(theirs.passages(there & ~there_verbatim)),
     )
 
 
 def _estimated(article: int, source: int, files: Sequence[FileRecord]) -> Reuse:
-    """What a group's member copied from its reference, estimated from their fingerprints.
+    """What a group's member copied from its origin, estimated from their fingerprints.
 
     For a member whose text cannot be read again (every other pair is measured): a member is
-    a copy of its reference (the scan grouped it so), its template as much as the rest; the
+    a copy of its origin (the scan grouped them so), its template as much as the rest; the
     shares of each one's passage fingerprints found in the other estimate the two shares.
     """
     mine, theirs = (fingerprints(files[n].passages) for n in (article, source))

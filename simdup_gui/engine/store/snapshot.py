@@ -26,6 +26,7 @@ from simdup_gui.engine.records import (
     PASSAGES_BYTES,
     SIGNATURE_BYTES,
     SKETCH_BYTES,
+    TERMS_BYTES,
     FileRecord,
 )
 
@@ -39,7 +40,7 @@ _HEADERS = {  # .npy header readers by format version
 # (_LATER) come last, in the order they were added: a blob written before one ends where it
 # would begin, and its records have none (empty).
 _KINDS = ("int", "float", "int | None", "str", "tuple[str, ...]", "bytes")
-_LATER = ("lines", "passages", "title")
+_LATER = ("lines", "passages", "title", "terms")
 _FIELDS = {kind: [n for n in FileRecord._fields if FIELD_KINDS[n] == kind] for kind in _KINDS}
 assert sum(map(len, _FIELDS.values())) == len(FileRecord._fields), "a field of an unknown kind"
 assert all(FIELD_KINDS[n] in ("bytes", "str") for n in _LATER), "a later field of another kind"
@@ -49,6 +50,7 @@ _BYTES_LIMITS = {  # each bytes field's step and most
     "signature": (4, SIGNATURE_BYTES),
     "lines": (8, LINES_BYTES),
     "passages": (4, PASSAGES_BYTES),
+    "terms": (4, TERMS_BYTES),
 }
 assert set(_BYTES_LIMITS) == set(_FIELDS["bytes"]), "a bytes field without its limits"
 SNAPSHOT_LAYOUT = repr(_FIELDS)  # what the blob's columns hold, in order (part of the version)

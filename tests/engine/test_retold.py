@@ -1,0 +1,268 @@
+"""Passages retold in other words (``reuse/retold.py``): its fast paths against plain definitions,
+and the rewrites written by hand (``rewrites/eval-*.txt``) found in a folder."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import math
+import os
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simdup_gui.cli import main
+from simdup_gui.engine.reuse import retold
+from simdup_gui.engine.reuse.align import Text
+from simdup_gui.engine.reuse.retold import Rarity, kept_terms, terms_of, told_candidates
+from simdup_gui.engine.text.codes import IDEOGRAPH
+from simdup_gui.engine.text.tokens import Batch
+
+REWRITES = Path(__file__).with_name("rewrites")
+WORDS = [
+    "harbour",
+    "lighthouse",
+    "keeper",
+    "cottage",
+    "museum",
+    "volunteers",
+    "storm",
+    "ferry",
+    "the",
+    "of",
+    "and",
+    "was",
+    "in",
+]
+HANZI = "春运返乡旅客火车站排队等候记者报道铁路部门增开列车的了是在和"
+
+
+def _sentence(draw: st.DrawFn) -> str:
+    if draw(st.booleans()):
+        return " ".join(draw(st.lists(st.sampled_from(WORDS), min_size=3, max_size=12))) + ". "
+    return "".join(draw(st.lists(st.sampled_from(HANZI), min_size=4, max_size=24))) + "。"
+
+
+@st.composite
+def _texts(draw: st.DrawFn) -> str:
+    return "".join(_sentence(draw) for _ in range(draw(st.integers(1, 8))))
+
+
+def plain_terms(text: Text) -> list[Counter[int]]:
+    """Each sentence's terms as :func:`retold._terms` defines them, one unit at a time."""
+    sentences = retold._sentences(text).tolist()
+    terms, of, count = retold._terms(text, np.array(sentences, np.int64), None)
+    bags: list[Counter[int]] = [Counter() for _ in range(count)]
+    for term, sentence in zip(terms.tolist(), of.tolist(), strict=True):
+        bags[sentence][term] += 1
+    return bags
+
+
+def plain_seeds(a: Text, b: Text, rarity: Rarity | None) -> set[tuple[int, int, int]]:
+    """The seeds by their definition: tf-isf (or idf) cosine, Dice, shared terms, nearest."""
+    mine, theirs = plain_terms(a), plain_terms(b)
+    df = Counter(term for bag in mine + theirs for term in bag)
+
+    def weight(term: int) -> float:
+        if rarity is None:
+            return math.log((len(mine) + len(theirs)) / df[term])
+        return float(rarity.weights(np.array([term], np.uint64))[0])
+
+    def rare(term: int) -> bool:
+        return rarity is None or bool(rarity.rare(np.array([term], np.uint64))[0])
+
+    found = {}
+    for (i, x), (j, y) in itertools.product(enumerate(mine), enumerate(theirs)):
+        both = set(x) & set(y)
+        if not both:
+            continue
+        dot = sum(x[t] * y[t] * weight(t) ** 2 for t in both)
+        norms = [math.sqrt(sum((n * weight(t)) ** 2 for t, n in bag.items())) for bag in (x, y)]
+        cosine = dot / (norms[0] * norms[1]) if norms[0] * norms[1] else math.nan
+        dice = 2 * len(both) / (len(x) + len(y))
+        if (
+            cosine >= retold.SIMILAR - 1e-9
+            and dice >= retold.DICE
+            and len(both) >= retold.SHARED
+            and min(len(x), len(y)) >= retold.WORDY
+        ):
+            found[i, j] = (cosine, sum(map(rare, both)))
+    best_of_i = {i: max(c for (k, _), (c, _) in found.items() if k == i) for i, _ in found}
+    best_of_j = {j: max(c for (_, k), (c, _) in found.items() if k == j) for _, j in found}
+    return {
+        (i, j, rares)
+        for (i, j), (c, rares) in found.items()
+        if math.isclose(c, best_of_i[i]) or math.isclose(c, best_of_j[j])
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(_texts(), _texts(), st.booleans())
+def test_seeds_are_their_definition(a: str, b: str, folder: bool) -> None:
+    """The seeds (compiled by term, products capped) are the plain tf-isf definition's."""
+    mine, theirs = Text.of(a), Text.of(b)
+    rarity = Rarity.of([terms_of(kept) for kept in kept_terms(Batch.normalized([a, b, a]))])
+    rarity = rarity if folder else None
+    x = retold._terms(mine, retold._sentences(mine), None)
+    y = retold._terms(theirs, retold._sentences(theirs), None)
+    found = set() if not len(x[0]) or not len(y[0]) else retold._seeds(x, y, rarity)
+    assert {tuple(seed) for seed in np.asarray(found).tolist()} == plain_seeds(mine, theirs, rarity)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_texts(), min_size=1, max_size=5))
+def test_a_record_keeps_every_term_a_retelling_compares(texts: list[str]) -> None:
+    """The terms a scan keeps (from the batch, normalised) hold every text's compared terms."""
+    for text, kept in zip(texts, kept_terms(Batch.normalized(texts)), strict=True):
+        read = Text.of(text.strip())
+        compared = retold._terms(read, retold._sentences(read), None)[0]
+        tops = set((compared >> np.uint64(32)).astype(np.uint32).tolist())
+        assert tops <= set(terms_of(kept).tolist())
+
+
+def plain_kept(batch: Batch) -> list[list[int]]:
+    """:func:`kept_terms` by its definition: each unit's terms (``retold._unit_terms``)."""
+    from simdup_gui.engine.text.tokens import char_spans, text_of
+
+    starts, ends = char_spans(batch)
+    owners = text_of(batch.bounds, starts)
+    ideograph = (batch.flags[starts] & IDEOGRAPH) != 0
+    joined = np.append(owners[1:] == owners[:-1], False)
+    hashes, units = retold._unit_terms(batch.codes, starts, ends, ideograph, None, joined)
+    found: list[set[int]] = [set() for _ in range(len(batch.bounds) - 1)]
+    for value, owner in zip(
+        (hashes >> np.uint64(32)).tolist(), owners[units].tolist(), strict=True
+    ):
+        found[owner].add(value)
+    return [sorted(terms) for terms in found]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(_texts(), min_size=1, max_size=6))
+def test_the_terms_kernel_is_their_definition(texts: list[str]) -> None:
+    """The compiled pass over a batch gives each text's terms as the plain definition does."""
+    batch = Batch.normalized(texts)
+    found = [terms_of(kept).tolist() for kept in kept_terms(batch)]
+    assert found == plain_kept(batch)
+
+
+def plain_candidates(kept: dict[int, np.ndarray], rarity: Rarity) -> set[tuple[int, int]]:
+    """:func:`told_candidates` by its definition, pair by pair."""
+    n = rarity.articles
+    holders = dict(zip(rarity.terms.tolist(), rarity.holders.tolist(), strict=True))
+    weight = {a: sum(math.log(max(n, 2) / holders[t]) for t in kept[a].tolist()) for a in kept}
+    scored = {}
+    for a, b in itertools.combinations(sorted(kept), 2):
+        both = [t for t in set(kept[a].tolist()) & set(kept[b].tolist())]
+        both = [t for t in both if 2 <= holders[t] <= retold.RARE]
+        gain = sum(math.log(max(n, 2) / holders[t]) for t in both)
+        share = round(gain / max(min(weight[a], weight[b]), 1e-9), 9)
+        if share >= retold.TOLD and len(both) >= retold.SHARED:
+            scored[a, b] = share
+    chosen = set()
+    for article in kept:
+        mine = sorted((pair for pair in scored if article in pair), key=lambda p: (-scored[p], p))
+        chosen.update(mine[: retold.CANDIDATES])
+    return chosen
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(
+        st.integers(0, 30),
+        st.lists(st.integers(0, 40), min_size=1, max_size=25, unique=True),
+        min_size=2,
+        max_size=12,
+    )
+)
+def test_told_candidates_are_their_definition(terms: dict[int, list[int]]) -> None:
+    """The candidates (all pairs at once) are the plain definition's, pair by pair."""
+    kept = {n: np.array(sorted(v), np.uint32) for n, v in terms.items()}
+    rarity = Rarity.of(list(kept.values()))
+    found = told_candidates(kept, rarity)
+    assert found == sorted(plain_candidates(kept, rarity))
+
+
+def cases() -> list[dict[str, str]]:
+    """The hand-written rewrites: each passage (its corpus path), language, source, rewrites."""
+    found = []
+    for language in ("zh", "en"):
+        text = (REWRITES / f"eval-{language}.txt").read_text("utf-8")
+        for block in text.split("== ")[1:]:
+            head, *lines = block.strip().split("\n")
+            fields = dict(line.split(": ", 1) for line in lines if ": " in line)
+            found.append({"path": head.strip(), "language": language, **fields})
+    return found
+
+
+@pytest.mark.parametrize("kind", ["light", "heavy"])
+def test_rewrites_written_by_hand_name_their_source_and_no_other(tmp_path: Path, kind: str) -> None:
+    """Forty passages of the corpus and their rewrites, each a file: a rewrite names its own
+    passage as its source, never another; light rewrites nine in ten at least (synonyms,
+    clauses moved), measured nearly whole; retold ones (most words changed) some."""
+    all_cases = cases()
+    assert len(all_cases) == 40
+    for n, case in enumerate(all_cases):
+        source = tmp_path / f"source-{n:02d}.txt"
+        source.write_text(case["source"], "utf-8")
+        os.utime(source, (1_700_000_000, 1_700_000_000))  # published a year before
+        (tmp_path / f"copy-{n:02d}.txt").write_text(case[kind], "utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["reuse", str(tmp_path), "--no-cache"], out, err) == 0, err.getvalue()
+    rows = [r for r in csv.DictReader(io.StringIO(out.getvalue())) if r["source"]]
+    named = {(Path(r["path"]).stem, Path(r["source"]).stem): float(r["share"]) for r in rows}
+    for (path, source), _ in named.items():
+        assert path.split("-")[1] == source.split("-")[1], (path, source)  # no false source
+    for language in ("zh", "en"):
+        numbers = [f"{n:02d}" for n, c in enumerate(all_cases) if c["language"] == language]
+        shares = [named.get((f"copy-{n}", f"source-{n}")) for n in numbers]
+        found = [share for share in shares if share is not None]
+        if kind == "light":
+            assert len(found) >= 0.9 * len(numbers), (language, len(found))
+            assert sum(found) / len(found) >= 0.8  # of each rewrite's characters
+        else:
+            assert len(found) >= 0.2 * len(numbers), (language, len(found))
+
+
+def test_reworded_parts_are_marked_apart_from_words_copied_as_they_were(tmp_path: Path) -> None:
+    """A light rewrite's passage holds both kinds: its reworded parts lie inside its passages,
+    word-for-word parts are left; the HTML page marks each in its own colour, the two kinds'
+    marked text together the passages' text."""
+    import re
+    import shutil
+
+    from simdup_gui.engine.output.reuse_report import reuse_html
+    from simdup_gui.engine.resources import resource
+    from simdup_gui.engine.reuse.sources import find_reuse
+    from simdup_gui.engine.scan import scan
+
+    shutil.copy(resource("sample", "zh", "茶园春茶.txt"), tmp_path / "source.txt")
+    os.utime(tmp_path / "source.txt", (1_700_000_000, 1_700_000_000))
+    shutil.copy(REWRITES / "light-zh.txt", tmp_path / "light.txt")
+    result = find_reuse(scan([str(tmp_path)]))
+    (copied,) = result.articles
+    (reuse,) = copied.sources
+    assert reuse.reworded
+    assert set(reuse.reworded) != set(reuse.passages)
+    for start, end in reuse.reworded:
+        assert any(a <= start and end <= b for a, b in reuse.passages)
+    page = "".join(reuse_html(result))
+    assert '<mark class="reworded">reworded or retold</mark>' in page  # the legend
+    page = page[page.index("<table") :]  # the two texts
+    plain = re.findall(r"<mark>([^<]*)</mark>", page)
+    reworded = re.findall(r'<mark class="reworded">([^<]*)</mark>', page)
+    text = (tmp_path / "light.txt").read_text("utf-8")
+    assert plain
+    assert reworded
+    assert sum(map(len, reworded)) == sum(b - a for a, b in reuse.reworded) + sum(
+        b - a for a, b in reuse.source_reworded
+    )
+    assert sum(map(len, plain + reworded)) == sum(b - a for a, b in reuse.passages) + sum(
+        b - a for a, b in reuse.source_passages
+    )
+    assert text[reuse.reworded[0][0] : reuse.reworded[0][1]] in reworded

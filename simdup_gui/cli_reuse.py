@@ -22,6 +22,21 @@ from simdup_gui.engine.options import GroupOptions, ReadOptions, RunOptions, Sca
 from simdup_gui.engine.output.words import LANGUAGES, Words, system_language
 from simdup_gui.engine.progress import no_progress
 from simdup_gui.engine.read.walk import in_folders
+from simdup_gui.engine.reuse.align import LEAST
+from simdup_gui.engine.reuse.units import RUN
+
+LONGEST_MATCH = 1_000  # the most units ``--min-match`` takes
+
+
+def match_length(text: str) -> int:
+    """A passage's least units, from RUN (the runs the alignment matches) to LONGEST_MATCH."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not RUN <= value <= LONGEST_MATCH:
+        raise argparse.ArgumentTypeError(f"must be a whole number from {RUN} to {LONGEST_MATCH}")
+    return value
 
 
 def add_reuse_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -41,6 +56,14 @@ def add_reuse_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         metavar="S",
         help="report a source an article copied at least this share of its text from (0-1,"
         " default %(default)s)",
+    )
+    p.add_argument(
+        "--min-match",
+        type=match_length,
+        default=LEAST,
+        metavar="N",
+        help="the shortest copied passage reported, in words or Chinese characters (default"
+        " %(default)s, as a copy check counts); a source needs twice as many copied",
     )
     p.add_argument(
         "--no-quotes",
@@ -111,6 +134,7 @@ def run_reuse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         own=lambda path: bool(own) and in_folders(os.path.abspath(path), own),
         library=library,
         progress=progress,
+        min_match=args.min_match,
     )
     words = Words(args.lang)
     if args.csv:

@@ -682,3 +682,36 @@ def test_a_file_changed_between_the_scan_and_the_measuring_is_a_row_saying_so(
     assert row[0].endswith("春运返乡-评论.txt")
     assert row[error] == "changed during the run"
     assert next(iter(reuse_rows(reuse, Words("zh"))))[error] == "运行期间文件已改变"
+
+
+@pytest.mark.parametrize(("min_match", "reported"), [(13, True), (17, True), (18, False)])
+def test_min_match_is_the_shortest_passage_reported(
+    tmp_path: Path, min_match: int, reported: bool
+) -> None:
+    """Two passages of 17 units each copied (34 in all): a source at the default and at
+    ``--min-match 17`` (a source needs twice as many), none from 18 on."""
+    rng = random.Random(5)
+    ours, theirs = OWN[: len(OWN) // 2], OWN[len(OWN) // 2 :]  # no run shared by chance
+    first, second = (sentence(rng, QUOTED, 17)[:-1] for _ in range(2))
+    source = [sentence(rng, theirs, 40), first + "。", sentence(rng, theirs, 40), second + "。"]
+    copy = [sentence(rng, ours, 40), "甲" + first + "乙", sentence(rng, ours, 40), second + "丙"]
+    write(tmp_path, "source.txt", "\n".join(source))
+    write(tmp_path, "copy.txt", "\n".join(copy))
+    os.utime(tmp_path / "source.txt", (1_700_000_000, 1_700_000_000))
+    code, rows, err = reuse_csv(str(tmp_path), "--no-cache", "--min-match", str(min_match))
+    assert code == 0, err
+    named = {(Path(r["path"]).name, Path(r["source"]).name) for r in rows if r["source"]}
+    assert (("copy.txt", "source.txt") in named) is reported
+    if reported:
+        (row,) = [r for r in rows if Path(r["path"]).name == "copy.txt"]
+        assert int(row["passages"]) == 2
+
+
+@pytest.mark.parametrize("value", ["5", "1001", "ten", "13.5"])
+def test_a_min_match_outside_its_range_is_one_line_and_exit_2(tmp_path: Path, value: str) -> None:
+    code, rows, err = reuse_csv(str(tmp_path), "--min-match", value)
+    assert code == 2
+    assert rows == []
+    assert err.count("\n") == 1
+    assert "--min-match" in err
+    assert "from 6 to 1000" in err

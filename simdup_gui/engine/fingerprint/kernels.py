@@ -272,8 +272,7 @@ def term_hashes(
                 if at + 1 < end and flags[at + 1] & IDEOGRAPH:
                     first, second = codes[at], codes[at + 1]
                     if not (
-                        (first < 65536 and particle[first])
-                        or (second < 65536 and particle[second])
+                        (first < 65536 and particle[first]) or (second < 65536 and particle[second])
                     ):
                         pair = np.uint64(first) * _PAIR_BASE + np.uint64(second)
                         out[found], texts[found] = mix(pair), text

@@ -135,20 +135,25 @@ class Text:
             cited |= (starts >= sentence_start) & (starts < sentence_end)
         return cited
 
-    def copied_from(self, source: Text, left_out: Mask | None = None) -> Mask:
-        """This text's units copied from ``source``: in passages of LEAST units or more.
+    def copied_from(
+        self, source: Text, left_out: Mask | None = None, shortest: int = LEAST
+    ) -> Mask:
+        """This text's units copied from ``source``: in passages of ``shortest`` units or more.
 
         ``left_out``: units never copied (template, quotations). A passage reworded in places
         keeps its units there too (:meth:`aligned`).
         """
-        return self.aligned(source, left_out)[1]
+        return self.aligned(source, left_out, shortest)[1]
 
-    def aligned(self, source: Text, left_out: Mask | None = None) -> tuple[Mask, Mask]:
+    def aligned(
+        self, source: Text, left_out: Mask | None = None, shortest: int = LEAST
+    ) -> tuple[Mask, Mask]:
         """The units copied word for word, and those with the passages' reworded parts.
 
         Word for word: runs of RUN units ``source`` holds, passages a GAP apart joined, of
-        LEAST units or more. Reworded: passages REWORDED apart joined where runs of SEED units
-        the source holds cover half the gap, and the seeded stretches at a passage's edges.
+        ``shortest`` units or more (LEAST, or ``--min-match``). Reworded: passages REWORDED
+        apart joined where runs of SEED units the source holds cover half the gap, and the
+        seeded stretches at a passage's edges.
         """
         if not len(self.runs) or not len(source.runs):
             nothing = np.zeros(len(self.units), bool)
@@ -160,8 +165,8 @@ class Text:
         if left_out is not None:
             copied &= ~left_out
             seeds &= ~left_out
-        reworded = _passages_only(copied, seeds)
-        return _passages_only(copied), reworded | _edges(reworded, seeds)
+        reworded = _passages_only(copied, seeds, shortest)
+        return _passages_only(copied, None, shortest), reworded | _edges(reworded, seeds)
 
     @cached_property
     def seed_runs(self) -> npt.NDArray[np.uint64]:
@@ -232,6 +237,8 @@ def copied_between(
     theirs_out: Mask | None = None,
     least: int = SOURCE,
     rarity: Rarity | None = None,
+    shortest: int = LEAST,
+    retell: bool = True,
 ) -> Between:
     """Each text's units copied from the other (``*_out``: never copied), in passages.
 
@@ -239,13 +246,18 @@ def copied_between(
     (``retold.py``; ``rarity`` weighs its terms). Nothing at all where either holds fewer
     than ``least`` units copied word for word or retold: no source (words changed here and
     there never make one; a copy already known, a group's member, is measured with no floor).
+    ``shortest``: the units a passage holds at least (LEAST; a retold one twice as many);
+    ``retell``: whether retold sentences are looked for (not in a copy already known).
     """
     (exact, copied), (found_exact, found) = (
-        mine.aligned(theirs, mine_out),
-        theirs.aligned(mine, theirs_out),
+        mine.aligned(theirs, mine_out, shortest),
+        theirs.aligned(mine, theirs_out, shortest),
     )
     mine_left, theirs_left = _with(mine_out, exact), _with(theirs_out, found_exact)
-    told, told_back = retold(mine, theirs, mine_left, theirs_left, rarity)
+    if retell:
+        told, told_back = retold(mine, theirs, mine_left, theirs_left, rarity, 2 * shortest)
+    else:
+        told, told_back = np.zeros_like(exact), np.zeros_like(found_exact)
     if min(np.count_nonzero(exact | told), np.count_nonzero(found_exact | told_back)) < least:
         nothing = np.zeros_like(copied)
         none = np.zeros_like(found)
@@ -270,8 +282,8 @@ def _spans(hits: npt.NDArray[np.int64], units: int, reach: int) -> Mask:
     return np.cumsum(covered[:-1]) > 0
 
 
-def _passages_only(copied: Mask, seeds: Mask | None = None) -> Mask:
-    """Copied units joined across gaps of at most GAP units, in passages of LEAST or more.
+def _passages_only(copied: Mask, seeds: Mask | None = None, shortest: int = LEAST) -> Mask:
+    """Copied units joined across gaps of at most GAP units, in passages of ``shortest`` or more.
 
     And across gaps of at most REWORDED units where ``seeds`` (shorter runs the source holds)
     cover half the gap or more: a word changed, a clause reworded inside a copied passage.
@@ -289,7 +301,7 @@ def _passages_only(copied: Mask, seeds: Mask | None = None) -> Mask:
     keep_first = np.concatenate(([True], ~near))
     keep_last = np.concatenate((~near, [True]))
     firsts, lasts = firsts[keep_first], lasts[keep_last]
-    long = lasts - firsts >= LEAST
+    long = lasts - firsts >= shortest
     out = np.zeros(len(copied) + 1, np.int64)
     np.add.at(out, firsts[long], 1)
     np.add.at(out, lasts[long], -1)

@@ -180,16 +180,18 @@ def retold(
     mine_out: Mask | None = None,
     theirs_out: Mask | None = None,
     rarity: Rarity | None = None,
+    least: int = SOURCE,
 ) -> tuple[Mask, Mask]:
     """The units of each text in passages the other retells (see the module).
 
     ``*_out``: units that give no terms (template, quotations, what is already found copied);
-    ``rarity``: the folder's terms, which weigh them (else the two texts' sentences do).
+    ``rarity``: the folder's terms, which weigh them (else the two texts' sentences do);
+    ``least``: the units a passage's own sentences hold at least.
     """
     none = np.zeros(len(mine.units), bool), np.zeros(len(theirs.units), bool)
-    if sum(len(units) for units in (mine.units, theirs.units)) < 2 * SOURCE:
+    if sum(len(units) for units in (mine.units, theirs.units)) < 2 * least:
         return none
-    if mine_out is not None and np.count_nonzero(~mine_out) < SOURCE:
+    if mine_out is not None and np.count_nonzero(~mine_out) < least:
         return none  # too little of it left to retell anything
     ours, their = _sentences(mine), _sentences(theirs)
     a, b = _terms(mine, ours, mine_out), _terms(theirs, their, theirs_out)
@@ -198,7 +200,7 @@ def retold(
     seeds = _seeds(a, b, rarity)
     if not len(seeds):
         return none
-    own, found = _passages(seeds, ours, SOURCE)
+    own, found = _passages(seeds, ours, least)
     told, told_back = np.isin(ours, own), np.isin(their, found)
     return _without(told, mine_out), _without(told_back, theirs_out)
 

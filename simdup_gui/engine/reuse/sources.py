@@ -53,7 +53,7 @@ from simdup_gui.engine.progress import Progress, ProgressEvent, never, no_progre
 from simdup_gui.engine.read.walk import display_path, path_key, unchanged
 from simdup_gui.engine.records import FileRecord
 from simdup_gui.engine.results import ScanResult
-from simdup_gui.engine.reuse.align import SOURCE, Between, Text, copied_between
+from simdup_gui.engine.reuse.align import LEAST, SOURCE, Between, Text, copied_between
 from simdup_gui.engine.reuse.passages import WINDOW, fingerprints, sampled
 from simdup_gui.engine.reuse.retold import Rarity, terms_of, told_candidates
 
@@ -114,6 +114,7 @@ class ReuseResult:
     quotes: bool = True  # whether quoted text counted
     template: U32 = field(default_factory=lambda: np.empty(0, np.uint32), compare=False)
     problems: tuple[tuple[int, str], ...] = ()  # scanned files not measured again, and why
+    min_match: int = LEAST  # the shortest passage found, in units (``--min-match``)
 
     def source_path(self, reuse: Reuse) -> str:
         """The path of a reuse's source."""
@@ -170,12 +171,15 @@ def find_reuse(
     library: Library | None = None,
     progress: Progress = no_progress,
     cancel: Callable[[], bool] = never,
+    min_match: int = LEAST,
 ) -> ReuseResult:
     """Each article's sources among the scan's files (see the module).
 
     ``quotes``: whether text in quotation marks counts (False: CNKI's "去除引用"); ``own``: the
     editor's own articles (its archive), sources like any other but flagged, so that each
     article's total is also given without them ("去除本人已发表"), as it is without cited text.
+    ``min_match``: the shortest passage found, in units (Turnitin's and WCopyfind's "shortest
+    match"); a source is named for twice as many copied at least.
     """
     files = result.files
     texts = Texts(files, result.options.read)
@@ -187,7 +191,9 @@ def find_reuse(
     holders = Holders(kept)
     owned = _bodies(kept, counted, holders)  # a source's body, however many hold it
     shared = np.setdiff1d(popular, np.concatenate([*owned.values(), popular[:0]]))  # template
-    members, unread = _members_copied(result, shared, quotes, min_share, own, progress, cancel)
+    members, unread = _members_copied(
+        result, shared, quotes, (min_share, min_match), own, progress, cancel
+    )
     found: dict[int, list[Reuse]] = defaultdict(list)
     pairs = [p for p in _candidates(kept, popular, min_share) if _own_pair(p, kept, counted)]
     pairs = [*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)]
@@ -208,7 +214,16 @@ def find_reuse(
             progress(ProgressEvent("comparing", done, len(pairs)))
         for article, source in ((a, b), (b, a)):
             out = left_out.get(source, left_out[-1])
-            pair = _measured(article, source, texts, out, quotes, rarity=rarity)
+            pair = _measured(
+                article,
+                source,
+                texts,
+                out,
+                quotes,
+                2 * min_match,
+                rarity=rarity,
+                shortest=min_match,
+            )
             if pair is not None and own(files[source].path):
                 pair = pair._replace(own=True)
             if pair is None or pair.firm < min_share or _family(pair, owned, texts):
@@ -225,12 +240,16 @@ def find_reuse(
                 break
             if done % 200 == 0:
                 progress(ProgressEvent("checking the library", done, len(shown)))
-            for pair in library_reuse(article, files[article], library, texts, min_share, scanned):
+            for pair in library_reuse(
+                article, files[article], library, texts, min_share, scanned, min_match
+            ):
                 found[article].append(pair._replace(source=_named(names, library, pair.source)))
     others = [_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n]]
     articles = tuple(sorted([*members, *others], key=lambda copied: copied.path))
     problems = tuple(sorted({*texts.problems(), *unread}))
-    return ReuseResult(result, articles, min_share, tuple(names), quotes, shared, problems)
+    return ReuseResult(
+        result, articles, min_share, tuple(names), quotes, shared, problems, min_match
+    )
 
 
 def _one_way(found: dict[int, list[Reuse]], files: Sequence[FileRecord]) -> None:
@@ -287,7 +306,7 @@ def _members_copied(
     result: ScanResult,
     shared: U32,
     quotes: bool,
-    min_share: float,
+    floors: tuple[float, int],
     own: Callable[[str], bool],
     progress: Progress,
     cancel: Callable[[], bool],
@@ -297,7 +316,7 @@ def _members_copied(
     (Else estimated.) And the members that could not be read again, with why. The groups
     are measured apart, in worker processes when there are MEMBERS_IN_PROCESSES members or
     more and jobs to spare (each member's text is read again: the report's longest step in a
-    folder of copies).
+    folder of copies). ``floors``: the least share reported, and the shortest passage.
     """
     files = result.files
     groups = _origins(result)
@@ -305,7 +324,7 @@ def _members_copied(
     mine = {group[0] for group in groups if own(files[group[0]].path)}
     batches = [work[n : n + GROUPS_A_TASK] for n in range(0, len(work), GROUPS_A_TASK)]
     measure = partial(
-        _groups_copied, options=result.options.read, shared=shared, quotes=quotes, least=min_share
+        _groups_copied, options=result.options.read, shared=shared, quotes=quotes, floors=floors
     )
     total = sum(len(g) - 1 for g in groups)
     jobs = result.options.run.jobs
@@ -354,9 +373,11 @@ def _groups_copied(
     options: ReadOptions,
     shared: U32,
     quotes: bool,
-    least: float,
+    floors: tuple[float, int],
 ) -> tuple[list[Copied], list[tuple[int, str]]]:
-    """Each member's reuse of its origin (the group's first), at least ``least`` of it.
+    """Each member's reuse of its origin (the group's first), at least ``floors``' share.
+
+    (Its passages of ``floors``' units or more.)
 
     Groups given as (file index, record) pairs. A member's text is let go once measured (a
     folder of copies would hold every text), and an exact copy of a member measured (the
@@ -373,10 +394,12 @@ def _groups_copied(
         for at, (file, record) in enumerate(group[1:], 1):
             same = (record.size, record.fingerprint, record.lead, record.sketch, record.passages)
             if same not in measured:
-                pair = _measured(at, 0, texts, shared, quotes, 0, out)
+                pair = _measured(
+                    at, 0, texts, shared, quotes, 0, out, shortest=floors[1], retell=False
+                )
                 if pair is None:  # unreadable (said in the problems): estimated
                     pair = _estimated(at, 0, records)
-                enough = pair.share >= least
+                enough = pair.share >= floors[0]
                 measured[same] = _copied(at, [pair], texts, shared, quotes) if enough else None
                 texts.forget(at)
             copied = measured[same]
@@ -399,7 +422,16 @@ def measured(result: ReuseResult, reuse: Reuse, texts: Texts | None = None) -> R
         return reuse
     if texts is None:
         texts = Texts(result.scan.files, result.scan.options.read)
-    again = _measured(reuse.path, reuse.source, texts, result.template, result.quotes, least=0)
+    again = _measured(
+        reuse.path,
+        reuse.source,
+        texts,
+        result.template,
+        result.quotes,
+        0,
+        shortest=result.min_match,
+        retell=False,
+    )
     return reuse if again is None else again
 
 
@@ -555,6 +587,7 @@ def library_reuse(
     texts: Callable[[int], Text | None],
     min_share: float,
     scanned: Collection[str] = (),
+    min_match: int = LEAST,
 ) -> list[Reuse]:
     """What an article copied from a library's articles (``source``: the library's entry).
 
@@ -584,7 +617,9 @@ def library_reuse(
     for entry, count in zip(entries[near].tolist(), counts[near].tolist(), strict=True):
         if path_key(library.article_file(entry)[0]) in scanned:
             continue
-        measured = _on_files(article, texts, library.article_file(entry), entry)
+        measured = _on_files(
+            article, texts, library.article_file(entry), entry, 2 * min_match, min_match
+        )
         if measured is None:
             share = count / max(total, 1)
             whole = int(library.passage_counts[entry]) if len(library.passage_counts) else 0
@@ -623,11 +658,12 @@ def _on_files(
     theirs: tuple[str, int, int],
     entry: int,
     least: int = SOURCE,
+    shortest: int = LEAST,
 ) -> Reuse | None:
     """What ``article`` copied from a library article (its path, size and time), on the files.
 
-    None: one cannot be read, or the library's changed since the library took it. ``least``:
-    as for ``_measured``.
+    None: one cannot be read, or the library's changed since the library took it. ``least``,
+    ``shortest``: as for ``_measured``.
     """
     mine = texts(article)
     path, size, mtime_ns = theirs
@@ -639,7 +675,7 @@ def _on_files(
         return None
     if mine is None:
         return None
-    copied = copied_between(mine, other, least=least)
+    copied = copied_between(mine, other, least=least, shortest=shortest)
     return _aligned(article, entry, (mine, other), copied, library=True)
 
 
@@ -696,12 +732,16 @@ def _measured(
     least: int = SOURCE,
     source_out: Mask | None = None,
     rarity: Rarity | None = None,
+    shortest: int = LEAST,
+    retell: bool = True,
 ) -> Reuse | None:
     """What ``article`` copied from ``source``, measured on their texts (None: unreadable).
 
     ``least``: the units copied, each side, for a source at all (``align.copied_between``);
     ``source_out``: the source's units never copied, when known (``_left_out``); ``rarity``:
-    the folder's terms, which weigh a retelling's (``retold.py``).
+    the folder's terms, which weigh a retelling's (``retold.py``); ``shortest``: the units a
+    passage holds at least (``--min-match``); ``retell``: whether retold sentences count (a
+    group's member, a copy already, is measured on what it copied).
     """
     mine, theirs = texts(article), texts(source)
     if mine is None or theirs is None:
@@ -709,7 +749,7 @@ def _measured(
     if source_out is None:
         source_out = _left_out(theirs, shared, quotes)
     mine_out = _left_out(mine, shared, quotes)
-    copied = copied_between(mine, theirs, mine_out, source_out, least, rarity)
+    copied = copied_between(mine, theirs, mine_out, source_out, least, rarity, shortest, retell)
     counted = None if quotes else ~mine.quoted()
     return _aligned(article, source, (mine, theirs), copied, counted)
 

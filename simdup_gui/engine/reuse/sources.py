@@ -183,7 +183,9 @@ def find_reuse(
     """
     files = result.files
     texts = Texts(files, result.options.read)
-    stands = _stands_for(result)  # each file's representative among the groups
+    first = _firstness(files)
+    origins = _origins(result, first)  # each group, the copy that came first first
+    stands = _stands_for(result, origins)  # each file's representative among the groups
     shown = sorted({stands[n] for n in range(len(files)) if files[n].ok and files[n].passages})
     kept = {n: fingerprints(files[n].passages) for n in shown}
     counted = _counted(kept)
@@ -192,7 +194,7 @@ def find_reuse(
     owned = _bodies(kept, counted, holders)  # a source's body, however many hold it
     shared = np.setdiff1d(popular, np.concatenate([*owned.values(), popular[:0]]))  # template
     members, unread = _members_copied(
-        result, shared, quotes, (min_share, min_match), own, progress, cancel
+        result, origins, shared, quotes, (min_share, min_match), own, progress, cancel
     )
     found: dict[int, list[Reuse]] = defaultdict(list)
     pairs = [p for p in _candidates(kept, popular, min_share) if _own_pair(p, kept, counted)]
@@ -231,7 +233,7 @@ def find_reuse(
             if (a, b) in told and pair.retold < min_share:
                 continue  # found by its terms: only what it retold makes a source
             found[article].append(pair)
-    _one_way(found, files)
+    _one_way(found, first)
     names: list[str] = []
     if library is not None and library.article_count and len(library.passages):
         scanned = {path_key(record.path) for record in files}
@@ -252,8 +254,10 @@ def find_reuse(
     )
 
 
-def _one_way(found: dict[int, list[Reuse]], files: Sequence[FileRecord]) -> None:
+def _one_way(found: dict[int, list[Reuse]], first: Callable[[int], tuple[bool, int]]) -> None:
     """Of two articles each found copying the other, the copy's row only, where files tell.
+
+    ``first``: what tells which came first (:func:`_firstness`).
 
     Shared passages are measured both ways; both pass when each is a fair part of both texts
     (an original and a commentary quoting half of it). Which was first: the one whose name is
@@ -262,7 +266,6 @@ def _one_way(found: dict[int, list[Reuse]], files: Sequence[FileRecord]) -> None
     conversion marks tell a whole repost from its original, not who quoted whom: on the
     labelled set they named the wrong one in 14 of 278 pairs).
     """
-    first = _firstness(files)
     both = {(r.path, r.source) for rows in found.values() for r in rows if not r.library}
     for article, source in sorted(both):
         if article < source and (source, article) in both:
@@ -286,13 +289,12 @@ def _firstness(files: Sequence[FileRecord]) -> Callable[[int], tuple[bool, int]]
     return lambda n: (files[n].path in copied, files[n].mtime_ns // MINUTE_NS)
 
 
-def _origins(result: ScanResult) -> list[list[int]]:
+def _origins(result: ScanResult, first: Callable[[int], tuple[bool, int]]) -> list[list[int]]:
     """Each group of copies, its origin first: the one that came first (:func:`_firstness`).
 
     The kept copy (the scan's reference) is what an editor keeps, not always the first
     published; where nothing tells, the origin is the reference.
     """
-    first = _firstness(result.files)
     found = []
     for group in result.groups:
         if len(group) > 1:
@@ -304,6 +306,7 @@ def _origins(result: ScanResult) -> list[list[int]]:
 
 def _members_copied(
     result: ScanResult,
+    groups: list[list[int]],
     shared: U32,
     quotes: bool,
     floors: tuple[float, int],
@@ -311,15 +314,15 @@ def _members_copied(
     progress: Progress,
     cancel: Callable[[], bool],
 ) -> tuple[list[Copied], list[tuple[int, str]]]:
-    """Each group member's reuse of its origin (:func:`_origins`), measured as any pair's.
+    """Each group member's reuse of its origin, measured as any pair's (else estimated).
 
-    (Else estimated.) And the members that could not be read again, with why. The groups
-    are measured apart, in worker processes when there are MEMBERS_IN_PROCESSES members or
-    more and jobs to spare (each member's text is read again: the report's longest step in a
-    folder of copies). ``floors``: the least share reported, and the shortest passage.
+    ``groups``: each group, its origin first (:func:`_origins`). And the members that could
+    not be read again, with why. The groups are measured apart, in worker processes when
+    there are MEMBERS_IN_PROCESSES members or more and jobs to spare (each member's text is
+    read again: the report's longest step in a folder of copies). ``floors``: the least share
+    reported, and the shortest passage.
     """
     files = result.files
-    groups = _origins(result)
     work = [tuple((n, files[n]) for n in group) for group in groups]
     mine = {group[0] for group in groups if own(files[group[0]].path)}
     batches = [work[n : n + GROUPS_A_TASK] for n in range(0, len(work), GROUPS_A_TASK)]
@@ -359,6 +362,7 @@ def _members_copied(
 
 
 GROUPS_A_TASK = 16  # groups measured in one worker's task
+RETELL_BELOW = 0.5  # a member copied less word for word is looked at for retold sentences
 MEMBERS_IN_PROCESSES = 400  # members from which their measuring is spread over processes
 
 
@@ -377,7 +381,9 @@ def _groups_copied(
 ) -> tuple[list[Copied], list[tuple[int, str]]]:
     """Each member's reuse of its origin (the group's first), at least ``floors``' share.
 
-    (Its passages of ``floors``' units or more.)
+    (Its passages of ``floors``' units or more; retold sentences looked for only in a member
+    that copied less than RETELL_BELOW otherwise: a copy of the story mostly as it was
+    needs none, and they are the slower part.)
 
     Groups given as (file index, record) pairs. A member's text is let go once measured (a
     folder of copies would hold every text), and an exact copy of a member measured (the
@@ -397,6 +403,8 @@ def _groups_copied(
                 pair = _measured(
                     at, 0, texts, shared, quotes, 0, out, shortest=floors[1], retell=False
                 )
+                if pair is not None and pair.share < RETELL_BELOW:  # reworded: retold too?
+                    pair = _measured(at, 0, texts, shared, quotes, 0, out, shortest=floors[1])
                 if pair is None:  # unreadable (said in the problems): estimated
                     pair = _estimated(at, 0, records)
                 enough = pair.share >= floors[0]
@@ -679,10 +687,10 @@ def _on_files(
     return _aligned(article, entry, (mine, other), copied, library=True)
 
 
-def _stands_for(result: ScanResult) -> list[int]:
+def _stands_for(result: ScanResult, origins: list[list[int]]) -> list[int]:
     """Each file's representative: its group's origin (:func:`_origins`), or itself."""
     stands = list(range(len(result.files)))
-    for group in _origins(result):
+    for group in origins:
         for member in group:
             stands[member] = group[0]
     return stands

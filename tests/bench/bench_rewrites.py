@@ -30,27 +30,15 @@ from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path[:0] = [str(HERE), str(HERE.parent / "engine")]
 
 from bench_accuracy import EVAL, load_truth  # noqa: E402
+from test_retold import cases  # noqa: E402  (the rewrites, as the test reads them)
 
 from simdup_gui.cli import main  # noqa: E402
 from simdup_gui.engine.fingerprint.pipeline import extract_text  # noqa: E402
 
-REWRITES = HERE.parent / "engine" / "rewrites"
 KINDS = ("light", "heavy")
-
-
-def cases() -> list[dict[str, str]]:
-    """Every passage and its rewrites: path (in the corpus), language, source, light, heavy."""
-    found = []
-    for language in ("zh", "en"):
-        text = (REWRITES / f"eval-{language}.txt").read_text("utf-8")
-        for block in text.split("== ")[1:]:
-            head, *lines = block.strip().split("\n")
-            fields = dict(line.split(": ", 1) for line in lines if ": " in line)
-            found.append({"path": head.strip(), "language": language, **fields})
-    return found
 
 
 def counted(text: str) -> int:
@@ -70,14 +58,13 @@ def reuse_rows(folder: Path) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(out.getvalue())))
 
 
-def run(kind: str | None, unrelated: list[str], fillers: list[str], all_cases: list[dict]) -> dict:
+def run(
+    kind: str | None, unrelated: list[str], fillers: list[str], all_cases: list[dict[str, str]]
+) -> tuple[dict[str, tuple[str, float, str]], list[dict[str, str]]]:
+    """One folder's report: each rewrite's article (its source, share, language), the rows."""
     folder = Path(tempfile.mkdtemp(prefix=f"rewrites-{kind}-"))
     try:
-        for case in all_cases:
-            target = folder / case["path"]
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(EVAL / "corpus" / case["path"], target)
-        for path in unrelated:
+        for path in [case["path"] for case in all_cases] + unrelated:
             target = folder / path
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(EVAL / "corpus" / path, target)
@@ -91,23 +78,11 @@ def run(kind: str | None, unrelated: list[str], fillers: list[str], all_cases: l
                 article = "\n\n".join([*own[:2], case[kind], *own[-1:]])
                 name = f"copy-{case['language']}-{n:02d}.txt"
                 (folder / name).write_text(article, "utf-8")
-                truth[name] = (
-                    case["path"],
-                    counted(case[kind]) / counted(article),
-                    case["language"],
-                )
-        rows = reuse_rows(folder)
+                share = counted(case[kind]) / counted(article)
+                truth[name] = (case["path"], share, case["language"])
+        return truth, reuse_rows(folder)
     finally:
         shutil.rmtree(folder)
-    named = defaultdict(dict)
-    for row in rows:
-        if row["source"]:
-            named[
-                Path(row["path"]).name
-                if row["path"].startswith("copy-") or "/copy-" in row["path"]
-                else row["path"]
-            ][row["source"]] = float(row["share"])
-    return {"truth": truth, "rows": rows, "named": named}
 
 
 def main_() -> None:
@@ -128,19 +103,17 @@ def main_() -> None:
     rng.shuffle(originals)
     fillers = [p for p in originals if truth[p]["format"] == "txt"][:200]
     unrelated = [p for p in originals if p not in fillers][: args.unrelated]
-    base = run(None, unrelated, fillers, all_cases)
-    base_rows = {(r["path"], r["source"]) for r in base["rows"] if r["source"]}
+    _, rows = run(None, unrelated, fillers, all_cases)
+    base_rows = {(r["path"], r["source"]) for r in rows if r["source"]}
     print(f"rows among the corpus's articles alone: {len(base_rows)}")
     for kind in KINDS:
-        result = run(kind, unrelated, fillers, all_cases)
+        truth_of, rows = run(kind, unrelated, fillers, all_cases)
         by_language = defaultdict(lambda: [0, 0, [], 0])
-        for name, (source, share, language) in result["truth"].items():
+        for name, (source, share, language) in truth_of.items():
             found = {
                 source_path: got
                 for (path, source_path), got in (
-                    ((r["path"], r["source"]), float(r["share"]))
-                    for r in result["rows"]
-                    if r["source"]
+                    ((r["path"], r["source"]), float(r["share"])) for r in rows if r["source"]
                 )
                 if Path(path).name == name
             }
@@ -153,7 +126,7 @@ def main_() -> None:
             tally[3] += sum(1 for source_path in found if not source_path.endswith(source))
         other = {
             (r["path"], r["source"])
-            for r in result["rows"]
+            for r in rows
             if r["source"] and "copy-" not in r["path"] and "copy-" not in r["source"]
         }
         for language, (hits, total, ratios, false) in sorted(by_language.items()):

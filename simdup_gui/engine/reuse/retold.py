@@ -3,15 +3,21 @@
 A heavy rewrite keeps no run of words (``align.py`` finds none), but it keeps what is said: the
 names, the numbers, the content words, sentence by sentence. So the two texts are compared as
 the best systems of PAN's text-alignment task compare them (Sanchez-Perez, Sidorov and Gelbukh,
-PAN 2014): **seeds** are sentence pairs whose terms, weighted tf-isf over the two texts'
-sentences, have a cosine of SIMILAR or more and a Dice coefficient of DICE or more, sharing
-SHARED terms at least; **extension** joins seeds near each other in both texts (NEAR sentences
-apart, merged and split sentences alike) into passages; **filtering** keeps a passage of
-SEEDS seeds or more whose own sentences hold SOURCE units at least (a source's floor).
+PAN 2014): **seeds** are sentence pairs whose weighted terms have a cosine of SIMILAR or more
+and a Dice coefficient of DICE or more, sharing SHARED terms at least, each sentence WORDY
+terms or more and the other's nearest on one side at least (a sentence like many of the
+other text's, by its topic's words, seeds with its nearest only); **extension** joins seeds
+NEAR sentences apart at most in both texts into passages (merged and split sentences alike);
+**filtering** keeps a passage spanning SPAN sentences of the two texts or more, its seeds
+sharing SAID rare terms (RARE articles or fewer hold them), its own sentences holding SOURCE
+units (a source's floor).
 
 Terms: a word's first STEM letters (``repairs`` and ``repaired`` one term), stopwords left
 out; in Chinese every two neighbouring ideographs (a word, or a part of one) but those with a
-particle (的, 了, 是…), which any sentence may hold.
+particle (的, 了, 是…), which any sentence may hold. Only a sentence of prose gives terms (PROSE
+function words at least: a menu path, an option list, a line of code gives none). A term
+weighs its idf in the folder (:class:`Rarity`: each record keeps its terms, :func:`kept_terms`),
+else over the two texts' sentences (tf-isf, as PAN's systems weigh them).
 
 >>> from simdup_gui.engine.reuse.align import Text
 >>> source = Text.of(
@@ -54,8 +60,7 @@ from simdup_gui.engine.text.tokens import Batch, char_flags, code_points
 SOURCE = 26  # units a passage's own sentences hold at least (``align.SOURCE``)
 SIMILAR, DICE, SHARED = 0.28, 0.28, 3  # a seed: two sentences saying the same
 NEAR = 2  # seeds at most this many sentences apart, in each text, are one passage
-SEEDS, SAID = 2, 5  # seeds a passage holds at least, and rare terms they share in all
-BEST = True
+SPAN, SAID = 3, 5  # sentences of the two texts a passage spans, rare terms its seeds share
 WORDY = 4  # terms a sentence holds at least to be a seed's
 PROSE = 2  # function words (the, of; 的, 了) a sentence holds at least: prose, not a list
 CROSSINGS = 1 << 22  # products of two sentences' shared terms made at most (memory)
@@ -352,7 +357,7 @@ def _seeds(
     telling = np.bincount(where, rare[a_t[a_at]], minlength=len(keys)).astype(np.int64)
     found = (cosine >= SIMILAR) & (dice >= DICE) & (shared >= SHARED)
     found &= (a_size[i] >= WORDY) & (b_size[j] >= WORDY)
-    found &= _best(i, j, cosine, found) if BEST else found
+    found &= _best(i, j, cosine, found)
     return np.stack((i[found], j[found], telling[found]), axis=1)
 
 
@@ -387,8 +392,9 @@ def _passages(
 ) -> tuple[list[int], list[int]]:
     """The sentences of each text in passages (see the module).
 
-    A passage holds seeds of SEEDS sentences or more on each side, sharing SAID rare terms in
-    all (``Rarity.rare``), and its own sentences hold ``least`` units or more.
+    A passage spans SPAN sentences of the two texts or more (two retold as two, or one
+    merged from two), its seeds share SAID rare terms in all (``Rarity.rare``), and its own
+    sentences hold ``least`` units or more.
     """
     sizes = np.bincount(sentences)
     order = np.lexsort((seeds[:, 1], seeds[:, 0]))
@@ -405,7 +411,7 @@ def _passages(
     for group in groups:
         own, found = sorted({seed[0] for seed in group}), sorted({seed[1] for seed in group})
         said = sum(seed[2] for seed in group)
-        if len(own) + len(found) > SEEDS and said >= SAID and sizes[own].sum() >= least:
+        if len(own) + len(found) >= SPAN and said >= SAID and sizes[own].sum() >= least:
             mine += own
             theirs += found
     return mine, theirs

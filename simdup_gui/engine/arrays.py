@@ -1,4 +1,7 @@
-"""The array types the engine's compiled loops take and give, :func:`distinct` and :func:`mix`."""
+"""The array types the engine's compiled loops take and give, and a few array helpers.
+
+:func:`distinct`, :func:`mix` and :func:`holding_pairs`.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +28,21 @@ def distinct(values: npt.ArrayLike) -> np.ndarray:
     if len(ordered) < 2:
         return ordered
     return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
+
+
+def holding_pairs(values: np.ndarray, fewer: int) -> tuple[Index, Index]:
+    """Every two entries holding one value, where fewer than ``fewer`` entries hold it.
+
+    ``values`` sorted (with their owners sorted within a value, the first entry's owner is
+    the lower). Returns the two entries' places: owners sharing a value, pair by pair.
+    """
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    ends = np.repeat(np.append(starts[1:], len(values)), np.diff(np.append(starts, len(values))))
+    places = np.arange(len(values))
+    firsts = [np.flatnonzero(places + step < ends) for step in range(1, fewer)]
+    steps = [np.full(len(at), step, np.int64) for step, at in enumerate(firsts, 1)]
+    first = np.concatenate([*firsts, np.empty(0, np.int64)])
+    return first, first + np.concatenate([*steps, np.empty(0, np.int64)])
 
 
 _U64 = np.uint64

@@ -49,7 +49,7 @@ from typing import NamedTuple, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.arrays import distinct, mix
+from simdup_gui.engine.arrays import distinct, holding_pairs, mix
 from simdup_gui.engine.fingerprint.codes import PAIR_BASE, STEM, STEM_BASE
 from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.reuse.units import Units, canonical, text_units
@@ -122,8 +122,11 @@ class Rarity(NamedTuple):
 
     def weights(self, hashes: U64) -> npt.NDArray[np.float64]:
         """Each term's idf: the log of the articles over its holders (one if none holds it)."""
-        holders = np.minimum(self._holders(hashes), self.articles)
-        return np.log(max(self.articles, 2) / holders)
+        return self.idf(self._holders(hashes))
+
+    def idf(self, holders: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        """The log of the articles over the holders (a term's weight)."""
+        return np.log(max(self.articles, 2) / np.minimum(holders, self.articles))
 
     def _holders(self, hashes: U64) -> npt.NDArray[np.int64]:
         """How many articles hold each term (one if none: the text at hand holds it)."""
@@ -151,20 +154,14 @@ def told_candidates(
     values = np.concatenate([kept[n] for n in names])
     which = np.searchsorted(rarity.terms, values)
     holders = rarity.holders[which]
-    idf = np.log(max(rarity.articles, 2) / holders)
+    idf = rarity.idf(holders)
     weights = np.bincount(owners, idf, minlength=len(names))
     rare = (holders >= 2) & (holders <= RARE)
     order = np.lexsort((owners[rare], which[rare]))
     owners, which, idf = owners[rare][order], which[rare][order], idf[rare][order]
-    starts = np.flatnonzero(np.concatenate(([True], which[1:] != which[:-1])))
-    ends = np.repeat(np.append(starts[1:], len(which)), np.diff(np.append(starts, len(which))))
-    codes, gains = [np.empty(0, np.int64)], [np.empty(0)]
-    for step in range(1, RARE):
-        at = np.flatnonzero(np.arange(len(which)) + step < ends)
-        codes.append(owners[at] * len(names) + owners[at + step])
-        gains.append(idf[at])
-    pairs, where = np.unique(np.concatenate(codes), return_inverse=True)
-    weight = np.bincount(where, np.concatenate(gains), minlength=len(pairs))
+    first, second = holding_pairs(which, RARE + 1)  # a rare term's holders, two by two
+    pairs, where = np.unique(owners[first] * len(names) + owners[second], return_inverse=True)
+    weight = np.bincount(where, idf[first], minlength=len(pairs))
     shared = np.bincount(where, minlength=len(pairs))
     a, b = pairs // len(names), pairs % len(names)
     share = np.round(weight / np.maximum(np.minimum(weights[a], weights[b]), 1e-9), 9)
@@ -238,12 +235,13 @@ def _terms(
     ideograph = (char_flags(firsts) & IDEOGRAPH) != 0
     function = np.where(ideograph, np.isin(firsts, _function_chars()), False)
     words = np.flatnonzero(~ideograph)
-    stems = _stems(codes, units.starts[words], units.ends[words])
-    function[words] = np.isin(stems, _stopword_stems())
+    stems = np.zeros(len(units), np.uint64)
+    stems[words] = _stems(codes, units.starts[words], units.ends[words])
+    function[words] = np.isin(stems[words], _stopword_stems())
     prose = np.bincount(sentence, function) >= PROSE  # by sentence: a list or a menu's is not
     counted = prose[sentence] if left_out is None else prose[sentence] & ~left_out
     joined = np.append(sentence[1:] == sentence[:-1], False)
-    terms, at = _unit_terms(codes, units.starts, units.ends, ideograph, counted, joined)
+    terms, at = _unit_terms(codes, units.starts, units.ends, ideograph, counted, joined, stems)
     return terms, sentence[at], int(sentence[-1]) + 1
 
 
@@ -254,16 +252,18 @@ def _unit_terms(
     ideograph: Mask,
     counted: Mask | None,
     joined: Mask,
+    stems: U64 | None = None,
 ) -> tuple[U64, npt.NDArray[np.int64]]:
     """The terms of units (a word, or an ideograph each), and the unit each starts at.
 
     A word that is no stopword gives its stem; two ideographs side by side (``joined``: the
     next unit is of the same sentence or text), neither a particle, give their pair.
-    ``counted``: the units that may give terms (None: all).
+    ``counted``: the units that may give terms (None: all); ``stems``: each word unit's
+    stem, where already known.
     """
     can = np.ones(len(starts), bool) if counted is None else counted
     words = np.flatnonzero(~ideograph & can)
-    stems = _stems(codes, starts[words], ends[words])
+    stems = _stems(codes, starts[words], ends[words]) if stems is None else stems[words]
     content = ~np.isin(stems, _stopword_stems())
     particle = np.isin(codes[starts], _particles())
     single = ideograph & can & ~particle

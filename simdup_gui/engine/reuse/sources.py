@@ -46,6 +46,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.arrays import holding_pairs
 from simdup_gui.engine.fingerprint.file_records import read_text
 from simdup_gui.engine.library.store import Library
 from simdup_gui.engine.options import ReadOptions
@@ -203,8 +204,8 @@ def find_reuse(
     rarity = Rarity.of(list(words.values()))
     told = {p for p in told_candidates(words, rarity) if _told_pair(p, kept, counted)}
     told -= set(pairs)  # found by their words only: only a retelling makes either a source
-    same = [path_key(record.path) for record in files]  # a file seen twice is no pair
-    pairs = sorted(p for p in {*pairs, *told} if same[p[0]] != same[p[1]])
+    keys = [path_key(record.path) for record in files]  # a file seen twice is no pair
+    pairs = sorted(p for p in {*pairs, *told} if keys[p[0]] != keys[p[1]])
     bodies = np.concatenate([*owned.values(), popular[:0]])
     left_out = {  # by source: template, and the popular sources' bodies but the source's
         n: np.union1d(shared, np.setdiff1d(bodies, owned.get(n, popular[:0]))) for n in [*owned, -1]
@@ -236,7 +237,7 @@ def find_reuse(
     _one_way(found, first)
     names: list[str] = []
     if library is not None and library.article_count and len(library.passages):
-        scanned = {path_key(record.path) for record in files}
+        scanned = set(keys)
         for done, article in enumerate(shown):
             if cancel():
                 break
@@ -557,9 +558,18 @@ def _own_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> 
 
     ``counted``: every fingerprint and the articles holding it (:func:`_counted`).
     """
+    return _own_held(_held(pair, kept, counted))
+
+
+def _held(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> npt.NDArray[np.int64]:
+    """How many articles hold each fingerprint the two articles share."""
     common = np.intersect1d(kept[pair[0]], kept[pair[1]], assume_unique=True)
     values, holders = counted
-    held = holders[np.searchsorted(values, common)]
+    return holders[np.searchsorted(values, common)]
+
+
+def _own_held(held: npt.NDArray[np.int64]) -> bool:
+    """:func:`_own_pair` of the holders of what the two share."""
     if np.count_nonzero(held >= SHARED_TEXTS) >= FAMILY:
         return False
     mine = held[held < SHARED_TEXTS]
@@ -572,11 +582,9 @@ def _told_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) ->
     They may share no passage fingerprint at all (a retelling keeps no run of words); what
     they do share must be neither a family's nor going round.
     """
-    common = np.intersect1d(kept[pair[0]], kept[pair[1]], assume_unique=True)
-    values, holders = counted
-    held = holders[np.searchsorted(values, common)]
+    held = _held(pair, kept, counted)
     if np.count_nonzero(held < SHARED_TEXTS):  # they share passages: as any pair
-        return _own_pair(pair, kept, counted)
+        return _own_held(held)
     return np.count_nonzero(held >= SHARED_TEXTS) < FAMILY  # template only: no family's
 
 
@@ -715,14 +723,9 @@ def _candidates(kept: dict[int, U32], shared: U32, min_share: float) -> list[tup
     values = np.concatenate(list(own.values()))
     order = np.lexsort((owners, values))
     owners, values = owners[order], values[order]
-    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
-    ends = np.repeat(np.append(starts[1:], len(values)), np.diff(np.append(starts, len(values))))
     n = max(own) + 1
-    found = [np.empty(0, np.int64)]
-    for step in range(1, SHARED_TEXTS):  # a fingerprint has fewer holders than that
-        at = np.flatnonzero(np.arange(len(values)) + step < ends)
-        found.append(owners[at] * n + owners[at + step])
-    codes, counts = np.unique(np.concatenate(found), return_counts=True)
+    first, second = holding_pairs(values, SHARED_TEXTS)  # a fingerprint has fewer holders
+    codes, counts = np.unique(owners[first] * n + owners[second], return_counts=True)
     sizes = np.zeros(n, np.int64)
     for article, values_of in own.items():
         sizes[article] = max(len(values_of), 1)

@@ -69,6 +69,11 @@ def add_text_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-mb", type=megabytes, default=16, help="read at most this much of a file")
 
 
+def csv_file(text: str) -> str | None:
+    """A report's file; ``-`` is standard output (None), as most commands read it."""
+    return None if text == "-" else text
+
+
 def megabytes(text: str) -> float:
     """A finite number of megabytes above 0, at most MAX_MB (an option type)."""
     try:

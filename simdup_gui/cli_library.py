@@ -10,6 +10,7 @@ from typing import TextIO
 from simdup_gui.cli_common import (
     UsageError,
     add_text_options,
+    csv_file,
     k_value,
     kept_apart,
     max_bytes,
@@ -69,7 +70,9 @@ def add_library_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore
     p.add_argument("--fp", nargs="+", metavar="HEX", help="fingerprints to look up")
     p.add_argument("--k", type=k_value, default=None, help="largest distance (default 8, --fp 3)")
     p.add_argument("--min-similarity", type=share, default=0.4, metavar="S")
-    p.add_argument("--csv", metavar="FILE", help="write the rows here (default: stdout)")
+    p.add_argument(
+        "--csv", metavar="FILE", type=csv_file, help="write the rows here (default and -: stdout)"
+    )
     add_text_options(p)
     p = commands.add_parser("stats", help="what the library holds")
     p.add_argument("library", metavar="LIB")

@@ -12,6 +12,7 @@ from simdup_gui.cli_common import (
     capped_jobs,
     check_outputs,
     compiling_note,
+    csv_file,
     jobs_value,
     kept_apart,
     megabytes,
@@ -22,10 +23,8 @@ from simdup_gui.engine.options import GroupOptions, ReadOptions, RunOptions, Sca
 from simdup_gui.engine.output.words import LANGUAGES, Words, system_language
 from simdup_gui.engine.progress import no_progress
 from simdup_gui.engine.read.walk import in_folders
-from simdup_gui.engine.reuse.align import LEAST
+from simdup_gui.engine.reuse.align import LEAST, LONGEST_MATCH
 from simdup_gui.engine.reuse.units import RUN
-
-LONGEST_MATCH = 1_000  # the most units ``--min-match`` takes
 
 
 def match_length(text: str) -> int:
@@ -79,7 +78,9 @@ def add_reuse_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         " reported, flagged, and each total is also given without them (去除本人已发表;"
         " repeat for more)",
     )
-    p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
+    p.add_argument(
+        "--csv", metavar="FILE", type=csv_file, help="write the report here (default and -: stdout)"
+    )
     p.add_argument("--html", metavar="FILE", help="also write each article beside its source")
     p.add_argument(
         "--lang",

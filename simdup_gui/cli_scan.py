@@ -19,6 +19,7 @@ from simdup_gui.cli_common import (
     capped_jobs,
     check_outputs,
     compiling_note,
+    csv_file,
     dask_address,
     jobs_value,
     k_value,
@@ -93,7 +94,9 @@ def add_scan_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[t
         metavar="DIR",
         help="a folder inside FOLDER not to scan (repeat for more)",
     )
-    p.add_argument("--csv", metavar="FILE", help="write the report here (default: stdout)")
+    p.add_argument(
+        "--csv", metavar="FILE", type=csv_file, help="write the report here (default and -: stdout)"
+    )
     p.add_argument("--html", metavar="FILE", help="also write the groups as an HTML page")
     p.add_argument(
         "--lang",

@@ -815,129 +815,144 @@ Every file of this folder is unique at this threshold.</source>
 <context>
     <name>ReusePanel</name>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="267"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="275"/>
         <source>Sources an article copied at least</source>
         <translation>列出文章复制比不低于</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="268"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="276"/>
         <source>Of the article&apos;s characters, whitespace left out</source>
         <translation>占文章字符（不计空白）的比例</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="269"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="285"/>
         <source>Leave out quotations</source>
         <translation>去除引用</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="271"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="287"/>
         <source>Text in quotation marks (「」, “”, &quot;&quot;) is not counted as copied</source>
         <translation>引号（「」、“”、&quot;&quot;）内的文字不计为复制</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="279"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="295"/>
         <source>Export HTML…</source>
         <translation>导出 HTML…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="280"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="296"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="283"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="299"/>
         <source>Article</source>
         <translation>文章</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="285"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="301"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="367"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="391"/>
         <source>(your own) {0}</source>
         <translation>（本人）{0}</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="284"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="300"/>
         <source>Copied</source>
         <translation>复制比</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="275"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="277"/>
+        <source>in passages of at least</source>
+        <translation>，连续相同至少</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="278"/>
+        <source> words</source>
+        <translation> 字</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="281"/>
+        <source>The shortest copied passage counted, in words or Chinese characters; a source needs twice as many copied</source>
+        <translation>计入的最短复制片段（汉字或英文单词数）；来源须被复制其两倍以上</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="291"/>
         <source>copied word for word</source>
         <translation>逐字复制</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="277"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="293"/>
         <source>reworded or retold</source>
         <translation>改写或转述</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="286"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="302"/>
         <source>Most from</source>
         <translation>最大来源</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="287"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="303"/>
         <source>Sources</source>
         <translation>来源数</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="291"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="500"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="307"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="524"/>
         <source>Shown after a scan.</source>
         <translation>扫描后显示。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="335"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="336"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="359"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="360"/>
         <source>Finding copied passages…</source>
         <translation>正在查找复制段落…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="355"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="379"/>
         <source>No article copied {0:g} % or more of its text from another.</source>
         <translation>没有文章从其他文章复制 {0:g}% 或更多的文字。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="387"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="411"/>
         <source>Copied in all: {0:.1f}%; without cited text: {1:.1f}%; without your own articles: {2:.1f}%</source>
         <translation>总文字复制比：{0:.1f}%；去除引用文献复制比：{1:.1f}%；去除本人已发表文献复制比：{2:.1f}%</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="405"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="429"/>
         <source>{0:.1f}% of it here</source>
         <translation>其中 {0:.1f}% 在此文中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="439"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="463"/>
         <source>Reading the texts…</source>
         <translation>正在读取全文…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="470"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="494"/>
         <source>{0:.1f}% of this article was copied, most from the source on the right (passages from it: {1}, the longest {2} characters).</source>
         <translation>本文总文字复制比 {0:.1f}%，最大来源见右侧（其中 {1} 段，最长 {2} 字）。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="473"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="497"/>
         <source>Without cited text: {0:.1f}%; without your own articles: {1:.1f}%.</source>
         <translation>去除引用文献复制比 {0:.1f}%，去除本人已发表文献复制比 {1:.1f}%。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="481"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="505"/>
         <source>{0:.1f}% of this article was copied from the source on the right (passages: {1}, the longest {2} characters); {3:.1f}% of the source is in it.</source>
         <translation>本文有 {0:.1f}% 复制自右侧来源，共 {1} 段（最长 {2} 字）；来源的 {3:.1f}% 出现在本文中。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="492"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="516"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="492"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="516"/>
         <source>not at hand</source>
         <translation>文件不在原处</translation>
     </message>

@@ -2,7 +2,8 @@
 
 A scan's reuse is measured on demand (``find_reuse``: each article's sources among the scan's
 files, and the library's when the scan checked a folder against one) with the choices the view
-offers: the least share reported, and whether quoted text counts (去除引用). The reference
+offers: the least share reported, the shortest passage found (``--min-match``), and whether
+quoted text counts (去除引用). The reference
 folders are the editor's own archive: sources flagged as one's own, each total also given
 without them (去除本人已发表), as without cited text. A pair chosen in the view
 is read again and its passages found on both sides (:func:`pair_shown`); an article chosen
@@ -19,6 +20,7 @@ from simdup_gui.engine.library.store import Library, LibraryError
 from simdup_gui.engine.progress import Progress, never, no_progress
 from simdup_gui.engine.read.walk import display_path, in_folders
 from simdup_gui.engine.results import ScanResult
+from simdup_gui.engine.reuse.align import LEAST, LONGEST_MATCH
 from simdup_gui.engine.reuse.sources import (
     Copied,
     Reuse,
@@ -28,8 +30,10 @@ from simdup_gui.engine.reuse.sources import (
     measured,
     paragraph_shares,
 )
+from simdup_gui.engine.reuse.units import RUN
 
 SHOWN_LIMIT = 400_000  # characters of a text shown
+MATCHES = (RUN, LONGEST_MATCH)  # the shortest passage one may ask for, and the longest
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,7 @@ class ReuseChoices:
 
     min_share: float = 0.05  # a source is reported from this share of an article's text
     quotes: bool = True  # whether quoted text counts (False: 去除引用)
+    min_match: int = LEAST  # the shortest passage found, in units (a source: twice as many)
 
 
 def measure(
@@ -62,6 +67,7 @@ def measure(
         library=library,
         progress=progress,
         cancel=cancel,
+        min_match=choices.min_match,
     )
 
 

@@ -34,13 +34,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
-from simdup_gui.core.reusing import PairShown, ReuseChoices, measure, pair_shown
+from simdup_gui.core.reusing import MATCHES, PairShown, ReuseChoices, measure, pair_shown
 from simdup_gui.engine.progress import ProgressEvent
 from simdup_gui.engine.read.walk import display_path, in_folders
 from simdup_gui.engine.results import ScanResult
@@ -206,6 +207,11 @@ class ReusePanel(QWidget):
         self.least.setSuffix(" %")
         self.least.setValue(5)
         self.least.editingFinished.connect(self._choices_changed)
+        self.shortest = QSpinBox()  # the shortest passage found (the command's --min-match)
+        self.shortest.setRange(*MATCHES)
+        self.shortest.setValue(ReuseChoices().min_match)
+        self.shortest.editingFinished.connect(self._choices_changed)
+        self.shortest_label = QLabel()
         self.no_quotes = QCheckBox()
         self.no_quotes.toggled.connect(self._choices_changed)
         self.export_html_button, self.export_csv_button = QPushButton(), QPushButton()
@@ -236,6 +242,8 @@ class ReusePanel(QWidget):
         choices = QHBoxLayout()
         choices.addWidget(self.least_label)
         choices.addWidget(self.least)
+        choices.addWidget(self.shortest_label)
+        choices.addWidget(self.shortest)
         choices.addWidget(self.no_quotes)
         choices.addStretch(1)
         choices.addWidget(self.legend)
@@ -266,6 +274,14 @@ class ReusePanel(QWidget):
         """Set the translatable texts."""
         self.least_label.setText(self.tr("Sources an article copied at least"))
         self.least.setToolTip(self.tr("Of the article's characters, whitespace left out"))
+        self.shortest_label.setText(self.tr("in passages of at least"))
+        self.shortest.setSuffix(self.tr(" words"))
+        self.shortest.setToolTip(
+            self.tr(
+                "The shortest copied passage counted, in words or Chinese characters; "
+                "a source needs twice as many copied"
+            )
+        )
         self.no_quotes.setText(self.tr("Leave out quotations"))
         self.no_quotes.setToolTip(
             self.tr('Text in quotation marks (「」, “”, "") is not counted as copied')
@@ -304,7 +320,11 @@ class ReusePanel(QWidget):
 
     def choices(self) -> ReuseChoices:
         """The choices made in the panel."""
-        return ReuseChoices(self.least.value() / 100, quotes=not self.no_quotes.isChecked())
+        return ReuseChoices(
+            self.least.value() / 100,
+            quotes=not self.no_quotes.isChecked(),
+            min_match=self.shortest.value(),
+        )
 
     def showEvent(self, event: QShowEvent) -> None:
         """Measured when first in sight after a scan."""
@@ -314,7 +334,11 @@ class ReusePanel(QWidget):
 
     def _choices_changed(self) -> None:
         wanted, done = self.choices(), self.reuse
-        if done is not None and (done.min_share, done.quotes) == (wanted.min_share, wanted.quotes):
+        if done is not None and (done.min_share, done.quotes, done.min_match) == (
+            wanted.min_share,
+            wanted.quotes,
+            wanted.min_match,
+        ):
             return
         self._stale = self.result is not None
         if self._stale and self.isVisible():

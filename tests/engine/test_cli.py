@@ -40,6 +40,18 @@ def test_scan_to_csv_file(tmp_path: Path) -> None:
     assert target.read_bytes().startswith(b"\xef\xbb\xbfgroup_id,role,marked,path")
 
 
+@pytest.mark.parametrize("command", ["scan", "reuse"])
+def test_a_csv_named_dash_is_standard_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """``--csv -`` is standard output, as most commands read it: no file named "-" is made."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(command, str(resource("sample")), "--csv", "-", "--no-cache")
+    assert code == 0, err
+    assert out.startswith("group_id,role" if command == "scan" else "path,source,share")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_scan_with_errors_still_exits_zero(tmp_path: Path) -> None:
     (tmp_path / "empty.txt").write_bytes(b"")
     code, out, err = run("scan", str(tmp_path))

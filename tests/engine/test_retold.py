@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.cli import main
@@ -180,6 +180,7 @@ def plain_candidates(kept: dict[int, np.ndarray], rarity: Rarity) -> set[tuple[i
         max_size=12,
     )
 )
+@example({n: [0, 1, 2] for n in range(1, 8)})  # an article first in one pair, second in five
 def test_told_candidates_are_their_definition(terms: dict[int, list[int]]) -> None:
     """The candidates (all pairs at once) are the plain definition's, pair by pair."""
     kept = {n: np.array(sorted(v), np.uint32) for n, v in terms.items()}

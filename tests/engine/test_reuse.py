@@ -28,6 +28,7 @@ from simdup_gui.engine.reuse.passages import (
     plain_fingerprints,
 )
 from simdup_gui.engine.reuse.sources import Holders, find_reuse
+from simdup_gui.engine.reuse.units import _canonical_table, canonical
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.text.tokens import Batch
 
@@ -49,6 +50,13 @@ def test_passage_fingerprints_are_their_definition_in_both_forms(texts: list[str
     with kernels.plain_kernels(True):
         plain = [fingerprints(kept).tolist() for kept in passage_fingerprints(batch)]
     assert compiled == plain == [plain_fingerprints(text).tolist() for text in texts]
+
+
+def test_ascii_is_put_in_the_canonical_form_the_table_gives() -> None:
+    """ASCII alone skips the table (it costs 0.3 s to build): each of its 128 the table's form."""
+    ascii_codes = np.arange(128, dtype=np.uint32)
+    assert canonical(ascii_codes).tolist() == _canonical_table()[:128].tolist()
+    assert canonical(np.array([ord("Q"), 0x00C9], np.uint32)).tolist() == [ord("q"), 0x00E9]
 
 
 @settings(max_examples=60)
@@ -440,6 +448,50 @@ def test_a_groups_member_has_its_measured_share_not_an_estimate(tmp_path: Path) 
     assert reuse.exact
     assert reuse.share == pytest.approx(len("".join(story.split())) / mine.chars, abs=1e-9)
     assert reuse.source_share == pytest.approx(1.0)
+
+
+def test_a_copy_of_a_copy_has_one_share_from_the_source_alone_in_a_folder_or_a_library(
+    tmp_path: Path,
+) -> None:
+    """A repost of an article that lifted five of a source's paragraphs is grouped with that
+    article, its origin. Its share from the source is the exact count whether it is checked
+    alone with the source, in the whole folder (not only credited to the article it was
+    grouped with), or against a library holding the source."""
+    rng = random.Random(11)
+    lifted = [sentence(rng, QUOTED, rng.randint(30, 60)) for _ in range(8)]
+    own = [sentence(rng, OWN, rng.randint(30, 60)) for _ in range(8)]
+    article = "\n".join([*own[:4], *lifted[:5], *own[4:]])
+    texts = {
+        "source.txt": "\n".join(lifted),
+        "article.txt": article,
+        "repost.txt": "本文转载自某网站，如有侵权请联系删除。\n" + article,
+    }
+    folders = {"folder": list(texts), "alone": ["source.txt", "repost.txt"]}
+    folders |= {"archive": ["source.txt"], "copies": ["article.txt", "repost.txt"]}
+    for folder, names in folders.items():
+        (tmp_path / folder).mkdir()
+        for age, name in enumerate(names):
+            write(tmp_path / folder, name, texts[name])
+            os.utime(tmp_path / folder / name, (age * 3600, age * 3600))  # in that order
+    library = str(tmp_path / "LIB")
+    assert main(["library", "add", library, str(tmp_path / "archive")], *_streams()) == 0
+    exact = sum(map(len, lifted[:5])) / Text.of(texts["repost.txt"]).chars
+    for folder, extra in (("folder", ()), ("alone", ()), ("copies", ("--library", library))):
+        code, rows, err = reuse_csv(str(tmp_path / folder), "--no-cache", *extra)
+        assert code == 0, err
+        shares = {
+            Path(r["source"]).name: float(r["share"])
+            for r in rows
+            if Path(r["path"]).name == "repost.txt"
+        }
+        assert shares["source.txt"] == pytest.approx(exact, abs=1e-4), folder
+        if folder != "alone":  # and the article it reposts, whole
+            whole = Text.of(article).chars / Text.of(texts["repost.txt"]).chars
+            assert shares["article.txt"] == pytest.approx(whole, abs=1e-4)
+
+
+def _streams() -> tuple[io.StringIO, io.StringIO]:
+    return io.StringIO(), io.StringIO()
 
 
 BYTES_COLUMNS = {"file_size", "size", "last_modified", "modified", "encoding", "decoded_by"}

@@ -148,6 +148,35 @@ def test_the_reuse_view_shows_an_article_beside_its_source_and_exports(
     assert panel.model.rowCount() == len(rows)
 
 
+def test_the_shortest_match_chosen_in_the_reuse_view_measures_again(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The view's "passages of at least" box is the command's --min-match: set past the
+    sample's copied passages, the view measures again and lists what the core finds then."""
+    folder = Path(shutil.copytree(SAMPLE, tmp_path / "sample"))
+    scan_and_wait(qtbot, window, folder)
+    panel = window.reuse_panel
+    window.views.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: panel.reuse is not None and not window.runner.busy, timeout=30_000)
+    assert panel.shortest.value() == reusing.ReuseChoices().min_match
+    before = panel.model.rowCount()
+    panel.shortest.setValue(120)
+    panel.shortest.editingFinished.emit()
+    qtbot.waitUntil(
+        lambda: panel.reuse is not None
+        and panel.reuse.min_match == 120
+        and not window.runner.busy,
+        timeout=30_000,
+    )
+    longer = reusing.measure(window.result, reusing.ReuseChoices(min_match=120))  # type: ignore[arg-type]
+    listed = {
+        Path(panel.model.item(r, 0).data(Qt.ItemDataRole.UserRole + 1)).name
+        for r in range(panel.model.rowCount())
+    }
+    assert listed == {Path(longer.scan.files[c.path].path).name for c in longer.articles}
+    assert len(listed) < before  # the sample's shorter passages no longer make a source
+
+
 def test_the_reuse_view_gives_the_three_totals_and_marks_ones_own_sources(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:

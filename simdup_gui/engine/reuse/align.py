@@ -38,6 +38,8 @@ from simdup_gui.engine.text.codes import SPACE
 from simdup_gui.engine.text.tokens import char_flags, code_points
 
 LEAST = 13  # units a passage holds at least to be a copy
+LONGEST_MATCH = 1_000  # the most units a passage may be asked to hold (``--min-match``); the
+# least is a run's (``units.RUN``): the alignment matches runs
 SOURCE = 2 * LEAST  # units copied from one text, and found in it, for it to be a source
 GAP = 3  # passages at most this many units apart are one (an edit inside a copied passage)
 SEED, REWORDED = 3, 20  # runs of SEED units the source holds join passages REWORDED apart

@@ -167,12 +167,11 @@ def told_candidates(
     share = np.round(weight / np.maximum(np.minimum(weights[a], weights[b]), 1e-9), 9)
     keep = (share >= TOLD) & (shared >= SHARED)
     a, b, share = a[keep], b[keep], share[keep]
-    chosen: set[int] = set()
-    for side in (a, b):
-        order = np.lexsort((-share, side))
-        rank = np.arange(len(order)) - np.searchsorted(side[order], side[order])
-        chosen.update(order[rank < CANDIDATES].tolist())
-    found = sorted(chosen)
+    side = np.concatenate([a, b])  # each pair once for each of its articles
+    pair = np.tile(np.arange(len(a)), 2)
+    order = np.lexsort((pair, -np.tile(share, 2), side))  # by article, heaviest first
+    rank = np.arange(len(order)) - np.searchsorted(side[order], side[order])
+    found = np.unique(pair[order[rank < CANDIDATES]])
     return sorted(zip(names[a[found]].tolist(), names[b[found]].tolist(), strict=True))
 
 

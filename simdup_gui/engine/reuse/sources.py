@@ -5,7 +5,9 @@ An article and its sources, as a copy check (查重) reports them:
 1. **Who may copy from whom**: the scan's groups are copies of one story, so within a group
    each member's source is the group's origin (the one that came first: not a named copy,
    then the oldest; else the scan's reference, its kept copy); between groups (and files in
-   none) the origins stand for their groups.
+   none) the origins stand for their groups. A member is measured against every source of its
+   origin too, and a library's articles, like any article: a copy of a copy is credited to
+   the source, not only to the copy it was grouped with.
 2. **Template is not reuse, a popular source is**: a passage fingerprint (``passages.py``)
    found in SHARED_TEXTS or more different articles (a group counts once) is material they
    all share — a family's header and footer, a legal notice, a quoted poem — and counts as
@@ -36,6 +38,7 @@ measured on their files where they are as they were, else estimated from the fin
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Collection, Sequence
@@ -210,49 +213,83 @@ def find_reuse(
     left_out = {  # by source: template, and the popular sources' bodies but the source's
         n: np.union1d(shared, np.setdiff1d(bodies, owned.get(n, popular[:0]))) for n in [*owned, -1]
     }
+
+    def reuse_of(article: int, source: int, retold_only: bool = False) -> Reuse | None:
+        """What ``article`` copied from ``source``, if that makes it a source."""
+        pair = _measured(
+            article,
+            source,
+            texts,
+            left_out.get(source, left_out[-1]),
+            quotes,
+            2 * min_match,
+            rarity=rarity,
+            shortest=min_match,
+        )
+        if pair is None or pair.firm < min_share or _family(pair, owned, texts):
+            return None  # rewording adds to a share, never makes one reach the floor
+        if retold_only and pair.retold < min_share:
+            return None  # found by its terms: only what it retold makes a source
+        return pair._replace(own=True) if own(files[source].path) else pair
+
     for done, (a, b) in enumerate(pairs):
         if cancel():
             break
         if done % 50 == 0:
             progress(ProgressEvent("comparing", done, len(pairs)))
         for article, source in ((a, b), (b, a)):
-            out = left_out.get(source, left_out[-1])
-            pair = _measured(
-                article,
-                source,
-                texts,
-                out,
-                quotes,
-                2 * min_match,
-                rarity=rarity,
-                shortest=min_match,
-            )
-            if pair is not None and own(files[source].path):
-                pair = pair._replace(own=True)
-            if pair is None or pair.firm < min_share or _family(pair, owned, texts):
-                continue  # rewording adds to a share, never makes one reach the floor
-            if (a, b) in told and pair.retold < min_share:
-                continue  # found by its terms: only what it retold makes a source
-            found[article].append(pair)
+            pair = reuse_of(article, source, (a, b) in told)
+            if pair is not None:
+                found[article].append(pair)
     _one_way(found, first)
+    beyond: dict[int, list[Reuse]] = defaultdict(list)  # members' sources but their origin
+    for group in origins:  # a copy of a copy: credited to the source, not only its copy
+        sources = sorted({r.source for r in found.get(group[0], ()) if not r.library})
+        for member, source in itertools.product(group[1:], sources):
+            if not cancel() and (pair := reuse_of(member, source)) is not None:
+                beyond[member].append(pair)
+        for member in group[1:] if sources else ():
+            if member not in beyond:
+                texts.forget(member)  # a folder of copies would hold every text
     names: list[str] = []
     if library is not None and library.article_count and len(library.passages):
         scanned = set(keys)
-        for done, article in enumerate(shown):
+        members_read = (m for group in origins for m in group[1:] if files[m].ok)
+        everyone = sorted({*shown, *(m for m in members_read if files[m].passages)})
+        for done, article in enumerate(everyone):
             if cancel():
                 break
             if done % 200 == 0:
-                progress(ProgressEvent("checking the library", done, len(shown)))
+                progress(ProgressEvent("checking the library", done, len(everyone)))
+            mine = found if stands[article] == article else beyond  # a member's beyond its origin
             for pair in library_reuse(
                 article, files[article], library, texts, min_share, scanned, min_match
             ):
-                found[article].append(pair._replace(source=_named(names, library, pair.source)))
+                mine[article].append(pair._replace(source=_named(names, library, pair.source)))
+            if article not in mine:
+                texts.forget(article)
+    members = _with_beyond(members, beyond, texts, shared, quotes)
     others = [_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n]]
     articles = tuple(sorted([*members, *others], key=lambda copied: copied.path))
     problems = tuple(sorted({*texts.problems(), *unread}))
     return ReuseResult(
         result, articles, min_share, tuple(names), quotes, shared, problems, min_match
     )
+
+
+def _with_beyond(
+    members: list[Copied],
+    beyond: dict[int, list[Reuse]],
+    texts: Texts,
+    shared: U32,
+    quotes: bool,
+) -> list[Copied]:
+    """The group members' reuse with their sources beyond their origin (``beyond``) added."""
+    by_path = {copied.path: copied for copied in members}
+    for member, sources in beyond.items():
+        known = by_path[member].sources if member in by_path else ()
+        by_path[member] = _copied(member, [*known, *sources], texts, shared, quotes)
+    return list(by_path.values())
 
 
 def _one_way(found: dict[int, list[Reuse]], first: Callable[[int], tuple[bool, int]]) -> None:
@@ -830,13 +867,16 @@ def _left_out(text: Text, shared: U32, quotes: bool) -> Mask:
 def _copied(article: int, sources: list[Reuse], texts: Texts, shared: U32, quotes: bool) -> Copied:
     """An article's reuse from all its sources, each character counted once.
 
+    The sources by their shares, the largest first; of two alike, the library's (an archive's
+    article is the one the material came from, a folder's the copy of it).
+
     Its three totals, as a copy check (查重) prints them, each of all its characters: copied
     from every source; copied and not cited (quoted, or in a sentence naming its source:
     ``Text.cited``); copied from the sources that are not the editor's own. An article whose
     sources are all estimates (a member that cannot be read again) is not read: its totals
     are its largest shares.
     """
-    ordered = tuple(sorted(sources, key=lambda r: (-r.share, r.source)))
+    ordered = tuple(sorted(sources, key=lambda r: (-r.share, not r.library, r.source)))
     theirs = [reuse for reuse in ordered if not reuse.own]
     exact = [reuse for reuse in ordered if reuse.exact]
     mine = texts(article) if exact else None

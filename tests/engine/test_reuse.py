@@ -291,6 +291,38 @@ def test_a_lightly_reworded_passage_is_measured_whole_and_rewording_alone_names_
     assert not [pair for pair in found if "light" in pair and "source" not in pair]
 
 
+def test_a_passage_copied_with_slips_of_the_keys_is_copied_word_for_word() -> None:
+    """A letter doubled, dropped or changed in a word beside copied ones (``vesssels``,
+    ``registred``, ``akd``): the word is the source's, the passage copied word for word
+    whole. Words changed for others are no slips, nor is a number changed (a fact)."""
+    source = (
+        "The harbour master said the procedure is already registered with the port authority, "
+        "and the specified vessels may enter the basin at night after the tide has turned. "
+        "Pilots must report their positions every fifteen minutes while inside the breakwater, "
+        "as the rules of 1998 say for every ship that comes in."
+    )
+    slipped = source.replace("registered", "registred").replace("vessels", "vesssels")
+    slipped = slipped.replace(" and ", " akd ").replace("positions", "posetions")
+    synonyms = source.replace("registered", "recorded").replace("vessels", "ships")
+    synonyms = synonyms.replace(" and ", " so ").replace("positions", "locations")
+    theirs = Text.of(source)
+    for text, whole in ((slipped, True), (synonyms, False)):
+        mine = Text.of("An article of its own begins here.\n" + text)
+        verbatim, _ = mine.aligned(theirs)
+        copied = Text.of(text).chars / mine.chars
+        if whole:
+            assert mine.share(verbatim) == pytest.approx(copied, abs=0.01)
+        else:
+            assert mine.share(verbatim) < 0.7 * copied
+    mine = Text.of(slipped)
+    respelt = mine.respelt(theirs, ~mine.seeds_in(theirs))
+    assert respelt is not None
+    assert set(respelt.tolist()) <= set(theirs.units.hashes.tolist())  # each word the source's
+    assert np.count_nonzero(respelt != mine.units.hashes) == 4
+    dated = Text.of(source.replace("1998", "1999"))
+    assert dated.respelt(theirs, ~dated.seeds_in(theirs)) is None
+
+
 @pytest.mark.parametrize("told_by", ["name", "age", "nothing"])
 def test_of_two_articles_each_found_copying_the_other_the_copy_is_told_where_files_tell(
     tmp_path: Path, told_by: str

@@ -43,6 +43,8 @@ LONGEST_MATCH = 1_000  # the most units a passage may be asked to hold (``--min-
 SOURCE = 2 * LEAST  # units copied from one text, and found in it, for it to be a source
 GAP = 3  # passages at most this many units apart are one (an edit inside a copied passage)
 SEED, REWORDED = 3, 20  # runs of SEED units the source holds join passages REWORDED apart
+SLIP_LETTERS = 3  # a word this long or longer, a letter off the source's beside held words, is it
+MENDS = 3  # rounds of mending slips (each mended word may make runs that show the next)
 _QUOTED = re.compile(r"「[^」]*」|『[^』]*』|“[^”]*”|‘[^’]*’|\"[^\"\n]*\"")
 _ATTRIBUTED = re.compile(
     r"据[^。！？\n]{1,24}?(报道|消息|介绍|统计|显示|称)|转载自|来源[:：]|援引|"
@@ -153,22 +155,90 @@ class Text:
         """The units copied word for word, and those with the passages' reworded parts.
 
         Word for word: runs of RUN units ``source`` holds, passages a GAP apart joined, of
-        ``shortest`` units or more (LEAST, or ``--min-match``). Reworded: passages REWORDED
+        ``shortest`` units or more (LEAST, or ``--min-match``); a word mistyped in a copied
+        passage is the source's (:meth:`respelt`). Reworded: passages REWORDED
         apart joined where runs of SEED units the source holds cover half the gap, and the
         seeded stretches at a passage's edges.
         """
         if not len(self.runs) or not len(source.runs):
             nothing = np.zeros(len(self.units), bool)
             return nothing, nothing
-        at = np.searchsorted(source.sorted_runs, self.runs).clip(0, len(source.runs) - 1)
-        hits = np.flatnonzero(source.sorted_runs[at] == self.runs)
-        copied = _spans(hits, len(self.units), 1)
-        seeds = self.seeds_in(source)
+        hashes, runs, seed_runs = self.units.hashes, self.runs, self.seed_runs
+        copied, seeds = self._held(source, runs, seed_runs, left_out)
+        for _ in range(MENDS):  # slips of the keys mended, aligned again (new runs, new slips)
+            looked_at = _beside(seeds) & _within(copied, REWORDED) & ~seeds
+            mended = self.respelt(source, looked_at, hashes, seed_runs)
+            if mended is None:
+                break
+            hashes, runs, seed_runs = mended, run_hashes(mended), run_hashes(mended, SEED)
+            copied, seeds = self._held(source, runs, seed_runs, left_out)
+        reworded = _passages_only(copied, seeds, shortest)
+        return _passages_only(copied, None, shortest), reworded | _edges(reworded, seeds)
+
+    def _held(
+        self,
+        source: Text,
+        runs: npt.NDArray[np.uint64],
+        seed_runs: npt.NDArray[np.uint64],
+        left_out: Mask | None,
+    ) -> tuple[Mask, Mask]:
+        """The units in runs of RUN ``source`` holds, and in runs of SEED it holds; not left out."""
+        at = np.searchsorted(source.sorted_runs, runs).clip(0, len(source.runs) - 1)
+        copied = _spans(np.flatnonzero(source.sorted_runs[at] == runs), len(self.units), 1)
+        seeds = self.seeds_in(source, seed_runs)
         if left_out is not None:
             copied &= ~left_out
             seeds &= ~left_out
-        reworded = _passages_only(copied, seeds, shortest)
-        return _passages_only(copied, None, shortest), reworded | _edges(reworded, seeds)
+        return copied, seeds
+
+    def respelt(
+        self,
+        source: Text,
+        looked_at: Mask,
+        hashes: npt.NDArray[np.uint64] | None = None,
+        seed_runs: npt.NDArray[np.uint64] | None = None,
+    ) -> npt.NDArray[np.uint64] | None:
+        """Its unit hashes with each slip of the keys mended (None: none is, against ``source``).
+
+        A slip: a word of ``looked_at`` (beside and near copied words, in no run the source
+        holds) one letter off (changed, dropped or doubled: ``evvents``, ``reegistered``,
+        ``akd``) the source's word in its place — the word after a run of SEED units both hold
+        just before it, or before one just after it: it takes that word's hash, so a copied
+        passage mistyped is copied word for word. Not numbers, nor ideographs (``1998`` and
+        ``1999`` are two facts; one character changed is a rewording). ``hashes`` and
+        ``seed_runs``: its units' hashes and seed runs as mended so far (None: its own).
+        """
+        if not looked_at.any():
+            return None
+        if hashes is None or seed_runs is None:
+            hashes, seed_runs = self.units.hashes, self.seed_runs
+        starts, ends = self.units.starts, self.units.ends
+        at = np.flatnonzero(looked_at & (ends - starts >= SLIP_LETTERS))
+        if not len(at) or not len(source.seed_runs):
+            return None
+        order, ordered, mine = source.seed_order, source.sorted_seeds, seed_runs
+        mended = {}
+        for unit in at.tolist():
+            word = self.text[starts[unit] : ends[unit]].casefold()
+            if not word.isalpha():
+                continue  # (an ideograph is a unit of its own: never this long)
+            places = []
+            if unit >= SEED:  # the run just before: the source's word after its copy
+                places += [p + SEED for p in _places(ordered, order, mine[unit - SEED])]
+            if unit + 1 < len(mine):  # the run just after: the word before its copy
+                places += [p - 1 for p in _places(ordered, order, mine[unit + 1])]
+            for place in places:
+                if 0 <= place < len(source.units):
+                    theirs = source.text[source.units.starts[place] : source.units.ends[place]]
+                    value = int(source.units.hashes[place])
+                    if value != hashes[unit] and _one_apart(word, theirs.casefold()):
+                        mended[unit] = value
+                        break
+        if not mended:
+            return None
+        respelt = hashes.copy()
+        respelt[list(mended)] = list(mended.values())
+        return respelt
 
     @cached_property
     def seed_runs(self) -> npt.NDArray[np.uint64]:
@@ -176,13 +246,22 @@ class Text:
         return run_hashes(self.units.hashes, SEED)
 
     @cached_property
+    def seed_order(self) -> npt.NDArray[np.int64]:
+        """The seed runs' places, by their hashes (a stable sort: places rising on a tie)."""
+        return np.argsort(self.seed_runs, kind="stable")
+
+    @cached_property
     def sorted_seeds(self) -> npt.NDArray[np.uint64]:
         """The seed runs, sorted."""
-        return np.sort(self.seed_runs)
+        return self.seed_runs[self.seed_order]
 
-    def seeds_in(self, source: Text) -> Mask:
-        """The units of runs of SEED units that ``source`` holds too (anywhere)."""
-        mine, theirs = self.seed_runs, source.sorted_seeds
+    def seeds_in(self, source: Text, seed_runs: npt.NDArray[np.uint64] | None = None) -> Mask:
+        """The units of runs of SEED units that ``source`` holds too (anywhere).
+
+        ``seed_runs``: the text's own, its words respelt (:meth:`respelt`), if not its own.
+        """
+        mine = self.seed_runs if seed_runs is None else seed_runs
+        theirs = source.sorted_seeds
         if not len(mine) or not len(theirs):
             return np.zeros(len(self.units), bool)
         at = np.searchsorted(theirs, mine).clip(0, len(theirs) - 1)
@@ -282,6 +361,42 @@ def _spans(hits: npt.NDArray[np.int64], units: int, reach: int) -> Mask:
         np.add.at(covered, hits, 1)
         np.add.at(covered, np.minimum(ends, units), -1)
     return np.cumsum(covered[:-1]) > 0
+
+
+def _beside(units: Mask) -> Mask:
+    """The units next to one of ``units``."""
+    found = np.zeros_like(units)
+    found[1:] |= units[:-1]
+    found[:-1] |= units[1:]
+    return found
+
+
+def _within(units: Mask, reach: int) -> Mask:
+    """The units ``reach`` or fewer places from one of ``units``."""
+    held = np.concatenate(([0], np.cumsum(units)))
+    places = np.arange(len(units))
+    low, high = np.maximum(places - reach, 0), np.minimum(places + reach + 1, len(units))
+    return held[high] > held[low]
+
+
+def _places(ordered: npt.NDArray[np.uint64], order: npt.NDArray[np.int64], run: int) -> list[int]:
+    """Where a text holds a run (``ordered``: its runs sorted, ``order``: their places)."""
+    low = int(np.searchsorted(ordered, run, "left"))
+    high = int(np.searchsorted(ordered, run, "right"))
+    return order[low:high].tolist()
+
+
+def _one_apart(a: str, b: str) -> bool:
+    """Whether two words differ by one letter: changed, dropped or added."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    at = 0
+    while at < len(short) and short[at] == long[at]:
+        at += 1
+    return short[at:] == long[at + 1 :]
 
 
 def _passages_only(copied: Mask, seeds: Mask | None = None, shortest: int = LEAST) -> Mask:

@@ -901,7 +901,7 @@ Every file of this folder is unique at this threshold.</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/reuse_panel.py" line="307"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="524"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="531"/>
         <source>Shown after a scan.</source>
         <translation>扫描后显示。</translation>
     </message>
@@ -917,42 +917,47 @@ Every file of this folder is unique at this threshold.</source>
         <translation>没有文章从其他文章复制 {0:g}% 或更多的文字。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="411"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="408"/>
+        <source>also in {0}</source>
+        <translation>也见于 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="418"/>
         <source>Copied in all: {0:.1f}%; without cited text: {1:.1f}%; without your own articles: {2:.1f}%</source>
         <translation>总文字复制比：{0:.1f}%；去除引用文献复制比：{1:.1f}%；去除本人已发表文献复制比：{2:.1f}%</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="429"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="436"/>
         <source>{0:.1f}% of it here</source>
         <translation>其中 {0:.1f}% 在此文中</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="463"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="470"/>
         <source>Reading the texts…</source>
         <translation>正在读取全文…</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="494"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="501"/>
         <source>{0:.1f}% of this article was copied, most from the source on the right (passages from it: {1}, the longest {2} characters).</source>
         <translation>本文总文字复制比 {0:.1f}%，最大来源见右侧（其中 {1} 段，最长 {2} 字）。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="497"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="504"/>
         <source>Without cited text: {0:.1f}%; without your own articles: {1:.1f}%.</source>
         <translation>去除引用文献复制比 {0:.1f}%，去除本人已发表文献复制比 {1:.1f}%。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="505"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="512"/>
         <source>{0:.1f}% of this article was copied from the source on the right (passages: {1}, the longest {2} characters); {3:.1f}% of the source is in it.</source>
         <translation>本文有 {0:.1f}% 复制自右侧来源，共 {1} 段（最长 {2} 字）；来源的 {3:.1f}% 出现在本文中。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="516"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="523"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="516"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="523"/>
         <source>not at hand</source>
         <translation>文件不在原处</translation>
     </message>

@@ -400,6 +400,13 @@ class ReusePanel(QWidget):
                 text = files[reuse.source].title
             return _item(text, text, text)
 
+        def also_in(source: Reuse) -> QStandardItem:
+            """The articles holding what was copied from the source, copied from it too."""
+            paths = [reuse.source_path(other) for other in source.also]
+            shown = ", ".join(_within_folder(path, root) for path in paths)
+            tip = "\n".join(display_path(path) for path in paths)
+            return _item(self.tr("also in {0}").format(shown) if paths else "", len(paths), tip)
+
         for copied in reuse.articles:
             largest = copied.sources[0]
             row = [
@@ -429,7 +436,7 @@ class ReusePanel(QWidget):
                         self.tr("{0:.1f}% of it here").format(100 * source.source_share),
                         source.source_share,
                     ),
-                    _item("", 0),
+                    also_in(source),
                 ]
                 child[0].setData((copied, source), CHOSEN_ROLE)
                 row[0].appendRow(child)

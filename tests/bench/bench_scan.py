@@ -35,6 +35,7 @@ This machine's timings vary by about ±30 % from run to run; compare ratios with
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import shutil
 import statistics
@@ -119,8 +120,14 @@ def with_a_line(data: bytes, line: str) -> bytes:
     return text.encode(decoded.encoding)
 
 
+STAGES: dict[str, list[float]] = {}  # each stage's seconds, by folder and jobs, every run
+
+
 def timed_scan(folder: Path, jobs: int) -> tuple[float, float, float]:
-    """Seconds reading, seconds in all, and the megabytes scanned."""
+    """Seconds reading, seconds in all, and the megabytes scanned.
+
+    Each stage's seconds (from its first progress event to the next stage's) go to STAGES.
+    """
     stages: dict[str, float] = {}
 
     def progress(event: ProgressEvent) -> None:
@@ -133,7 +140,20 @@ def timed_scan(folder: Path, jobs: int) -> tuple[float, float, float]:
     )
     seconds = time.perf_counter() - start
     megabytes = sum(f.size for f in result.files) / 1e6
+    times = [*sorted(stages.items(), key=lambda item: item[1]), ("", start + seconds)]
+    for (stage, began), (_, ended) in itertools.pairwise(times):
+        STAGES.setdefault(f"{folder.name}, {jobs} job(s): {stage}", []).append(ended - began)
     return stages["indexing"] - start, seconds, megabytes
+
+
+def print_stages(folder: str) -> None:
+    """The median seconds of each stage of the folder's scans, in the order they came."""
+    said = [
+        f"{name.split(': ')[1]} {statistics.median(runs):.2f} s ({name.split(':')[0]})"
+        for name, runs in STAGES.items()
+        if name.startswith(f"{folder},")
+    ]
+    print(f"stages of the scans of {folder} (median): " + "; ".join(said), flush=True)
 
 
 PYTHON = [sys.executable]  # what runs the commands (--python)
@@ -230,6 +250,7 @@ def main() -> None:
                     f"| {seconds:.2f} | {megabytes / seconds:.1f} {cold}",
                     flush=True,
                 )
+            print_stages(kind)
             if kind.startswith("zh"):
                 firsts, rescans = command_rescans(folder, Path(tmp), args.repeat)
                 first, again = statistics.median(firsts), statistics.median(rescans)

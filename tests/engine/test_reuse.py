@@ -464,6 +464,58 @@ def test_a_story_reposted_inside_n_articles_is_their_source_for_every_n(
         assert float(row["source_share"]) == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize("answers", [3, 4, 6, 9])
+def test_answers_cutting_parts_of_one_text_are_its_copies_not_each_others(
+    tmp_path: Path, answers: int
+) -> None:
+    """Answers that each cut four paragraphs of one text, overlapping one another's (so each
+    paragraph goes round three articles or more, from five on "template"), have the text as
+    their only source, each share the exact count: the text holds every part they took, none
+    of them holds another's whole."""
+    rng = random.Random(answers)
+    lifted = [sentence(rng, QUOTED, rng.randint(30, 60)) for _ in range(2 * answers + 4)]
+    write(tmp_path, "text.txt", "\n".join(lifted))
+    cuts = {}
+    for n in range(answers):
+        own = [sentence(rng, OWN, rng.randint(30, 60)) for _ in range(2)]
+        cuts[f"answer{n}"] = lifted[2 * n : 2 * n + 4]
+        write(tmp_path, f"answer{n}.txt", "\n".join([own[0], *cuts[f"answer{n}"], own[1]]))
+    code, rows, err = reuse_csv(str(tmp_path), "--no-cache")
+    assert code == 0, err
+    pairs = {(Path(r["path"]).stem, Path(r["source"]).stem): r for r in rows if r["source"]}
+    assert set(pairs) == {(answer, "text") for answer in cuts}
+    for (answer, _), row in pairs.items():
+        mine = Text.of((tmp_path / f"{answer}.txt").read_text(encoding="utf-8"))
+        exact = sum(map(len, cuts[answer])) / mine.chars
+        assert float(row["share"]) == pytest.approx(exact, abs=1e-4)
+
+
+def test_a_source_that_copied_what_it_gave_is_also_in_beside_the_source(tmp_path: Path) -> None:
+    """Three answers cut the same four paragraphs of one text and are grouped as copies: the
+    first is the others' group origin, and it took those paragraphs from the text; the others
+    name the text as their source, the first only "also in" (before: a source of its own)."""
+    rng = random.Random(3)
+    lifted = [sentence(rng, QUOTED, rng.randint(30, 60)) for _ in range(12)]
+    texts = {"text.txt": "\n".join(lifted)}
+    for n in range(3):
+        own = [sentence(rng, OWN, rng.randint(20, 30)) for _ in range(2)]
+        texts[f"answer{n}.txt"] = "\n".join([own[0], *lifted[2:6], own[1]])
+    for age, (name, text) in enumerate(texts.items()):
+        write(tmp_path, name, text)
+        os.utime(tmp_path / name, (age * 3600, age * 3600))  # in that order
+    assert [len(group) for group in scan(str(tmp_path)).groups] == [3]
+    code, rows, err = reuse_csv(str(tmp_path), "--no-cache")
+    assert code == 0, err
+    found = {(Path(r["path"]).stem, Path(r["source"]).stem): r for r in rows if r["source"]}
+    assert set(found) == {(f"answer{n}", "text") for n in range(3)}
+    assert found["answer0", "text"]["also_in"] == ""
+    for n in (1, 2):
+        assert Path(found[f"answer{n}", "text"]["also_in"]).name == "answer0.txt"
+        mine = Text.of(texts[f"answer{n}.txt"])
+        exact = sum(map(len, lifted[2:6])) / mine.chars
+        assert float(found[f"answer{n}", "text"]["share"]) == pytest.approx(exact, abs=1e-4)
+
+
 def test_a_groups_member_has_its_measured_share_not_an_estimate(tmp_path: Path) -> None:
     """A repost grouped with its source reads the characters it copied, counted (an estimate
     from the fingerprints read a verbatim copy as 80 %)."""

@@ -1,18 +1,19 @@
 """The reuse report: a CSV row per (article, source), and an HTML page of the passages.
 
 CSV (UTF-8 with a byte-order mark, cells guarded as the scan's report's): ``path, source,
-share, source_share, passages, largest, total_share, total_without_quotes, total_without_own,
-largest_source, own_source`` — ``share`` the part of ``path``'s characters copied from
-``source`` (0–1), ``source_share`` the part of ``source``'s found in ``path``, ``passages`` how
-many copied passages, ``largest`` the longest in characters (both empty for a share estimated
-from fingerprints: a member whose file went, a library article whose file changed),
-``total_share`` what ``path`` copied from all its sources (each character once: CNKI's
-总文字复制比), then the same without cited text (去除引用文献复制比) and without the editor's own
-articles (去除本人已发表文献复制比), ``largest_source`` the source it copied most from
-(单篇最大复制比's), ``own_source`` whether ``source`` is one of the editor's own (``--own``,
-a yes or empty); a file that could not
-be measured again (changed during the run, gone, unreadable) has a row of its own, with
-``error`` saying why.
+share, source_share, passages, largest, also_in, total_share, total_without_quotes,
+total_without_own, largest_source, own_source`` — ``share`` the part of ``path``'s characters
+copied from ``source`` (0–1), ``source_share`` the part of ``source``'s found in ``path``,
+``passages`` how many copied passages, ``largest`` the longest in characters (both empty for a
+share estimated from fingerprints: a member whose file went, a library article whose file
+changed), ``also_in`` the articles that hold what ``path`` copied from ``source`` and copied it
+from ``source`` too (``; `` between them: not sources of their own), ``total_share`` what
+``path`` copied from all its sources (each character once: CNKI's 总文字复制比), then the
+same without cited text (去除引用文献复制比) and without the editor's own articles
+(去除本人已发表文献复制比), ``largest_source`` the source it copied most from (单篇最大复制比's),
+``own_source`` whether ``source`` is one of the editor's own (``--own``, a yes or empty); a
+file that could not be measured again (changed during the run, gone, unreadable) has a row of
+its own, with ``error`` saying why.
 The page shows each article beside its largest source, the copied passages marked, and each
 paragraph's share. Both in the report's language (``words``: English by default, or Chinese,
 in CNKI's words).
@@ -41,6 +42,7 @@ COLUMNS = (
     "source_share",
     "passages",
     "largest",
+    "also_in",
     "total_share",
     "total_without_quotes",
     "total_without_own",
@@ -66,6 +68,7 @@ def reuse_rows(result: ReuseResult, words: Words = ENGLISH) -> Iterator[list[str
                 f"{reuse.source_share:.4f}",
                 str(len(reuse.passages)) if reuse.exact else "",  # an estimate finds none
                 str(reuse.largest) if reuse.exact else "",
+                *guarded(["; ".join(display_path(result.source_path(a)) for a in reuse.also)]),
                 f"{copied.share:.4f}",
                 f"{copied.without_quotes:.4f}",
                 f"{copied.without_own:.4f}",
@@ -144,11 +147,13 @@ def _article(result: ReuseResult, copied: Copied, words: Words) -> Iterator[str]
         own=f"{100 * copied.without_own:.1f}",
     )
     yield f"<p>{said}<br>{totals}</p>"
-    if len(copied.sources) > 1:
+    if len(copied.sources) > 1 or best.also:
         yield "<ul>"
-        for reuse in copied.sources[1:]:
+        for reuse in copied.sources:
             name = html.escape(display_path(result.source_path(reuse)))
-            yield f"<li>{name}: {100 * reuse.share:.1f} %</li>"
+            also = ", ".join(html.escape(display_path(result.source_path(a))) for a in reuse.also)
+            held = f" ({words('also in: {names}', names=also)})" if also else ""
+            yield f"<li>{name}: {100 * reuse.share:.1f} %{held}</li>"
         yield "</ul>"
     mine, theirs = texts(copied.path), None if best.library else texts(best.source)
     if mine is None or (theirs is None and not best.library):

@@ -130,6 +130,7 @@ _CHINESE = {
     "copied word for word": "逐字复制",
     "reworded or retold": "改写或转述",
     "each paragraph's copied share: {shares}": "各段复制比：{shares}",
+    "also in: {names}": "也见于：{names}",
 }
 
 
@@ -162,6 +163,7 @@ _CHINESE_REUSE_COLUMNS = {  # the reuse report's columns
     "source_share": "来源被复制比",
     "passages": "复制片段数",
     "largest": "最长片段字数",
+    "also_in": "也见于",
     "total_share": "总文字复制比",
     "total_without_quotes": "去除引用文献复制比",
     "total_without_own": "去除本人已发表文献复制比",

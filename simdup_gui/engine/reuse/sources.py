@@ -69,6 +69,9 @@ FAMILY = 3  # articles sharing this many template fingerprints are of one family
 ELSEWHERE = 0.7  # a pair whose shared fingerprints are this much in a third article too: no reuse
 GOING_ROUND = 3  # a passage this many articles hold is going round (ELSEWHERE)
 BODY = 0.6  # an article this much popular material holds it as its body: the popular source
+FULLEST = 0.3  # an article this much of it shared, others holding parts of it: their origin
+ALSO_IN = 0.9  # a source that gave an article this much of what it took itself from another
+# source of the article is only "also in" beside that one
 EDGE, EDGE_CHARS = 0.05, 40  # a passage this near a text's start or end is at that end
 U32 = npt.NDArray[np.uint32]
 Mask = npt.NDArray[np.bool_]
@@ -92,6 +95,8 @@ class Reuse(NamedTuple):
     retold: float = 0.0  # of ``share``, in sentences retelling the source's (``retold.py``)
     reworded: tuple[tuple[int, int], ...] = ()  # of ``passages``, the parts not word for word
     source_reworded: tuple[tuple[int, int], ...] = ()  # of ``source_passages``, the same
+    also: tuple[Reuse, ...] = ()  # articles that hold what it copied from this source, copied
+    # from it too: not sources of their own (``_credited``)
 
 
 @dataclass(frozen=True)
@@ -241,7 +246,7 @@ def find_reuse(
             pair = reuse_of(article, source, (a, b) in told)
             if pair is not None:
                 found[article].append(pair)
-    _one_way(found, first)
+    _one_way(found, first, set(owned))
     beyond: dict[int, list[Reuse]] = defaultdict(list)  # members' sources but their origin
     for group in origins:  # a copy of a copy: credited to the source, not only its copy
         sources = sorted({r.source for r in found.get(group[0], ()) if not r.library})
@@ -270,7 +275,9 @@ def find_reuse(
                 texts.forget(article)
     members = _with_beyond(members, beyond, texts, shared, quotes)
     others = [_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n]]
-    articles = tuple(sorted([*members, *others], key=lambda copied: copied.path))
+    articles = tuple(
+        sorted(_credited([*members, *others], texts, shared, quotes), key=lambda c: c.path)
+    )
     problems = tuple(sorted({*texts.problems(), *unread}))
     return ReuseResult(
         result, articles, min_share, tuple(names), quotes, shared, problems, min_match
@@ -292,10 +299,85 @@ def _with_beyond(
     return list(by_path.values())
 
 
-def _one_way(found: dict[int, list[Reuse]], first: Callable[[int], tuple[bool, int]]) -> None:
+def _credited(articles: list[Copied], texts: Texts, shared: U32, quotes: bool) -> list[Copied]:
+    """The articles' sources, what a source copied itself credited to its own source.
+
+    Of an article's sources, Y is only "also in" beside X (``Reuse.also``) when Y copied from
+    X (X is among Y's own sources; not both ways: then nothing tells) and ALSO_IN of what the
+    article took from Y lies in what it took from X: two answers cut from one text are the
+    text's copies, not each other's. What Y gave beyond X keeps it a source (a repost of an
+    article that quoted X copied the article).
+    """
+    taken = {copied.path: {(r.library, r.source) for r in copied.sources} for copied in articles}
+    out = []
+    for copied in articles:
+        sources = list(copied.sources)
+        under: dict[int, int] = {}  # a source's place -> the place of the one it copied
+        for y, mine in enumerate(sources):
+            if mine.library or not mine.passages:
+                continue
+            for x, theirs in enumerate(sources):
+                key = (theirs.library, theirs.source)
+                if x == y or key not in taken.get(mine.source, ()) or not theirs.passages:
+                    continue
+                if not theirs.library and (False, mine.source) in taken.get(theirs.source, ()):
+                    continue  # each copied the other: nothing tells which came first
+                if _covered(mine.passages, theirs.passages) >= ALSO_IN:
+                    under[y] = x
+                    break
+        if not under:
+            out.append(copied)
+            continue
+        top = {y: _top(y, under) for y in under}
+        also: dict[int, list[Reuse]] = defaultdict(list)
+        for y, x in top.items():
+            if x is not None:
+                also[x].append(sources[y])
+        kept = [  # (a circle of sources copying one another: each stays one)
+            reuse._replace(also=tuple(also.get(n, ())))
+            for n, reuse in enumerate(sources)
+            if top.get(n) is None
+        ]
+        out.append(_copied(copied.path, kept, texts, shared, quotes))
+    return out
+
+
+def _top(place: int, under: dict[int, int]) -> int | None:
+    """The source a source's material goes back to, following ``under`` (None: a circle)."""
+    seen = {place}
+    while place in under:
+        place = under[place]
+        if place in seen:
+            return None
+        seen.add(place)
+    return place
+
+
+def _covered(spans: Sequence[tuple[int, int]], within: Sequence[tuple[int, int]]) -> float:
+    """The share of the characters of ``spans`` that ``within`` covers (both sorted)."""
+    total = sum(end - start for start, end in spans)
+    if not total:
+        return 0.0
+    covered, at = 0, 0
+    for start, end in spans:
+        while at < len(within) and within[at][1] <= start:
+            at += 1
+        n = at
+        while n < len(within) and within[n][0] < end:
+            covered += min(end, within[n][1]) - max(start, within[n][0])
+            n += 1
+    return covered / total
+
+
+def _one_way(
+    found: dict[int, list[Reuse]],
+    first: Callable[[int], tuple[bool, int]],
+    origins: Collection[int] = (),
+) -> None:
     """Of two articles each found copying the other, the copy's row only, where files tell.
 
-    ``first``: what tells which came first (:func:`_firstness`).
+    ``first``: what tells which came first (:func:`_firstness`); where it does not, one of
+    ``origins`` (material going round is theirs: ``_bodies``) is the original.
 
     Shared passages are measured both ways; both pass when each is a fair part of both texts
     (an original and a commentary quoting half of it). Which was first: the one whose name is
@@ -308,6 +390,8 @@ def _one_way(found: dict[int, list[Reuse]], first: Callable[[int], tuple[bool, i
     for article, source in sorted(both):
         if article < source and (source, article) in both:
             mine, theirs = first(article), first(source)
+            if mine == theirs:
+                mine, theirs = (article not in origins, 0), (source not in origins, 0)
             if mine == theirs:
                 continue
             original = article if mine < theirs else source  # its row says it copied: dropped
@@ -529,10 +613,11 @@ def _bodies(kept: dict[int, U32], counted: Counted, holders: Holders) -> dict[in
     """
     values, counts = counted
     common = values[counts >= GOING_ROUND]
-    found = {}
+    found = _fullest(kept, values[counts >= 2], common)
+    free = np.setdiff1d(common, np.concatenate([*found.values(), common[:0]]))
     for article, mine in kept.items():
-        body = mine[np.isin(mine, common, assume_unique=True)]
-        if len(mine) and len(body) >= BODY * len(mine):
+        body = mine[np.isin(mine, free, assume_unique=True)]
+        if article not in found and len(mine) and len(body) >= BODY * len(mine):
             found[article] = body
     rest = np.setdiff1d(
         values[counts >= SHARED_TEXTS], np.concatenate([*found.values(), common[:0]])
@@ -548,6 +633,33 @@ def _bodies(kept: dict[int, U32], counted: Counted, holders: Holders) -> dict[in
         )
         everywhere = counts[np.searchsorted(values, inside)]
         found[origin] = np.union1d(body, inside[times == everywhere])  # its reposts' only
+    return found
+
+
+def _fullest(kept: dict[int, U32], shared: U32, common: U32) -> dict[int, U32]:
+    """Articles from which others took different parts of what goes round: its origins.
+
+    Of an article's fingerprints others hold too (``shared``), FULLEST or more, some going
+    round (``common``: held by GOING_ROUND articles or more); every other article holding some
+    holds ALSO_IN of its own shared ones inside the article's, and fewer: answers cutting
+    parts of one text hold those parts, the text holds them all. Where another holds it all
+    alike (one quotation in many articles, one story inside many) it is nobody's here.
+    """
+    mine_of = {n: v[np.isin(v, shared, assume_unique=True)] for n, v in kept.items()}
+    mine_of = {n: v for n, v in mine_of.items() if len(v)}
+    holders = Holders(mine_of)
+    found = {}
+    for article, material in mine_of.items():
+        if len(material) < FULLEST * len(kept[article]):
+            continue
+        if not np.isin(material, common, assume_unique=True).any():
+            continue  # nothing goes round: pairs are measured as any pair
+        articles, held = holders.of(material)
+        others = articles[articles != article]
+        sizes = np.array([len(mine_of[n]) for n in others.tolist()], np.int64)
+        inside = held[articles != article] >= ALSO_IN * sizes
+        if len(sizes) >= GOING_ROUND - 1 and inside.all() and (sizes < len(material)).all():
+            found[article] = material[np.isin(material, common, assume_unique=True)]
     return found
 
 
@@ -864,6 +976,11 @@ def _left_out(text: Text, shared: U32, quotes: bool) -> Mask:
     return out if quotes else out | text.quoted()
 
 
+def _all_passages(reuse: Reuse) -> list[tuple[int, int]]:
+    """A source's copied passages and those of the articles also holding them."""
+    return [span for one in (reuse, *reuse.also) for span in one.passages]
+
+
 def _copied(article: int, sources: list[Reuse], texts: Texts, shared: U32, quotes: bool) -> Copied:
     """An article's reuse from all its sources, each character counted once.
 
@@ -891,12 +1008,12 @@ def _copied(article: int, sources: list[Reuse], texts: Texts, shared: U32, quote
             first,
             max((reuse.share for reuse in theirs), default=0.0),
         )
-    copied = _inside(mine, [span for reuse in ordered for span in reuse.passages])
+    copied = _inside(mine, [span for reuse in ordered for span in _all_passages(reuse)])
     counted = np.ones(len(mine.units), bool) if quotes else ~mine.quoted()
     paragraphs = mine.paragraphs(copied, counted)
     total = mine.share(copied, None if quotes else counted)
     without_quotes = mine.share(copied & ~mine.cited(), None if quotes else counted)
-    not_own = _inside(mine, [span for reuse in theirs for span in reuse.passages])
+    not_own = _inside(mine, [span for reuse in theirs for span in _all_passages(reuse)])
     without_own = mine.share(not_own, None if quotes else counted)
     return Copied(
         article, ordered, total, ordered[0].source, tuple(paragraphs), without_quotes, without_own

@@ -165,8 +165,8 @@ class Text:
             return nothing, nothing
         hashes, runs, seed_runs = self.units.hashes, self.runs, self.seed_runs
         copied, seeds = self._held(source, runs, seed_runs, left_out)
-        for _ in range(MENDS):  # slips of the keys mended, aligned again (new runs, new slips)
-            looked_at = _beside(seeds) & _within(copied, REWORDED) & ~seeds
+        for _ in range(MENDS if self.long_words.any() else 0):  # slips of the keys mended, aligned
+            looked_at = _beside(seeds) & _within(copied, REWORDED) & ~seeds & self.long_words
             mended = self.respelt(source, looked_at, hashes, seed_runs)
             if mended is None:
                 break
@@ -213,7 +213,7 @@ class Text:
         if hashes is None or seed_runs is None:
             hashes, seed_runs = self.units.hashes, self.seed_runs
         starts, ends = self.units.starts, self.units.ends
-        at = np.flatnonzero(looked_at & (ends - starts >= SLIP_LETTERS))
+        at = np.flatnonzero(looked_at & self.long_words)
         if not len(at) or not len(source.seed_runs):
             return None
         order, ordered, mine = source.seed_order, source.sorted_seeds, seed_runs
@@ -239,6 +239,11 @@ class Text:
         respelt = hashes.copy()
         respelt[list(mended)] = list(mended.values())
         return respelt
+
+    @cached_property
+    def long_words(self) -> Mask:
+        """Its units of SLIP_LETTERS characters or more: words that a slip may have made."""
+        return self.units.ends - self.units.starts >= SLIP_LETTERS
 
     @cached_property
     def seed_runs(self) -> npt.NDArray[np.uint64]:

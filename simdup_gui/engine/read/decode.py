@@ -139,6 +139,34 @@ def _chardet_guess(data: bytes) -> str | None:
     return _python_codec(name) if name else None
 
 
+_MARKS_1252 = "‚„…†‡‰‹‘’“”•–—˜™›"  # Windows-1252's punctuation among bytes 0x80-0x9F
+
+
+def _windows_1252_first(data: bytes, guess: str | None) -> str | None:
+    """Windows-1252 where it reads the bytes as a code page ``guess`` does, or better.
+
+    The commonest legacy encoding of Western text is taken when it gives the same text as
+    chardet's guess, or when each of the bytes 0x80-0x9F the text holds is one of its
+    typographic marks (``–``, ``’``, ``“``) and the guess reads one of them as a letter: a
+    short English note with a dash and an apostrophe is no Mac Central European text
+    (``Ė donít``). A guess that reads those bytes as the same marks (Windows-1250: Czech,
+    Polish) or as letters Windows-1252 has too (``š``, ``Ž``) stands.
+    """
+    if guess in (None, "cp1252") or _strict(data, "cp1252") is None:
+        return guess
+    high = bytes(sorted({byte for byte in data[:SAMPLE_BYTES] if 0x80 <= byte <= 0x9F}))
+    try:
+        theirs = high.decode(guess)
+    except (UnicodeDecodeError, LookupError):
+        return guess  # a multi-byte guess: its lead bytes are no characters alone
+    if len(theirs) != len(high):
+        return guess
+    ours = high.decode("cp1252")
+    if high and all(mark in _MARKS_1252 for mark in ours) and any(c.isalpha() for c in theirs):
+        return "cp1252"
+    return "cp1252" if _strict(data, guess) == _strict(data, "cp1252") else guess
+
+
 def _label(codec: str) -> str:
     """A short, familiar name for the CSV (gb18030, big5, utf-8, utf-16-le …)."""
     familiar = {
@@ -298,7 +326,7 @@ def _decode(data: bytes, declared: bool, cut: bool = False) -> Decoded:
     # Bytes GB18030 takes but that do not read as Chinese (Windows-1252 quotes before
     # letters, Shift-JIS, EUC-JP kana, EUC-KR words between spaces), or that Big5 takes too:
     # what the bytes are is weighed (chardet), not a preference for Chinese.
-    guess = _chardet_guess(data)
+    guess = _windows_1252_first(data, _chardet_guess(data))
     if gb is not None and big5 is not None:
         if guess == "big5hkscs" or (guess or "").startswith("big5"):
             return Decoded(big5, "big5", "chardet")

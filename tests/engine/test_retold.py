@@ -17,6 +17,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from simdup_gui.cli import main
+from simdup_gui.engine.resources import resource
 from simdup_gui.engine.reuse import retold
 from simdup_gui.engine.reuse.align import Text
 from simdup_gui.engine.reuse.retold import Rarity, kept_terms, terms_of, told_candidates
@@ -228,6 +229,47 @@ def test_rewrites_written_by_hand_name_their_source_and_no_other(tmp_path: Path,
             assert sum(found) / len(found) >= 0.8  # of each rewrite's characters
         else:
             assert len(found) >= 0.2 * len(numbers), (language, len(found))
+
+
+def answers() -> dict[str, str]:
+    """``rewrites/answers-en.txt``: the source (``source``: its lines), and each answer (its
+    kind and number: cut, light, heavy or non, written without the source) and its text."""
+    text = (REWRITES / "answers-en.txt").read_text("utf-8")
+    found = {}
+    for block in text.split("\n== ")[1:]:
+        name, *lines = block.strip().split("\n")
+        joined = "\n" if name.strip() == "source" else " "
+        found[name.strip()] = joined.join(line.strip() for line in lines).strip()
+    return found
+
+
+def test_answers_written_by_hand_to_one_question_name_the_source_and_no_other(
+    tmp_path: Path,
+) -> None:
+    """Thirteen answers to one question about one text, among the sample's articles: those cut
+    from it and those lightly revised name it (six of six), a heavily revised one at least,
+    none written without it names anything, and no answer is another's source (two revised
+    from one paragraph were credited to each other; light ones sharing phrases that three
+    articles hold were dropped as "going round")."""
+    import shutil
+
+    written = answers()
+    (tmp_path / "source.txt").write_text(written.pop("source") + "\n", "utf-8")
+    for name, text in written.items():
+        (tmp_path / f"{name}.txt").write_text(text + "\n", "utf-8")
+    for path in sorted(resource("sample", "en").iterdir()):
+        shutil.copy(path, tmp_path / f"other-{path.name}")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["reuse", str(tmp_path), "--no-cache"], out, err) == 0, err.getvalue()
+    rows = [r for r in csv.DictReader(io.StringIO(out.getvalue())) if r["source"]]
+    named = {(Path(r["path"]).stem, Path(r["source"]).stem) for r in rows}
+    assert {pair for pair in named if pair[0] in written} <= {(n, "source") for n in written}
+    assert not {pair for pair in named if pair[1] in written}  # no answer is a source
+    assert {n for n, _ in named if n.startswith(("cut", "light"))} == {
+        n for n in written if n.startswith(("cut", "light"))
+    }
+    assert not [n for n, _ in named if n.startswith("non")]
+    assert [n for n, _ in named if n.startswith("heavy")]
 
 
 def test_reworded_parts_are_marked_apart_from_words_copied_as_they_were(tmp_path: Path) -> None:

@@ -69,7 +69,7 @@ FAMILY = 3  # articles sharing this many template fingerprints are of one family
 ELSEWHERE = 0.7  # a pair whose shared fingerprints are this much in a third article too: no reuse
 GOING_ROUND = 3  # a passage this many articles hold is going round (ELSEWHERE)
 BODY = 0.6  # an article this much popular material holds it as its body: the popular source
-FULLEST = 0.3  # an article this much of it shared, others holding parts of it: their origin
+FULLEST = 0.2  # an article this much of it shared, others holding parts of it: their origin
 ALSO_IN = 0.9  # a source that gave an article this much of what it took itself from another
 # source of the article is only "also in" beside that one
 EDGE, EDGE_CHARS = 0.05, 40  # a passage this near a text's start or end is at that end
@@ -210,7 +210,7 @@ def find_reuse(
     pairs = [*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)]
     words = {n: terms_of(files[n].terms) for n in shown}
     rarity = Rarity.of(list(words.values()))
-    told = {p for p in told_candidates(words, rarity) if _told_pair(p, kept, counted)}
+    told = {p for p in told_candidates(words, rarity) if _told_pair(p, kept, counted, owned)}
     told -= set(pairs)  # found by their words only: only a retelling makes either a source
     keys = [path_key(record.path) for record in files]  # a file seen twice is no pair
     pairs = sorted(p for p in {*pairs, *told} if keys[p[0]] != keys[p[1]])
@@ -710,9 +710,13 @@ def _own_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> 
     return _own_held(_held(pair, kept, counted))
 
 
-def _held(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> npt.NDArray[np.int64]:
-    """How many articles hold each fingerprint the two articles share."""
+def _held(
+    pair: tuple[int, int], kept: dict[int, U32], counted: Counted, besides: U32 | None = None
+) -> npt.NDArray[np.int64]:
+    """How many articles hold each fingerprint the two articles share (``besides`` left out)."""
     common = np.intersect1d(kept[pair[0]], kept[pair[1]], assume_unique=True)
+    if besides is not None:
+        common = common[~np.isin(common, besides)]
     values, holders = counted
     return holders[np.searchsorted(values, common)]
 
@@ -725,13 +729,17 @@ def _own_held(held: npt.NDArray[np.int64]) -> bool:
     return bool(len(mine)) and float(np.mean(mine >= GOING_ROUND)) < ELSEWHERE
 
 
-def _told_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> bool:
+def _told_pair(
+    pair: tuple[int, int], kept: dict[int, U32], counted: Counted, owned: dict[int, U32]
+) -> bool:
     """Whether two articles found by their terms may be reuse (:func:`_own_pair`).
 
     They may share no passage fingerprint at all (a retelling keeps no run of words); what
-    they do share must be neither a family's nor going round.
+    they do share must be neither a family's nor going round — but what one of them owns
+    (``owned``: material going round that is its own, ``_bodies``) goes round from it.
     """
-    held = _held(pair, kept, counted)
+    theirs = [owned[n] for n in pair if n in owned]
+    held = _held(pair, kept, counted, np.concatenate(theirs) if theirs else None)
     if np.count_nonzero(held < SHARED_TEXTS):  # they share passages: as any pair
         return _own_held(held)
     return np.count_nonzero(held >= SHARED_TEXTS) < FAMILY  # template only: no family's

@@ -18,8 +18,10 @@ An article and its sources, as a copy check (查重) reports them:
    round, not a copy from one to the other. Unless one article holds that material as its
    body (BODY of its fingerprints): then it is theirs, and every article holding it copied
    it from that one, however many they are (a story reposted inside others); the others do
-   not copy it from each other. A family's stub (its header and footer, little between) is
-   such a body too: an article holding it at both its ends is a page of the family, no copy.
+   not copy it from each other. So is an article from which others took different parts of
+   such material: it holds every part they hold, each of them only some (answers cut from
+   one text). A family's stub (its header and footer, little between) is such a body too:
+   an article holding it at both its ends is a page of the family, no copy.
 3. **Candidates**: two articles sharing a fingerprint that is not template, at least
    ``min_share / 2`` of the article's own fingerprints (a share's estimate); and two sharing
    enough of their rarer terms (``retold.told_candidates``: a retelling keeps no run of

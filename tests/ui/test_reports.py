@@ -163,9 +163,7 @@ def test_the_shortest_match_chosen_in_the_reuse_view_measures_again(
     panel.shortest.setValue(120)
     panel.shortest.editingFinished.emit()
     qtbot.waitUntil(
-        lambda: panel.reuse is not None
-        and panel.reuse.min_match == 120
-        and not window.runner.busy,
+        lambda: panel.reuse is not None and panel.reuse.min_match == 120 and not window.runner.busy,
         timeout=30_000,
     )
     longer = reusing.measure(window.result, reusing.ReuseChoices(min_match=120))  # type: ignore[arg-type]

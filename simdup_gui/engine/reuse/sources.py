@@ -75,6 +75,7 @@ FULLEST = 0.2  # an article this much of it shared, others holding parts of it: 
 ALSO_IN = 0.9  # a source that gave an article this much of what it took itself from another
 # source of the article is only "also in" beside that one
 EDGE, EDGE_CHARS = 0.05, 40  # a passage this near a text's start or end is at that end
+HALF = 0.5  # a family's page holds its own text between the header and footer: this much
 U32 = npt.NDArray[np.uint32]
 Mask = npt.NDArray[np.bool_]
 
@@ -208,7 +209,8 @@ def find_reuse(
         result, origins, shared, quotes, (min_share, min_match), own, progress, cancel
     )
     found: dict[int, list[Reuse]] = defaultdict(list)
-    pairs = [p for p in _candidates(kept, popular, min_share) if _own_pair(p, kept, counted)]
+    candidates = _candidates(kept, popular, min_share)
+    pairs = [p for p in candidates if _own_pair(p, kept, counted, owned)]
     pairs = [*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)]
     words = {n: terms_of(files[n].terms) for n in shown}
     rarity = Rarity.of(list(words.values()))
@@ -643,7 +645,8 @@ def _fullest(kept: dict[int, U32], shared: U32, common: U32) -> dict[int, U32]:
 
     Of an article's fingerprints others hold too (``shared``), FULLEST or more, some going
     round (``common``: held by GOING_ROUND articles or more); every other article holding some
-    holds ALSO_IN of its own shared ones inside the article's, and fewer: answers cutting
+    holds ALSO_IN of its own shared ones inside the article's (all but one at least), and
+    fewer: answers cutting
     parts of one text hold those parts, the text holds them all. Where another holds it all
     alike (one quotation in many articles, one story inside many) it is nobody's here.
     """
@@ -659,7 +662,8 @@ def _fullest(kept: dict[int, U32], shared: U32, common: U32) -> dict[int, U32]:
         articles, held = holders.of(material)
         others = articles[articles != article]
         sizes = np.array([len(mine_of[n]) for n in others.tolist()], np.int64)
-        inside = held[articles != article] >= ALSO_IN * sizes
+        outside = sizes - held[articles != article]  # (one stray fingerprint is no matter)
+        inside = outside <= np.maximum(1, (1 - ALSO_IN) * sizes)
         if len(sizes) >= GOING_ROUND - 1 and inside.all() and (sizes < len(material)).all():
             found[article] = material[np.isin(material, common, assume_unique=True)]
     return found
@@ -690,10 +694,11 @@ def _family(reuse: Reuse, owned: dict[int, U32], texts: Texts) -> bool:
     """Whether a popular source's body lies at both ends of the article: a family's stub.
 
     A page that is little but its family's header and footer holds them as its body; a page
-    of the family holds them at its top and bottom, the page's own text between them. A
-    popular source's body is one passage of the article that reposts it.
+    of the family holds them at its top and bottom, the page's own text between them (most
+    of it: an article copied from end to end, a few words changed, is a copy). A popular
+    source's body is one passage of the article that reposts it.
     """
-    if reuse.source not in owned or len(reuse.passages) < 2:
+    if reuse.source not in owned or len(reuse.passages) < 2 or reuse.share >= HALF:
         return False
     mine = texts(reuse.path)
     if mine is None:
@@ -704,12 +709,22 @@ def _family(reuse: Reuse, owned: dict[int, U32], texts: Texts) -> bool:
     return first[0] <= edge and last[1] >= end - edge
 
 
-def _own_pair(pair: tuple[int, int], kept: dict[int, U32], counted: Counted) -> bool:
+def _own_pair(
+    pair: tuple[int, int], kept: dict[int, U32], counted: Counted, owned: dict[int, U32]
+) -> bool:
     """Whether what two articles share may be reuse: not a family's, not going round.
 
-    ``counted``: every fingerprint and the articles holding it (:func:`_counted`).
+    ``counted``: every fingerprint and the articles holding it (:func:`_counted`); what one of
+    the two owns (``owned``: material going round that is its own, ``_bodies``) goes round
+    from it.
     """
-    return _own_held(_held(pair, kept, counted))
+    return _own_held(_held(pair, kept, counted, _owned_by(pair, owned)))
+
+
+def _owned_by(pair: tuple[int, int], owned: dict[int, U32]) -> U32 | None:
+    """The fingerprints either of the two articles owns (None: neither owns any)."""
+    theirs = [owned[n] for n in pair if n in owned]
+    return np.concatenate(theirs) if theirs else None
 
 
 def _held(
@@ -740,8 +755,7 @@ def _told_pair(
     they do share must be neither a family's nor going round — but what one of them owns
     (``owned``: material going round that is its own, ``_bodies``) goes round from it.
     """
-    theirs = [owned[n] for n in pair if n in owned]
-    held = _held(pair, kept, counted, np.concatenate(theirs) if theirs else None)
+    held = _held(pair, kept, counted, _owned_by(pair, owned))
     if np.count_nonzero(held < SHARED_TEXTS):  # they share passages: as any pair
         return _own_held(held)
     return np.count_nonzero(held >= SHARED_TEXTS) < FAMILY  # template only: no family's

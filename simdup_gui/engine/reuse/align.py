@@ -165,7 +165,7 @@ class Text:
             return nothing, nothing
         hashes, runs, seed_runs = self.units.hashes, self.runs, self.seed_runs
         copied, seeds = self._held(source, runs, seed_runs, left_out)
-        for _ in range(MENDS if self.long_words.any() else 0):  # slips of the keys mended, aligned
+        for _ in range(MENDS if self.long_words.any() else 0):  # mend slips, align again
             looked_at = _beside(seeds) & _within(copied, REWORDED) & ~seeds & self.long_words
             mended = self.respelt(source, looked_at, hashes, seed_runs)
             if mended is None:

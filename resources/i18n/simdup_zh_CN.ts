@@ -901,7 +901,7 @@ Every file of this folder is unique at this threshold.</source>
     </message>
     <message>
         <location filename="../../simdup_gui/ui/reuse_panel.py" line="307"/>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="531"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="535"/>
         <source>Shown after a scan.</source>
         <translation>扫描后显示。</translation>
     </message>
@@ -952,12 +952,17 @@ Every file of this folder is unique at this threshold.</source>
         <translation>本文有 {0:.1f}% 复制自右侧来源，共 {1} 段（最长 {2} 字）；来源的 {3:.1f}% 出现在本文中。</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="523"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="522"/>
+        <source>Also in (copied from it too): {0}.</source>
+        <translation>也见于（同样复制自该来源）：{0}。</translation>
+    </message>
+    <message>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="527"/>
         <source>(cannot show this file: {0})</source>
         <translation>（无法显示此文件：{0}）</translation>
     </message>
     <message>
-        <location filename="../../simdup_gui/ui/reuse_panel.py" line="523"/>
+        <location filename="../../simdup_gui/ui/reuse_panel.py" line="527"/>
         <source>not at hand</source>
         <translation>文件不在原处</translation>
     </message>

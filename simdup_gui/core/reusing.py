@@ -94,6 +94,8 @@ class PairShown:
     passages: int  # how many passages the article copied from this source
     largest: int  # the longest, in characters
     whole: bool  # the article's reuse from all its sources, beside its largest source
+    also_in: tuple[str, ...] = ()  # the articles that hold what it copied from the source, and
+    # took it from the source too (``Reuse.also``), by path
 
 
 def pair_shown(reuse: ReuseResult, copied: Copied, source: Reuse | None = None) -> PairShown:
@@ -130,6 +132,7 @@ def pair_shown(reuse: ReuseResult, copied: Copied, source: Reuse | None = None) 
         len(chosen.passages),
         chosen.largest,
         whole,
+        tuple(reuse.source_path(other) for other in chosen.also),
     )
 
 

@@ -517,6 +517,10 @@ class ReusePanel(QWidget):
                     100 * shown.share, shown.passages, shown.largest, 100 * shown.source_share
                 )
             )
+        if shown.also_in:  # what it copied from the source, others copied from it too
+            names = ", ".join(_within_folder(path, self.reuse.scan.root) for path in shown.also_in)
+            also = self.tr("Also in (copied from it too): {0}.").format(names)
+            self.summary.setText(self.summary.text() + " " + also)
         self.pair_shown.emit()
 
     def _unreadable(self, problem: str) -> str:

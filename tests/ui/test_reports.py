@@ -175,6 +175,43 @@ def test_the_shortest_match_chosen_in_the_reuse_view_measures_again(
     assert len(listed) < before  # the sample's shorter passages no longer make a source
 
 
+def test_the_reuse_view_says_which_articles_also_hold_what_was_copied(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """Three answers cut the same paragraphs of one text and are grouped: choosing a later
+    answer's source, the view names the first answer as also holding them, as the report's
+    also_in column does, in the list and in the words above the texts."""
+    import os
+    import random
+
+    from test_reuse import OWN, QUOTED, sentence
+
+    rng = random.Random(3)
+    lifted = [sentence(rng, QUOTED, rng.randint(30, 60)) for _ in range(12)]
+    texts = {"text.txt": "\n".join(lifted)}
+    for n in range(3):
+        own = [sentence(rng, OWN, rng.randint(20, 30)) for _ in range(2)]
+        texts[f"answer{n}.txt"] = "\n".join([own[0], *lifted[2:6], own[1]])
+    folder = tmp_path / "answers"
+    folder.mkdir()
+    for age, (name, text) in enumerate(texts.items()):
+        (folder / name).write_text(text, encoding="utf-8")
+        os.utime(folder / name, (age * 3600, age * 3600))
+    scan_and_wait(qtbot, window, folder)
+    panel = window.reuse_panel
+    window.views.setCurrentWidget(panel)
+    qtbot.waitUntil(lambda: panel.reuse is not None and not window.runner.busy, timeout=30_000)
+    model = panel.model
+    rows = {model.item(r, 0).text(): model.item(r, 0) for r in range(model.rowCount())}
+    later = rows["answer2.txt"]
+    assert later.child(0, 0).text() == "text.txt"
+    assert later.child(0, 4).text().endswith("answer0.txt")
+    with qtbot.waitSignal(panel.pair_shown, timeout=10_000):
+        panel.tree.setCurrentIndex(later.child(0, 0).index())
+    assert "answer0.txt" in panel.summary.text()
+    assert "answer0.txt" not in rows["answer0.txt"].child(0, 4).text()
+
+
 def test_the_reuse_view_gives_the_three_totals_and_marks_ones_own_sources(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:

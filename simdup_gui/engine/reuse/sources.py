@@ -566,7 +566,7 @@ def measured(result: ReuseResult, reuse: Reuse, texts: Texts | None = None) -> R
         shortest=result.min_match,
         retell=False,
     )
-    return reuse if again is None else again
+    return reuse if again is None else again._replace(own=reuse.own, also=reuse.also)
 
 
 def paragraph_shares(

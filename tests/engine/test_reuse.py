@@ -490,10 +490,12 @@ def test_answers_cutting_parts_of_one_text_are_its_copies_not_each_others(
         assert float(row["share"]) == pytest.approx(exact, abs=1e-4)
 
 
-def test_a_source_that_copied_what_it_gave_is_also_in_beside_the_source(tmp_path: Path) -> None:
-    """Three answers cut the same four paragraphs of one text and are grouped as copies: the
-    first is the others' group origin, and it took those paragraphs from the text; the others
-    name the text as their source, the first only "also in" (before: a source of its own)."""
+def answers_cut_alike(folder: Path) -> tuple[dict[str, str], list[str]]:
+    """A text and three answers cutting the same four of its paragraphs, each with two short
+    sentences of its own (so they group as copies), written in that order an hour apart.
+
+    Returns the files' texts by name and the paragraphs the answers cut.
+    """
     rng = random.Random(3)
     lifted = [sentence(rng, QUOTED, rng.randint(30, 60)) for _ in range(12)]
     texts = {"text.txt": "\n".join(lifted)}
@@ -501,8 +503,16 @@ def test_a_source_that_copied_what_it_gave_is_also_in_beside_the_source(tmp_path
         own = [sentence(rng, OWN, rng.randint(20, 30)) for _ in range(2)]
         texts[f"answer{n}.txt"] = "\n".join([own[0], *lifted[2:6], own[1]])
     for age, (name, text) in enumerate(texts.items()):
-        write(tmp_path, name, text)
-        os.utime(tmp_path / name, (age * 3600, age * 3600))  # in that order
+        write(folder, name, text)
+        os.utime(folder / name, (age * 3600, age * 3600))
+    return texts, lifted[2:6]
+
+
+def test_a_source_that_copied_what_it_gave_is_also_in_beside_the_source(tmp_path: Path) -> None:
+    """Three answers cut the same four paragraphs of one text and are grouped as copies: the
+    first is the others' group origin, and it took those paragraphs from the text; the others
+    name the text as their source, the first only "also in" (before: a source of its own)."""
+    texts, cut = answers_cut_alike(tmp_path)
     assert [len(group) for group in scan(str(tmp_path)).groups] == [3]
     code, rows, err = reuse_csv(str(tmp_path), "--no-cache")
     assert code == 0, err
@@ -512,7 +522,7 @@ def test_a_source_that_copied_what_it_gave_is_also_in_beside_the_source(tmp_path
     for n in (1, 2):
         assert Path(found[f"answer{n}", "text"]["also_in"]).name == "answer0.txt"
         mine = Text.of(texts[f"answer{n}.txt"])
-        exact = sum(map(len, lifted[2:6])) / mine.chars
+        exact = sum(map(len, cut)) / mine.chars
         assert float(found[f"answer{n}", "text"]["share"]) == pytest.approx(exact, abs=1e-4)
 
 

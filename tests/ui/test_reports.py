@@ -181,22 +181,11 @@ def test_the_reuse_view_says_which_articles_also_hold_what_was_copied(
     """Three answers cut the same paragraphs of one text and are grouped: choosing a later
     answer's source, the view names the first answer as also holding them, as the report's
     also_in column does, in the list and in the words above the texts."""
-    import os
-    import random
+    from test_reuse import answers_cut_alike
 
-    from test_reuse import OWN, QUOTED, sentence
-
-    rng = random.Random(3)
-    lifted = [sentence(rng, QUOTED, rng.randint(30, 60)) for _ in range(12)]
-    texts = {"text.txt": "\n".join(lifted)}
-    for n in range(3):
-        own = [sentence(rng, OWN, rng.randint(20, 30)) for _ in range(2)]
-        texts[f"answer{n}.txt"] = "\n".join([own[0], *lifted[2:6], own[1]])
     folder = tmp_path / "answers"
     folder.mkdir()
-    for age, (name, text) in enumerate(texts.items()):
-        (folder / name).write_text(text, encoding="utf-8")
-        os.utime(folder / name, (age * 3600, age * 3600))
+    answers_cut_alike(folder)
     scan_and_wait(qtbot, window, folder)
     panel = window.reuse_panel
     window.views.setCurrentWidget(panel)

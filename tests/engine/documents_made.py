@@ -73,6 +73,29 @@ def write_pdf(
     page.save()
 
 
+def write_typeset_pdf(path: Path, lines: list[str], font: str) -> None:
+    """A PDF as some typesetters write one: each character its own text object, placed at its
+    advance; a heading drawn twice a hair apart (bold faked); ``font`` a CID font not embedded.
+    """
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfgen import canvas
+
+    pdfmetrics.registerFont(UnicodeCIDFont(font))
+    page = canvas.Canvas(str(path))
+    page.setFont(font, 16)
+    for shift in (0, 0.3):  # the heading, drawn over itself
+        page.drawString(50 + shift, 800, lines[0])
+    for row, line in enumerate(lines[1:]):
+        x = 50.0
+        for char in line:
+            page.setFont(font, 12)
+            page.drawString(x, 770 - 20 * row, char)
+            x += pdfmetrics.stringWidth(char, font, 12)
+    page.showPage()
+    page.save()
+
+
 def _wrapped(paragraph: str, width: int = 30) -> list[str]:
     """A paragraph cut into lines of ``width`` characters (Chinese) or about (English)."""
     if paragraph.isascii():

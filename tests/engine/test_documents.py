@@ -8,9 +8,17 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from documents_made import FORMATS, write_docx, write_format, write_pdf, write_unmapped_pdf
+from documents_made import (
+    FORMATS,
+    write_docx,
+    write_format,
+    write_pdf,
+    write_typeset_pdf,
+    write_unmapped_pdf,
+)
 
 from simdup_gui.cli import main
+from simdup_gui.engine.read import pdf_fonts
 from simdup_gui.engine.read.documents import (
     ZIP_LIMIT,
     DocumentError,
@@ -58,6 +66,32 @@ def test_each_format_gives_the_articles_text_and_title(
     if kind != "rtf":  # RTF keeps its title in an info group striprtf leaves out
         assert document.title == title
     assert document_kind(str(path)) == kind
+
+
+CJK_FONTS = {  # reportlab's CID fonts, none embedded: simplified, traditional, Japanese, Korean
+    "STSong-Light": ["铁路春运首日", "发送旅客三百万人次，增长6.8%。", "Apple 2000 年 11 月"],
+    "MSung-Light": ["鐵路春運首日", "發送旅客三百萬人次，增長6.8%。", "Twitter 100 萬"],
+    "HeiseiMin-W3": ["東京の桜", "今年は例年より早く開花しました。", "2000年 11月"],
+    "HYSMyeongJo-Medium": ["서울의 벚꽃", "올해 예년보다 일찍 피었습니다.", "1100 apple"],
+}
+
+
+@pytest.mark.parametrize("font", CJK_FONTS)
+def test_a_pdf_whose_cjk_font_is_not_embedded_reads_as_drawn(tmp_path: Path, font: str) -> None:
+    """The box font stands in for the font the PDF names: the text is the PDF's, each
+    character once, in its place — though each is its own text object and the heading is
+    drawn twice (bold faked) — whatever fonts the machine has."""
+    lines = CJK_FONTS[font]
+    path = tmp_path / "typeset.pdf"
+    write_typeset_pdf(path, lines, font)
+    fonts = pdf_fonts.install()
+    assert fonts is not None
+    boxed = fonts.boxed
+    document = read_document(path.read_bytes(), "pdf")
+    assert fonts.boxed > boxed  # asked for a CJK font: given the box
+    assert [bare(line) for line in document.text.split("\n") if line.strip()] == [
+        bare(line) for line in lines
+    ]
 
 
 def test_a_word_tables_cells_are_read_in_order(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from functools import cache
 from itertools import islice
 from xml.etree import ElementTree
 
+from simdup_gui.engine.read import pdf_fonts
 from simdup_gui.engine.read.decode import DecodeError
 
 DOCUMENT_ENDINGS = (".docx", ".pdf", ".odt", ".epub", ".rtf")
@@ -108,7 +109,7 @@ def read_document(data: bytes, kind: str, *, cut: bool = False) -> Document:
         raise DocumentError(f"damaged {kind.upper()} file ({exc})") from None
 
 
-READERS_VERSION = 2  # bump when a reader here gives another text (cached records made again)
+READERS_VERSION = 3  # bump when a reader here gives another text (cached records made again)
 
 
 def readers_version() -> str:
@@ -234,6 +235,7 @@ def _pdf(data: bytes) -> Document:
     process; worker processes read theirs side by side.
     """
     with _PDFIUM:
+        pdf_fonts.install()
         return _pdf_read(data)
 
 
@@ -281,8 +283,8 @@ def _scrambled(text: str) -> bool:
     import unicodedata
 
     scripts: Counter[str] = Counter()
-    for letter in islice((c for c in text if c.isalpha()), SCRIPT_SAMPLE):
-        scripts[unicodedata.name(letter, "?").split(" ")[0]] += 1
+    for letter, count in Counter(islice(filter(str.isalpha, text), SCRIPT_SAMPLE)).items():
+        scripts[unicodedata.name(letter, "?").split(" ")[0]] += count  # each letter named once
     letters = sum(scripts.values())
     common = sum(count for _, count in scripts.most_common(3))
     return len(scripts) >= SCATTERED and letters - common > 0.1 * letters

@@ -323,18 +323,24 @@ def test_a_passage_copied_with_slips_of_the_keys_is_copied_word_for_word() -> No
     assert dated.respelt(theirs, ~dated.seeds_in(theirs)) is None
 
 
-@pytest.mark.parametrize("told_by", ["name", "age", "nothing"])
+@pytest.mark.parametrize("told_by", ["name", "age", "paragraphs", "nothing"])
 def test_of_two_articles_each_found_copying_the_other_the_copy_is_told_where_files_tell(
     tmp_path: Path, told_by: str
 ) -> None:
     """An original and a commentary quoting half of it: each holds a fair part of the other.
-    Its name (``-评论`` added) or its age says which came first; else both rows stay."""
+    Its name (``-评论`` added) or its age says which came first; else the one holding the
+    quoted half as a paragraph of its own, where the other says it within a paragraph that
+    goes on; else both rows stay (each holds it as whole paragraphs)."""
     rng = random.Random(3)
     story = [sentence(rng, QUOTED, 40) for _ in range(6)]
     comment = [sentence(rng, OWN, 40) for _ in range(5)]
     names = ("春运.txt", "春运-评论.txt") if told_by == "name" else ("a.txt", "b.txt")
-    write(tmp_path, names[0], "\n".join(story))
-    write(tmp_path, names[1], "\n".join([*comment[:2], *story[:3], *comment[2:]]))
+    if told_by == "paragraphs":  # the story in two paragraphs, the quote one of the comment's
+        write(tmp_path, names[0], "".join(story[:4]) + "\n" + "".join(story[4:]))
+        write(tmp_path, names[1], "\n".join([*comment[:2], "".join(story[:3]), *comment[2:]]))
+    else:  # a sentence a line, in both
+        write(tmp_path, names[0], "\n".join(story))
+        write(tmp_path, names[1], "\n".join([*comment[:2], *story[:3], *comment[2:]]))
     if told_by == "age":
         os.utime(tmp_path / names[0], (1_700_000_000, 1_700_000_000))  # a year older
     code, rows, err = reuse_csv(str(tmp_path), "--no-cache")

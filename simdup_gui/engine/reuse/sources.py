@@ -250,7 +250,7 @@ def find_reuse(
             pair = reuse_of(article, source, (a, b) in told)
             if pair is not None:
                 found[article].append(pair)
-    _one_way(found, first, set(owned))
+    _one_way(found, first, texts, set(owned))
     beyond: dict[int, list[Reuse]] = defaultdict(list)  # members' sources but their origin
     for group in origins:  # a copy of a copy: credited to the source, not only its copy
         sources = sorted({r.source for r in found.get(group[0], ()) if not r.library})
@@ -376,12 +376,14 @@ def _covered(spans: Sequence[tuple[int, int]], within: Sequence[tuple[int, int]]
 def _one_way(
     found: dict[int, list[Reuse]],
     first: Callable[[int], tuple[bool, int]],
+    texts: Texts,
     origins: Collection[int] = (),
 ) -> None:
-    """Of two articles each found copying the other, the copy's row only, where files tell.
+    """Of two articles each found copying the other, the copy's row only, where it is told.
 
     ``first``: what tells which came first (:func:`_firstness`); where it does not, one of
-    ``origins`` (material going round is theirs: ``_bodies``) is the original.
+    ``origins`` (material going round is theirs: ``_bodies``) is the original; else the one
+    that holds the passages in its own paragraphs (:func:`_set_apart`).
 
     Shared passages are measured both ways; both pass when each is a fair part of both texts
     (an original and a commentary quoting half of it). Which was first: the one whose name is
@@ -390,17 +392,47 @@ def _one_way(
     conversion marks tell a whole repost from its original, not who quoted whom: on the
     labelled set they named the wrong one in 14 of 278 pairs).
     """
-    both = {(r.path, r.source) for rows in found.values() for r in rows if not r.library}
-    for article, source in sorted(both):
-        if article < source and (source, article) in both:
+    rows = {(r.path, r.source): r for rows in found.values() for r in rows if not r.library}
+    for article, source in sorted(rows):
+        if article < source and (source, article) in rows:
             mine, theirs = first(article), first(source)
             if mine == theirs:
                 mine, theirs = (article not in origins, 0), (source not in origins, 0)
+            if mine == theirs:
+                mine, theirs = _set_apart(rows[article, source], texts, article, source)
             if mine == theirs:
                 continue
             original = article if mine < theirs else source  # its row says it copied: dropped
             copy = source if original == article else article
             found[original] = [r for r in found[original] if r.library or r.source != copy]
+
+
+def _set_apart(row: Reuse, texts: Texts, article: int, source: int) -> tuple[bool, bool]:
+    """Which of two articles sharing passages, nothing else telling, holds them set apart.
+
+    A copier pastes what it takes as paragraphs of its own; the original says it in its
+    paragraphs' flow, the passage one part of a paragraph that goes on around it. So where
+    the passages (copied, not retold: a retelling's are the sentences found) are whole lines
+    of one text (nothing but marks and spaces beside them on their lines) and not of the
+    other, the first is the copy: (True, False) for the article that way, (False, True) for
+    its source, else a tie.
+    """
+    mine, theirs = texts(article), texts(source)
+    if mine is None or theirs is None or row.retold:
+        return False, False  # a retelling's passages are where its sentences were found
+    apart = _whole_lines(mine.text, row.passages), _whole_lines(theirs.text, row.source_passages)
+    return apart if apart[0] != apart[1] else (False, False)
+
+
+def _whole_lines(text: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether each span is whole lines of ``text``: no letter or digit beside it on its lines."""
+    for start, end in spans:
+        before = text[text.rfind("\n", 0, start) + 1 : start]
+        line_end = text.find("\n", end)
+        after = text[end : len(text) if line_end < 0 else line_end]
+        if any(char.isalnum() for char in before + after):
+            return False
+    return bool(spans)
 
 
 def _firstness(files: Sequence[FileRecord]) -> Callable[[int], tuple[bool, int]]:

@@ -150,7 +150,8 @@ def install() -> BoxFonts | None:
     """Give PDFium the font list, once a process (kept alive with it, as PDFium needs).
 
     Where it cannot be given (a PDFium build without the call), PDFium keeps its own list:
-    the text is the same, read more slowly; the reason is logged.
+    reading is slower, and where the machine has no CJK font, characters PDFium finds no box
+    for may be left out (as before); the reason is logged.
     """
     import pypdfium2.raw  # noqa: F401  (loads and starts PDFium)
     import pypdfium2_raw.bindings

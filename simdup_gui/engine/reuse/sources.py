@@ -392,7 +392,7 @@ def _one_way(
     conversion marks tell a whole repost from its original, not who quoted whom: on the
     labelled set they named the wrong one in 14 of 278 pairs).
     """
-    rows = {(r.path, r.source): r for rows in found.values() for r in rows if not r.library}
+    rows = {(r.path, r.source): r for listed in found.values() for r in listed if not r.library}
     for article, source in sorted(rows):
         if article < source and (source, article) in rows:
             mine, theirs = first(article), first(source)

@@ -206,7 +206,8 @@ def cases() -> list[dict[str, str]]:
 def test_rewrites_written_by_hand_name_their_source_and_no_other(tmp_path: Path, kind: str) -> None:
     """Forty passages of the corpus and their rewrites, each a file: a rewrite names its own
     passage as its source, never another; light rewrites nine in ten at least (synonyms,
-    clauses moved), measured nearly whole; retold ones (most words changed) some."""
+    clauses moved), measured nearly whole; retold ones (most words changed, sentences merged
+    and reordered: a paragraph retold whole) three in five at least."""
     all_cases = cases()
     assert len(all_cases) == 40
     for n, case in enumerate(all_cases):
@@ -228,7 +229,7 @@ def test_rewrites_written_by_hand_name_their_source_and_no_other(tmp_path: Path,
             assert len(found) >= 0.9 * len(numbers), (language, len(found))
             assert sum(found) / len(found) >= 0.8  # of each rewrite's characters
         else:
-            assert len(found) >= 0.2 * len(numbers), (language, len(found))
+            assert len(found) >= 0.6 * len(numbers), (language, len(found))
 
 
 def answers(language: str = "en") -> dict[str, str]:

@@ -10,7 +10,11 @@ other text's, by its topic's words, seeds with its nearest only); **extension** 
 NEAR sentences apart at most in both texts into passages (merged and split sentences alike);
 **filtering** keeps a passage spanning SPAN sentences of the two texts or more, its seeds
 sharing SAID rare terms (RARE articles or fewer hold them), its own sentences holding SOURCE
-units (a source's floor).
+units (a source's floor). Where no sentence seeds a passage (a heavy rewrite merges, splits
+and reorders its sentences), **paragraphs** retold whole are looked for the same way: blocks
+between blank lines (else lines) whose terms have a cosine of PARAGRAPH_SIMILAR and a Dice
+coefficient of PARAGRAPH_DICE or more, sharing PARAGRAPH_SAID rare terms, the paragraph
+holding the floor's units.
 
 Terms: a word's first STEM letters (``repairs`` and ``repaired`` one term), stopwords left
 out; in Chinese every two neighbouring ideographs (a word, or a part of one) but those with a
@@ -41,6 +45,7 @@ Today the cottage is a small museum run by volunteers
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
@@ -59,6 +64,8 @@ from simdup_gui.engine.text.tokens import Batch, char_flags, code_points
 
 SOURCE = 26  # units a passage's own sentences hold at least (``align.SOURCE``)
 SIMILAR, DICE, SHARED = 0.28, 0.28, 3  # a seed: two sentences saying the same
+PARAGRAPH_SIMILAR, PARAGRAPH_DICE = 0.3, 0.2  # a paragraph retold whole, its sentences merged
+PARAGRAPH_SAID = 10  # rare terms a paragraph retold shares at least (two seeds' worth)
 NEAR = 2  # seeds at most this many sentences apart, in each text, are one passage
 SPAN, SAID = 3, 5  # sentences of the two texts a passage spans, rare terms its seeds share
 WORDY = 4  # terms a sentence holds at least to be a seed's
@@ -67,6 +74,7 @@ CROSSINGS = 1 << 22  # products of two sentences' shared terms made at most (mem
 MOST_TERMS = 4_096  # terms a record keeps at most
 RARE, TOLD, CANDIDATES = 20, 0.1, 5  # who may retell whom (:func:`told_candidates`)
 _PARTICLES = "的了着过是在和与及也就都而把被之其所或且吗吧呀呢啊哦么"
+_BLANK_LINE = re.compile(r"\n[ \t\u3000]*\n")  # between paragraphs
 _ENDS = "。！？；!?;\n"  # characters ending a sentence (and a full stop before a space)
 U64 = npt.NDArray[np.uint64]
 Mask = npt.NDArray[np.bool_]
@@ -199,15 +207,44 @@ def retold(
     if not len(a[0]) or not len(b[0]):
         return none
     seeds = _seeds(a, b, rarity)
-    if not len(seeds):
+    own, found = _passages(seeds, ours, least) if len(seeds) else ([], [])
+    if own:
+        told, told_back = np.isin(ours, own), np.isin(their, found)
+    elif rarity is not None:  # no sentence retold alone: a paragraph retold whole?
+        told, told_back = _paragraphs_retold(mine, theirs, mine_out, theirs_out, rarity, least)
+    else:
         return none
-    own, found = _passages(seeds, ours, least)
-    told, told_back = np.isin(ours, own), np.isin(their, found)
     return _without(told, mine_out), _without(told_back, theirs_out)
+
+
+def _paragraphs_retold(
+    mine: Read,
+    theirs: Read,
+    mine_out: Mask | None,
+    theirs_out: Mask | None,
+    rarity: Rarity,
+    least: int,
+) -> tuple[Mask, Mask]:
+    """The units of each text in paragraphs the other's retell whole (see the module)."""
+    ours, their = _paragraphs(mine), _paragraphs(theirs)
+    a, b = _terms(mine, ours, mine_out), _terms(theirs, their, theirs_out)
+    if not len(a[0]) or not len(b[0]):
+        return np.zeros(len(mine.units), bool), np.zeros(len(theirs.units), bool)
+    seeds = _seeds(a, b, rarity, PARAGRAPH_SIMILAR, PARAGRAPH_DICE)
+    sizes = np.bincount(ours)
+    kept = seeds[(seeds[:, 2] >= PARAGRAPH_SAID) & (sizes[seeds[:, 0]] >= least)]
+    return np.isin(ours, kept[:, 0]), np.isin(their, kept[:, 1])
 
 
 def _without(units: Mask, left_out: Mask | None) -> Mask:
     return units if left_out is None else units & ~left_out
+
+
+def _paragraphs(text: Read) -> npt.NDArray[np.int64]:
+    """Each unit's paragraph, counted from 0: blocks between blank lines, else lines."""
+    blank = [found.start() for found in _BLANK_LINE.finditer(text.text)]
+    breaks = blank or [at for at, char in enumerate(text.text) if char == "\n"]
+    return np.searchsorted(np.array(breaks, np.int64), text.units.starts)
 
 
 def _sentences(text: Read) -> npt.NDArray[np.int64]:
@@ -313,12 +350,15 @@ def _seeds(
     a: tuple[U64, npt.NDArray[np.int64], int],
     b: tuple[U64, npt.NDArray[np.int64], int],
     rarity: Rarity | None = None,
+    similar: float = SIMILAR,
+    dice_floor: float = DICE,
 ) -> npt.NDArray[np.int64]:
     """Sentence pairs saying the same: rows of i (the first text's), j and their shared terms.
 
-    Each text's terms as (terms, their sentences, sentences); only the terms both hold are
-    multiplied, term by term (a term many sentences of both hold adds little: at most
-    CROSSINGS such products are made, the rarest terms' first).
+    Their cosine is ``similar`` and their Dice ``dice_floor`` at least (paragraphs alike, given
+    the paragraphs' terms). Each text's terms as (terms, their sentences, sentences); only the
+    terms both hold are multiplied, term by term (a term many sentences of both hold adds
+    little: at most CROSSINGS such products are made, the rarest terms' first).
     """
     (a_terms, a_of, a_count), (b_terms, b_of, b_count) = a, b
     values, ids = np.unique(np.concatenate((a_terms, b_terms)), return_inverse=True)
@@ -354,7 +394,7 @@ def _seeds(
         dice = 2 * shared / (a_size[i] + b_size[j])
     rare = np.ones(len(values), bool) if rarity is None else rarity.rare(values)
     telling = np.bincount(where, rare[a_t[a_at]], minlength=len(keys)).astype(np.int64)
-    found = (cosine >= SIMILAR) & (dice >= DICE) & (shared >= SHARED)
+    found = (cosine >= similar) & (dice >= dice_floor) & (shared >= SHARED)
     found &= (a_size[i] >= WORDY) & (b_size[j] >= WORDY)
     found &= _best(i, j, cosine, found)
     return np.stack((i[found], j[found], telling[found]), axis=1)

@@ -72,6 +72,7 @@ ELSEWHERE = 0.7  # a pair whose shared fingerprints are this much in a third art
 GOING_ROUND = 3  # a passage this many articles hold is going round (ELSEWHERE)
 BODY = 0.6  # an article this much popular material holds it as its body: the popular source
 FULLEST = 0.2  # an article this much of it shared, others holding parts of it: their origin
+RETOLD_MOSTLY = 0.5  # of a share, retold: two copies of one source retelling it alike
 ALSO_IN = 0.9  # a source that gave an article this much of what it took itself from another
 # source of the article is only "also in" beside that one
 EDGE, EDGE_CHARS = 0.05, 40  # a passage this near a text's start or end is at that end
@@ -310,7 +311,8 @@ def _credited(articles: list[Copied], texts: Texts, shared: U32, quotes: bool) -
     X (X is among Y's own sources; not both ways: then nothing tells) and ALSO_IN of what the
     article took from Y lies in what it took from X: two answers cut from one text are the
     text's copies, not each other's. What Y gave beyond X keeps it a source (a repost of an
-    article that quoted X copied the article).
+    article that quoted X copied the article) — unless what the article has of Y is mostly
+    retold (RETOLD_MOSTLY): two retellings of one text tell it alike, in their own words.
     """
     taken = {copied.path: {(r.library, r.source) for r in copied.sources} for copied in articles}
     out = []
@@ -326,7 +328,7 @@ def _credited(articles: list[Copied], texts: Texts, shared: U32, quotes: bool) -
                     continue
                 if not theirs.library and (False, mine.source) in taken.get(theirs.source, ()):
                     continue  # each copied the other: nothing tells which came first
-                if _covered(mine.passages, theirs.passages) >= ALSO_IN:
+                if _retold(mine) or _covered(mine.passages, theirs.passages) >= ALSO_IN:
                     under[y] = x
                     break
         if not under:
@@ -344,6 +346,11 @@ def _credited(articles: list[Copied], texts: Texts, shared: U32, quotes: bool) -
         ]
         out.append(_copied(copied.path, kept, texts, shared, quotes))
     return out
+
+
+def _retold(reuse: Reuse) -> bool:
+    """Whether what an article took from a source it took mostly retold, not copied."""
+    return reuse.retold >= RETOLD_MOSTLY * reuse.share
 
 
 def _top(place: int, under: dict[int, int]) -> int | None:

@@ -51,12 +51,16 @@ def _sentence(draw: st.DrawFn) -> str:
 
 @st.composite
 def _texts(draw: st.DrawFn) -> str:
-    return "".join(_sentence(draw) for _ in range(draw(st.integers(1, 8))))
+    """Sentences, some ending a line or a paragraph (a blank line after them)."""
+    ends = st.sampled_from(["", "", "\n", "\n\n"])
+    return "".join(_sentence(draw) + draw(ends) for _ in range(draw(st.integers(1, 8))))
 
 
-def plain_terms(text: Text) -> list[Counter[int]]:
-    """Each sentence's terms as :func:`retold._terms` defines them, one unit at a time."""
-    sentences = retold._sentences(text).tolist()
+def plain_terms(text: Text, paragraphs: bool = False) -> list[Counter[int]]:
+    """Each sentence's (or paragraph's) terms as :func:`retold._terms` defines them, one unit
+    at a time."""
+    split = retold._paragraphs if paragraphs else retold._sentences
+    sentences = split(text).tolist()
     terms, of, count = retold._terms(text, np.array(sentences, np.int64), None)
     bags: list[Counter[int]] = [Counter() for _ in range(count)]
     for term, sentence in zip(terms.tolist(), of.tolist(), strict=True):
@@ -64,9 +68,14 @@ def plain_terms(text: Text) -> list[Counter[int]]:
     return bags
 
 
-def plain_seeds(a: Text, b: Text, rarity: Rarity | None) -> set[tuple[int, int, int]]:
-    """The seeds by their definition: tf-isf (or idf) cosine, Dice, shared terms, nearest."""
-    mine, theirs = plain_terms(a), plain_terms(b)
+def plain_seeds(
+    a: Text, b: Text, rarity: Rarity | None, paragraphs: bool = False
+) -> set[tuple[int, int, int]]:
+    """The seeds by their definition: tf-isf (or idf) cosine, Dice, shared terms, nearest (of
+    sentences, or of paragraphs at the paragraphs' floors)."""
+    mine, theirs = plain_terms(a, paragraphs), plain_terms(b, paragraphs)
+    similar = retold.PARAGRAPH_SIMILAR if paragraphs else retold.SIMILAR
+    dice_floor = retold.PARAGRAPH_DICE if paragraphs else retold.DICE
     df = Counter(term for bag in mine + theirs for term in bag)
 
     def weight(term: int) -> float:
@@ -87,8 +96,8 @@ def plain_seeds(a: Text, b: Text, rarity: Rarity | None) -> set[tuple[int, int, 
         cosine = dot / (norms[0] * norms[1]) if norms[0] * norms[1] else math.nan
         dice = 2 * len(both) / (len(x) + len(y))
         if (
-            cosine >= retold.SIMILAR - 1e-9
-            and dice >= retold.DICE
+            cosine >= similar - 1e-9
+            and dice >= dice_floor
             and len(both) >= retold.SHARED
             and min(len(x), len(y)) >= retold.WORDY
         ):
@@ -102,17 +111,30 @@ def plain_seeds(a: Text, b: Text, rarity: Rarity | None) -> set[tuple[int, int, 
     }
 
 
-@settings(max_examples=60, deadline=None)
-@given(_texts(), _texts(), st.booleans())
-def test_seeds_are_their_definition(a: str, b: str, folder: bool) -> None:
-    """The seeds (compiled by term, products capped) are the plain tf-isf definition's."""
+@settings(max_examples=80, deadline=None)
+@given(_texts(), _texts(), st.booleans(), st.booleans())
+def test_seeds_are_their_definition(a: str, b: str, folder: bool, paragraphs: bool) -> None:
+    """The seeds (compiled by term, products capped) are the plain tf-isf definition's, of
+    sentences and of paragraphs."""
     mine, theirs = Text.of(a), Text.of(b)
     rarity = Rarity.of([terms_of(kept) for kept in kept_terms(Batch.normalized([a, b, a]))])
     rarity = rarity if folder else None
-    x = retold._terms(mine, retold._sentences(mine), None)
-    y = retold._terms(theirs, retold._sentences(theirs), None)
-    found = set() if not len(x[0]) or not len(y[0]) else retold._seeds(x, y, rarity)
-    assert {tuple(seed) for seed in np.asarray(found).tolist()} == plain_seeds(mine, theirs, rarity)
+    split = retold._paragraphs if paragraphs else retold._sentences
+    x = retold._terms(mine, split(mine), None)
+    y = retold._terms(theirs, split(theirs), None)
+    floors = (retold.PARAGRAPH_SIMILAR, retold.PARAGRAPH_DICE) if paragraphs else ()
+    found = set() if not len(x[0]) or not len(y[0]) else retold._seeds(x, y, rarity, *floors)
+    plain = plain_seeds(mine, theirs, rarity, paragraphs)
+    assert {tuple(seed) for seed in np.asarray(found).tolist()} == plain
+
+
+def test_paragraphs_are_blocks_between_blank_lines_else_lines() -> None:
+    """A unit's paragraph: blank lines part them where the text has any, else line breaks."""
+    blocks = Text.of("第一段第一行\n第一段第二行\n\n第二段\n \n第三段")
+    lines = Text.of("第一行\n第二行\n第三行")
+    assert sorted(set(retold._paragraphs(blocks).tolist())) == [0, 1, 2]
+    assert retold._paragraphs(blocks).tolist() == [0] * 12 + [1] * 3 + [2] * 3
+    assert retold._paragraphs(lines).tolist() == [0] * 3 + [1] * 3 + [2] * 3
 
 
 @settings(max_examples=60, deadline=None)

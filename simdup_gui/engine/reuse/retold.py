@@ -242,9 +242,9 @@ def _without(units: Mask, left_out: Mask | None) -> Mask:
 
 def _paragraphs(text: Read) -> npt.NDArray[np.int64]:
     """Each unit's paragraph, counted from 0: blocks between blank lines, else lines."""
-    blank = [found.start() for found in _BLANK_LINE.finditer(text.text)]
-    breaks = blank or [at for at, char in enumerate(text.text) if char == "\n"]
-    return np.searchsorted(np.array(breaks, np.int64), text.units.starts)
+    blank = np.array([found.start() for found in _BLANK_LINE.finditer(text.text)], np.int64)
+    breaks = blank if len(blank) else np.flatnonzero(code_points(text.text) == ord("\n"))
+    return np.searchsorted(breaks, text.units.starts)
 
 
 def _sentences(text: Read) -> npt.NDArray[np.int64]:

@@ -254,6 +254,29 @@ def test_rewrites_written_by_hand_name_their_source_and_no_other(tmp_path: Path,
             assert len(found) >= 0.6 * len(numbers), (language, len(found))
 
 
+def test_what_one_retold_of_a_sources_own_material_keeps_it_a_source(tmp_path: Path) -> None:
+    """A commentary quotes a story and adds its own paragraph; an article copies another part
+    of the story and retells the commentary's own paragraph: both are its sources (the
+    commentary is no mere "also in" beside the story: what was retold is not the story's)."""
+    all_cases = cases()
+    storm = next(case for case in all_cases if case["path"] == "d04/59603ab8ba.txt")
+    zh = [case for case in all_cases if case["language"] == "zh" and case is not storm]
+    story = [case["source"] for case in zh[:3]]
+    for n, case in enumerate(zh[3:]):  # the folder's other articles (the terms' rarity)
+        (tmp_path / f"other-{n:02d}.txt").write_text(case["source"], "utf-8")
+    (tmp_path / "story.txt").write_text("\n".join(story), "utf-8")
+    (tmp_path / "commentary.txt").write_text(story[0] + "\n" + storm["source"], "utf-8")
+    (tmp_path / "article.txt").write_text(story[1] + "\n" + storm["heavy"], "utf-8")
+    os.utime(tmp_path / "story.txt", (1_600_000_000, 1_600_000_000))
+    os.utime(tmp_path / "commentary.txt", (1_650_000_000, 1_650_000_000))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["reuse", str(tmp_path), "--no-cache"], out, err) == 0, err.getvalue()
+    rows = [r for r in csv.DictReader(io.StringIO(out.getvalue())) if r["source"]]
+    sources = {Path(r["source"]).stem for r in rows if Path(r["path"]).stem == "article"}
+    assert sources == {"story", "commentary"}
+    assert ("commentary", "story") in {(Path(r["path"]).stem, Path(r["source"]).stem) for r in rows}
+
+
 def answers(language: str = "en") -> dict[str, str]:
     """``rewrites/answers-LANGUAGE.txt``: the source (``source``: its lines), and each answer
     (its kind and number: cut, light, heavy or non, written without it) and its text."""

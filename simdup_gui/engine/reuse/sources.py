@@ -73,6 +73,7 @@ GOING_ROUND = 3  # a passage this many articles hold is going round (ELSEWHERE)
 BODY = 0.6  # an article this much popular material holds it as its body: the popular source
 FULLEST = 0.2  # an article this much of it shared, others holding parts of it: their origin
 RETOLD_MOSTLY = 0.5  # of a share, retold: two copies of one source retelling it alike
+RETOLD_COVERED = 0.5  # ... where this much of it lies in what the article took from the other
 ALSO_IN = 0.9  # a source that gave an article this much of what it took itself from another
 # source of the article is only "also in" beside that one
 EDGE, EDGE_CHARS = 0.05, 40  # a passage this near a text's start or end is at that end
@@ -312,7 +313,9 @@ def _credited(articles: list[Copied], texts: Texts, shared: U32, quotes: bool) -
     article took from Y lies in what it took from X: two answers cut from one text are the
     text's copies, not each other's. What Y gave beyond X keeps it a source (a repost of an
     article that quoted X copied the article) — unless what the article has of Y is mostly
-    retold (RETOLD_MOSTLY): two retellings of one text tell it alike, in their own words.
+    retold (RETOLD_MOSTLY) and RETOLD_COVERED of it lies in what it took from X: two
+    retellings of one text tell it alike, in their own words (what it retold of Y's own
+    material, beyond X, keeps Y a source).
     """
     taken = {copied.path: {(r.library, r.source) for r in copied.sources} for copied in articles}
     out = []
@@ -328,7 +331,8 @@ def _credited(articles: list[Copied], texts: Texts, shared: U32, quotes: bool) -
                     continue
                 if not theirs.library and (False, mine.source) in taken.get(theirs.source, ()):
                     continue  # each copied the other: nothing tells which came first
-                if _retold(mine) or _covered(mine.passages, theirs.passages) >= ALSO_IN:
+                covered = _covered(mine.passages, theirs.passages)
+                if covered >= ALSO_IN or (_retold(mine) and covered >= RETOLD_COVERED):
                     under[y] = x
                     break
         if not under:

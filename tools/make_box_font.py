@@ -7,7 +7,7 @@ machine; it then measures every character's outline in it for the character's bo
 CJK fonts of a Linux machine (Noto CJK) are PostScript outlines, each interpreted again for
 every character read: 16 times the time of the rest of reading. Text extraction needs a box of
 the right size, not the outline, so ``read/pdf_fonts.py`` gives PDFium this font instead for
-those scripts: every character falls to its one glyph, an em-wide box, read in no time. The
+those scripts: every character maps to one glyph, an em-wide box (.notdef is the same box), read in no time. The
 text comes from the PDF (its CMap or ToUnicode), never from the font.
 """
 
@@ -27,7 +27,7 @@ CODE_PAGES = 1 | 1 << 17 | 1 << 18 | 1 << 19 | 1 << 20  # Latin 1, JIS, GB 2312,
 
 
 def box() -> object:
-    """The one glyph: a square the width of the em, ascent to descent."""
+    """The box: the width of the em, ascent to descent (both glyphs' outline)."""
     pen = TTGlyphPen(None)
     pen.moveTo((0, DESCENT))
     pen.lineTo((0, ASCENT))

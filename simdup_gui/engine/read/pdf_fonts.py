@@ -9,9 +9,10 @@ itself comes from the PDF (its CMap or ToUnicode map), never from the stand-in; 
 needs of it is a box of a character's size.
 
 So simdup hands PDFium a system font list of its own (``FPDF_SetSystemFontInfo``): a font
-asked for with a CJK character set gets the box font (``resources/fonts/box.ttf``: one glyph,
-an em-wide box, which every character falls to); every other request goes to PDFium's own
-list, as before. Installed once in a process, before its first PDF, under the caller's lock.
+asked for with a CJK character set gets the box font (``resources/fonts/box.ttf``: every
+character maps to an em-wide box, .notdef is the same box); every other request goes to
+PDFium's own list, as before. Installed once in a process, before its first PDF, under the
+caller's lock.
 """
 
 from __future__ import annotations

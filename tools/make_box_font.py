@@ -7,8 +7,8 @@ machine; it then measures every character's outline in it for the character's bo
 CJK fonts of a Linux machine (Noto CJK) are PostScript outlines, each interpreted again for
 every character read: 16 times the time of the rest of reading. Text extraction needs a box of
 the right size, not the outline, so ``read/pdf_fonts.py`` gives PDFium this font instead for
-those scripts: every character maps to one glyph, an em-wide box (.notdef is the same box), read in no time. The
-text comes from the PDF (its CMap or ToUnicode), never from the font.
+those scripts: every character maps to one glyph, an em-wide box (.notdef is the same box),
+read in no time. The text comes from the PDF (its CMap or ToUnicode), never from the font.
 """
 
 from __future__ import annotations

@@ -207,6 +207,19 @@ def test_a_file_managers_copy_of_a_generation_is_left_alone(tmp_path: Path) -> N
     assert json.loads((lib / "library.json").read_text("utf-8"))["generation"] == "gen-000002"
 
 
+def test_a_generations_checksums_written_again_list_its_files_not_themselves(
+    tmp_path: Path,
+) -> None:
+    lib = tmp_path / "LIB"
+    add_folders(str(lib), [str(SAMPLE / "zh")], ScanOptions())
+    generation = Library.open(lib).generation
+    before = (generation / "checksums.json").read_text()
+    store._write_checksums(generation)  # as a tool growing a generation does (bench_reuse.py)
+    assert (generation / "checksums.json").read_text() == before
+    assert "checksums.json" not in json.loads(before)
+    assert Library.open(lib).verify() == len(json.loads(before))
+
+
 def test_verify_reads_every_file_and_a_large_one_is_checked_by_size_when_opened(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

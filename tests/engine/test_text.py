@@ -3,11 +3,14 @@ from __future__ import annotations
 import unicodedata
 
 import numpy as np
+import opencc
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 from simdup_gui.engine.text.normalize import (
     _QUOTES,
+    PHRASE_ONLY,
     _char_table,
     _to_simplified,
     has_cjk,
@@ -68,6 +71,7 @@ def test_normalize_folds_width_case_quotes_and_traditional_chinese() -> None:
 JOINING = st.sampled_from(
     [
         *("鐵路", "後來", "乾燥", "Ｂ超", "ＡＢ型", "髮型", "「引號」", "中文ß", "ΣΑΣ中", "歷史"),
+        *("沈默", "反覆", "瞭解", "打坏", "藉口", "英哩", "甦醒", "衹得", "沈", "覆", "乾隆"),
         *("\u0b47\u0b3e", "\u0bc6\u0bbe", "\u0cc6\u0cc2", "\u0d46\u0d3e", "\u0dd9\u0dcf"),
         *("\u1025\u102e", "\u1b05\u1b35", "\u3131\u314f", "\u11a8", "\u1161", "\u0345"),
         *("…", "ς", "Σ", "İ", "ﬅ", "㍱", "\u2f00", "\u2033", "\x1c", "\u2028", "\xa0"),
@@ -92,15 +96,45 @@ def test_character_forms_give_the_same_batch_as_normalize(texts: list[str]) -> N
 
 
 def test_every_character_form_is_its_normal_form() -> None:
-    forms, lengths, chinese = local_forms()
+    forms, lengths, chinese, traditional = local_forms()
     for code in np.flatnonzero(lengths[0]).tolist():
         folded, plain = ("".join(map(chr, forms[t, code, : lengths[t, code]])) for t in (0, 1))
-        assert folded == normalize(chr(code)) or chinese[code], hex(code)
+        assert folded == normalize(chr(code)) or traditional[code], hex(code)
         assert chinese[code] == has_cjk(plain), hex(code)
         assert folded == plain.casefold(), hex(code)
+        assert not traditional[code] or chinese[code], hex(code)
     # the compiled pass counts ASCII without looking: each character's form is one character
     assert (lengths[:, :128] == 1).all()
     assert not chinese[:128].any()
+
+
+def test_every_ideograph_opencc_may_change_sends_its_text_to_opencc() -> None:
+    """Those it changes alone, and those it changes in a phrase only; no other."""
+    forms, lengths, chinese, traditional = local_forms()
+    codes = np.flatnonzero(chinese & (lengths[1] > 0))
+    plain = ["".join(map(chr, forms[1, code, : lengths[1, code]])) for code in codes.tolist()]
+    alone = [_to_simplified()(form) for form in plain]
+    phrase_only = PHRASE_ONLY.get(opencc.__version__)
+    if phrase_only is None:  # an OpenCC whose phrases are not known: every text converted
+        assert traditional[codes].all()
+        return
+    changes = [a != b or bool(set(a) & set(phrase_only)) for a, b in zip(plain, alone, strict=True)]
+    assert traditional[codes].tolist() == changes
+    assert sum(changes) > 2_000  # (the traditional characters: some thousands)
+    assert not traditional[~chinese].any()
+
+
+PHRASES = ["沈默寡言", "反覆", "一目瞭然", "找藉口", "英哩", "甦醒", "衹得"]
+
+
+@pytest.mark.parametrize("phrase", PHRASES)
+def test_a_phrase_opencc_converts_though_its_characters_alone_stay(phrase: str) -> None:
+    assert all(_to_simplified()(char) == char for char in phrase)
+    assert _to_simplified()(phrase) != phrase  # (a phrase of its dictionary)
+    texts = [f"他说：{phrase}。", "他说：沉默。"]
+    batch = Batch.normalized(texts)
+    assert batch.codes.tolist() == Batch.of([normalize(text) for text in texts]).codes.tolist()
+    assert _to_simplified()(phrase) in normalize(texts[0])
 
 
 def test_the_character_table_is_each_characters_own_nfkc_form() -> None:

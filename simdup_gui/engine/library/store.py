@@ -134,11 +134,11 @@ def _checksum(path: Path) -> int:
 
 
 def _write_checksums(generation: Path) -> None:
-    """Every file of a generation: its size and CRC-32, by its name inside the generation."""
+    """Every file of a generation but this list: its size and CRC-32, by its name inside it."""
     sums = {
         file.relative_to(generation).as_posix(): [file.stat().st_size, _checksum(file)]
         for file in sorted(generation.rglob("*"))
-        if file.is_file()
+        if file.is_file() and file != generation / CHECKSUMS
     }
     (generation / CHECKSUMS).write_text(json.dumps(sums, indent=0), encoding="utf-8")
 

@@ -31,11 +31,42 @@ _QUOTES = {
 }
 
 
+# By OpenCC release: the characters its t2s changes only inside a phrase of its dictionaries,
+# in phrases holding no character it changes alone (沈默 → 沉默, though 沈 alone stays; 反覆 →
+# 反复). Written by ``tools/opencc_phrase_chars.py``; a release not listed converts every text
+# with ideographs (:func:`may_convert`).
+PHRASE_ONLY = {
+    "1.4.2": "哩坏沈甦瞭藉衹覆",
+}
+
+
 @cache
 def _to_simplified() -> Callable[[str], str]:
     import opencc  # loaded on first use: texts without Chinese never need it
 
     return opencc.OpenCC("t2s").convert
+
+
+def may_convert(chars: list[str]) -> list[bool]:
+    """Whether OpenCC's t2s may change a text holding each of ``chars`` (ideographs).
+
+    A character it changes alone, or one it changes inside a phrase (``PHRASE_ONLY``); a text
+    holding neither is left as it is (a phrase it converts otherwise holds one of them). It
+    changes no character but ideographs (the tool checks). Where the installed OpenCC is not
+    listed, every character may.
+    """
+    if not chars:
+        return []
+    import opencc
+
+    phrase_only = PHRASE_ONLY.get(opencc.__version__)
+    if phrase_only is None:
+        return [True] * len(chars)
+    convert = _to_simplified()
+    alone = convert("\n".join(chars)).split("\n")  # one call: each character by itself
+    if len(alone) != len(chars):  # (no form holds a line break: never so)
+        alone = [convert(char) for char in chars]
+    return [a != b or a in phrase_only for a, b in zip(chars, alone, strict=True)]
 
 
 @cache
@@ -89,17 +120,20 @@ class LocalForms(NamedTuple):
     """Each BMP character's form, for the texts whose form is found character by character.
 
     ``forms[0]``: its :func:`normalize` form; ``forms[1]``: the same before case folding (for
-    texts with ideographs, which OpenCC converts before that); rows of up to ``FORM_CHARS``
-    code points, of ``lengths[0]`` and ``lengths[1]``. A length of 0 marks a character whose
-    form depends on its neighbours (NFKC may compose or reorder it with the one before) or is
-    longer: a text with one is left to :func:`normalize`. ``chinese``: the form holds an
-    ideograph. For the others, a text's form is its characters' forms one after another
-    (tests check this against :func:`normalize`).
+    texts with ideographs OpenCC may change, which it converts before that); rows of up to
+    ``FORM_CHARS`` code points, of ``lengths[0]`` and ``lengths[1]``. A length of 0 marks a
+    character whose form depends on its neighbours (NFKC may compose or reorder it with the
+    one before) or is longer: a text with one is left to :func:`normalize`. ``chinese``: the
+    form holds an ideograph; ``traditional``: it holds one OpenCC may change
+    (:func:`may_convert`: a text with ideographs and none of those is the same converted, so
+    it takes ``forms[0]``). For the others, a text's form is its characters' forms one after
+    another (tests check this against :func:`normalize`).
     """
 
     forms: npt.NDArray[np.uint32]
     lengths: npt.NDArray[np.uint8]
     chinese: npt.NDArray[np.bool_]
+    traditional: npt.NDArray[np.bool_]
 
 
 class _Tables:
@@ -109,6 +143,7 @@ class _Tables:
         self.forms = LocalForms(
             np.zeros((2, 0x10000, FORM_CHARS), np.uint32),
             np.zeros((2, 0x10000), np.uint8),
+            np.zeros(0x10000, bool),
             np.zeros(0x10000, bool),
         )
         self.made = np.zeros(0x10000, bool)
@@ -144,7 +179,7 @@ def _make_rows(tables: LocalForms, codes: npt.NDArray[np.integer]) -> None:
     The characters are joined with NUL between them, which neither composes nor reorders with
     anything, so each piece of the result is one character's form; NUL is its own form.
     """
-    forms, lengths, chinese = tables
+    forms, lengths, chinese, traditional = tables
     if codes[0] == 0:
         lengths[:, 0], codes = 1, codes[1:]
     if not len(codes):
@@ -166,7 +201,11 @@ def _make_rows(tables: LocalForms, codes: npt.NDArray[np.integer]) -> None:
     at_kept = np.flatnonzero(kept)
     owner = np.repeat(codes[at_kept], sizes[1][at_kept])  # the character each form's came from
     text = "".join([found[1][at] for at in at_kept.tolist()])
-    chinese[owner[[match.start() for match in _CJK.finditer(text)]]] = True
+    ideographs = [match.start() for match in _CJK.finditer(text)]
+    chinese[owner[ideographs]] = True
+    seen = sorted({text[at] for at in ideographs})
+    changes = {char for char, may in zip(seen, may_convert(seen), strict=True) if may}
+    traditional[owner[[at for at in ideographs if text[at] in changes]]] = True
 
 
 def normalize(text: str) -> str:

@@ -46,14 +46,20 @@ def mix(value: np.uint64) -> np.uint64:
 
 @njit(**_JIT)
 def _form_table(
-    codes: Codes, start: int, end: int, lengths: npt.NDArray[np.uint8], chinese: Bools
+    codes: Codes,
+    start: int,
+    end: int,
+    lengths: npt.NDArray[np.uint8],
+    chinese: Bools,
+    traditional: Bools,
 ) -> tuple[int, int]:
     """Which table of forms a text takes, and the length of its form.
 
-    The table is 0 (folded), 1 (the text holds ideographs) or -1 (none: a character has none).
+    The table is 0 (folded), 1 (the text holds ideographs that OpenCC may convert: its
+    characters' ``traditional`` forms) or -1 (none: a character has none).
     """
     folded = plain = 0  # characters more than one per code point
-    table = 0
+    ideographs = converts = False
     for at in range(start, end):
         code = codes[at]
         if code < 128:  # ASCII: one character, either way
@@ -62,8 +68,9 @@ def _form_table(
             return -1, 0
         folded += np.int64(lengths[0, code]) - 1
         plain += np.int64(lengths[1, code]) - 1
-        if chinese[code]:
-            table = 1
+        ideographs |= chinese[code]
+        converts |= traditional[code]
+    table = 1 if ideographs and converts else 0
     return table, end - start + (plain if table else folded)
 
 
@@ -74,18 +81,21 @@ def local_forms(
     forms: npt.NDArray[np.uint32],
     lengths: npt.NDArray[np.uint8],
     chinese: Bools,
+    traditional: Bools,
     flags: Flags,
 ) -> tuple[Codes, Index, Flags, Index]:
     """Each text with its characters replaced by their forms, whitespace at either end dropped.
 
     See ``text.LocalForms``. Returns the new code points, their bounds, their ``flags`` (a
     table of the BMP) and which forms each text took: 0 (folded), 1 (not folded: it holds
-    ideographs) or -1 (none: it is left out, empty).
+    ideographs OpenCC may convert) or -1 (none: it is left out, empty).
     """
     tables = np.empty(len(bounds) - 1, np.int64)
     size = 0
     for text in range(len(bounds) - 1):  # first which table, and the room needed
-        tables[text], length = _form_table(codes, bounds[text], bounds[text + 1], lengths, chinese)
+        tables[text], length = _form_table(
+            codes, bounds[text], bounds[text + 1], lengths, chinese, traditional
+        )
         size += length
     out = np.empty(size, np.uint32)
     out_flags = np.empty(size, np.uint8)

@@ -397,6 +397,29 @@ def test_group_members_measured_in_worker_processes_give_the_same_report(
     assert rows == list(reuse_rows(two))
 
 
+def test_a_cancel_while_members_are_measured_in_processes_leaves_no_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import psutil
+
+    from simdup_gui.engine.reuse import sources
+
+    result = scan(str(resource("sample")), ScanOptions(run=RunOptions(2)))
+    monkeypatch.setattr(sources, "MEMBERS_IN_PROCESSES", 1)
+    monkeypatch.setattr(sources, "GROUPS_A_TASK", 1)
+    started: list[psutil.Process] = []
+
+    def progress(event: object) -> None:
+        started.extend(psutil.Process().children())  # the members' workers, running
+
+    reuse = find_reuse(result, progress=progress, cancel=lambda: bool(started))
+    assert started  # it stopped at its first step, the members' workers started already
+    _, alive = psutil.wait_procs(started, timeout=10)
+    assert [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE] == []
+    whole = find_reuse(result)
+    assert len(reuse.articles) < len(whole.articles)
+
+
 def test_the_report_is_the_same_on_every_run_and_worker_count(newsroom: Path) -> None:
     from simdup_gui.engine.output.reuse_report import reuse_rows
 

@@ -43,7 +43,8 @@ from __future__ import annotations
 import itertools
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import NamedTuple
@@ -207,78 +208,82 @@ def find_reuse(
     holders = Holders(kept)
     owned = _bodies(kept, counted, holders)  # a source's body, however many hold it
     shared = np.setdiff1d(popular, np.concatenate([*owned.values(), popular[:0]]))  # template
-    members, unread = _members_copied(
+    measuring = _members_measured(
         result, origins, shared, quotes, (min_share, min_match), own, progress, cancel
     )
-    found: dict[int, list[Reuse]] = defaultdict(list)
-    candidates = _candidates(kept, popular, min_share)
-    pairs = [p for p in candidates if _own_pair(p, kept, counted, owned)]
-    pairs = [*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)]
-    words = {n: terms_of(files[n].terms) for n in shown}
-    rarity = Rarity.of(list(words.values()))
-    told = {p for p in told_candidates(words, rarity) if _told_pair(p, kept, counted, owned)}
-    told -= set(pairs)  # found by their words only: only a retelling makes either a source
-    keys = [path_key(record.path) for record in files]  # a file seen twice is no pair
-    pairs = sorted(p for p in {*pairs, *told} if keys[p[0]] != keys[p[1]])
-    bodies = np.concatenate([*owned.values(), popular[:0]])
-    left_out = {  # by source: template, and the popular sources' bodies but the source's
-        n: np.union1d(shared, np.setdiff1d(bodies, owned.get(n, popular[:0]))) for n in [*owned, -1]
-    }
+    with measuring as members_copied:  # in worker processes while the pairs are compared
+        found: dict[int, list[Reuse]] = defaultdict(list)
+        candidates = _candidates(kept, popular, min_share)
+        pairs = [p for p in candidates if _own_pair(p, kept, counted, owned)]
+        pairs = [*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)]
+        words = {n: terms_of(files[n].terms) for n in shown}
+        rarity = Rarity.of(list(words.values()))
+        told = {p for p in told_candidates(words, rarity) if _told_pair(p, kept, counted, owned)}
+        told -= set(pairs)  # found by their words only: only a retelling makes either a source
+        keys = [path_key(record.path) for record in files]  # a file seen twice is no pair
+        pairs = sorted(p for p in {*pairs, *told} if keys[p[0]] != keys[p[1]])
+        bodies = np.concatenate([*owned.values(), popular[:0]])
+        left_out = {  # by source: template, and the popular sources' bodies but the source's
+            n: np.union1d(shared, np.setdiff1d(bodies, owned.get(n, popular[:0])))
+            for n in [*owned, -1]
+        }
 
-    def reuse_of(article: int, source: int, retold_only: bool = False) -> Reuse | None:
-        """What ``article`` copied from ``source``, if that makes it a source."""
-        pair = _measured(
-            article,
-            source,
-            texts,
-            left_out.get(source, left_out[-1]),
-            quotes,
-            2 * min_match,
-            rarity=rarity,
-            shortest=min_match,
-        )
-        if pair is None or pair.firm < min_share or _family(pair, owned, texts):
-            return None  # rewording adds to a share, never makes one reach the floor
-        if retold_only and pair.retold < min_share:
-            return None  # found by its terms: only what it retold makes a source
-        return pair._replace(own=True) if own(files[source].path) else pair
+        def reuse_of(article: int, source: int, retold_only: bool = False) -> Reuse | None:
+            """What ``article`` copied from ``source``, if that makes it a source."""
+            pair = _measured(
+                article,
+                source,
+                texts,
+                left_out.get(source, left_out[-1]),
+                quotes,
+                2 * min_match,
+                rarity=rarity,
+                shortest=min_match,
+            )
+            if pair is None or pair.firm < min_share or _family(pair, owned, texts):
+                return None  # rewording adds to a share, never makes one reach the floor
+            if retold_only and pair.retold < min_share:
+                return None  # found by its terms: only what it retold makes a source
+            return pair._replace(own=True) if own(files[source].path) else pair
 
-    for done, (a, b) in enumerate(pairs):
-        if cancel():
-            break
-        if done % 50 == 0:
-            progress(ProgressEvent("comparing", done, len(pairs)))
-        for article, source in ((a, b), (b, a)):
-            pair = reuse_of(article, source, (a, b) in told)
-            if pair is not None:
-                found[article].append(pair)
-    _one_way(found, first, texts, set(owned))
-    beyond: dict[int, list[Reuse]] = defaultdict(list)  # members' sources but their origin
-    for group in origins:  # a copy of a copy: credited to the source, not only its copy
-        sources = sorted({r.source for r in found.get(group[0], ()) if not r.library})
-        for member, source in itertools.product(group[1:], sources):
-            if not cancel() and (pair := reuse_of(member, source)) is not None:
-                beyond[member].append(pair)
-        for member in group[1:] if sources else ():
-            if member not in beyond:
-                texts.forget(member)  # a folder of copies would hold every text
-    names: list[str] = []
-    if library is not None and library.article_count and len(library.passages):
-        scanned = set(keys)
-        members_read = (m for group in origins for m in group[1:] if files[m].ok)
-        everyone = sorted({*shown, *(m for m in members_read if files[m].passages)})
-        for done, article in enumerate(everyone):
+        for done, (a, b) in enumerate(pairs):
             if cancel():
                 break
-            if done % 200 == 0:
-                progress(ProgressEvent("checking the library", done, len(everyone)))
-            mine = found if stands[article] == article else beyond  # a member's beyond its origin
-            for pair in library_reuse(
-                article, files[article], library, texts, min_share, scanned, min_match
-            ):
-                mine[article].append(pair._replace(source=_named(names, library, pair.source)))
-            if article not in mine:
-                texts.forget(article)
+            if done % 50 == 0:
+                progress(ProgressEvent("comparing", done, len(pairs)))
+            for article, source in ((a, b), (b, a)):
+                pair = reuse_of(article, source, (a, b) in told)
+                if pair is not None:
+                    found[article].append(pair)
+        _one_way(found, first, texts, set(owned))
+        beyond: dict[int, list[Reuse]] = defaultdict(list)  # members' sources but their origin
+        for group in origins:  # a copy of a copy: credited to the source, not only its copy
+            sources = sorted({r.source for r in found.get(group[0], ()) if not r.library})
+            for member, source in itertools.product(group[1:], sources):
+                if not cancel() and (pair := reuse_of(member, source)) is not None:
+                    beyond[member].append(pair)
+            for member in group[1:] if sources else ():
+                if member not in beyond:
+                    texts.forget(member)  # a folder of copies would hold every text
+        names: list[str] = []
+        if library is not None and library.article_count and len(library.passages):
+            scanned = set(keys)
+            members_read = (m for group in origins for m in group[1:] if files[m].ok)
+            everyone = sorted({*shown, *(m for m in members_read if files[m].passages)})
+            for done, article in enumerate(everyone):
+                if cancel():
+                    break
+                if done % 200 == 0:
+                    progress(ProgressEvent("checking the library", done, len(everyone)))
+                # a member's sources beyond its origin
+                mine = found if stands[article] == article else beyond
+                for pair in library_reuse(
+                    article, files[article], library, texts, min_share, scanned, min_match
+                ):
+                    mine[article].append(pair._replace(source=_named(names, library, pair.source)))
+                if article not in mine:
+                    texts.forget(article)
+        members, unread = members_copied()
     members = _with_beyond(members, beyond, texts, shared, quotes)
     others = [_copied(n, found[n], texts, shared, quotes) for n in sorted(found) if found[n]]
     articles = tuple(
@@ -473,7 +478,8 @@ def _origins(result: ScanResult, first: Callable[[int], tuple[bool, int]]) -> li
     return found
 
 
-def _members_copied(
+@contextmanager
+def _members_measured(
     result: ScanResult,
     groups: list[list[int]],
     shared: U32,
@@ -482,14 +488,17 @@ def _members_copied(
     own: Callable[[str], bool],
     progress: Progress,
     cancel: Callable[[], bool],
-) -> tuple[list[Copied], list[tuple[int, str]]]:
+) -> Iterator[Callable[[], tuple[list[Copied], list[tuple[int, str]]]]]:
     """Each group member's reuse of its origin, measured as any pair's (else estimated).
 
-    ``groups``: each group, its origin first (:func:`_origins`). And the members that could
-    not be read again, with why. The groups are measured apart, in worker processes when
-    there are MEMBERS_IN_PROCESSES members or more and jobs to spare (each member's text is
-    read again: the report's longest step in a folder of copies). ``floors``: the least share
-    reported, and the shortest passage.
+    ``groups``: each group, its origin first (:func:`_origins`). Gives a call that returns
+    the members' reuse, and the members that could not be read again, with why. The groups
+    are measured apart, in worker processes when there are MEMBERS_IN_PROCESSES members or
+    more and jobs to spare (each member's text is read again: the report's longest step in a
+    folder of copies): started on entry, they run while the caller compares the other
+    pairs, and the call waits for what is left; left, the block stops what was not done.
+    Else the call measures them. ``floors``: the least share reported, and the shortest
+    passage.
     """
     files = result.files
     work = [tuple((n, files[n]) for n in group) for group in groups]
@@ -502,32 +511,38 @@ def _members_copied(
     jobs = result.options.run.jobs
     pool = None
     if jobs > 1 and total >= MEMBERS_IN_PROCESSES:
-        from simdup_gui.engine.run.batches import process_context, stop_now
+        from simdup_gui.engine.run.batches import process_context
         from simdup_gui.engine.run.workers import process_pool
 
         pool = process_pool(jobs, process_context())
-    found: list[Copied] = []
-    problems: list[tuple[int, str]] = []
-    done = 0
-    try:
-        outcomes = map(measure, batches) if pool is None else pool.map(measure, batches)
+    outcomes = map(measure, batches) if pool is None else pool.map(measure, batches)
+    finished = []
+
+    def collected() -> tuple[list[Copied], list[tuple[int, str]]]:
+        found: list[Copied] = []
+        problems: list[tuple[int, str]] = []
+        done = 0
         for (copied, unread), batch in zip(outcomes, batches, strict=False):
             found += [_owned(one) if one.sources[0].source in mine else one for one in copied]
             problems += unread
             done += sum(len(members) - 1 for members in batch)
             progress(ProgressEvent("measuring copies", done, total))
             if cancel():
-                if pool is not None:
-                    stop_now(pool)  # the batches not started are dropped, not waited for
-                break
-    except BaseException:
-        if pool is not None:
-            stop_now(pool)
-        raise
+                return found, problems
+        finished.append(True)
+        return found, problems
+
+    if pool is None:
+        yield collected
+        return
+    from simdup_gui.engine.run.batches import stop_now
+
+    try:
+        yield collected
     finally:
-        if pool is not None:
-            pool.shutdown(wait=True)
-    return found, problems
+        if not finished:  # cancelled or failed: the batches not started are dropped
+            stop_now(pool)
+        pool.shutdown(wait=True)
 
 
 GROUPS_A_TASK = 16  # groups measured in one worker's task

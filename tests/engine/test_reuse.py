@@ -323,6 +323,47 @@ def test_a_passage_copied_with_slips_of_the_keys_is_copied_word_for_word() -> No
     assert dated.respelt(theirs, ~dated.seeds_in(theirs)) is None
 
 
+HARBOUR = str.split(
+    "harbour pilot vessel tide basin breakwater cargo crane quay berth anchor rope signal "
+    "lantern keeper storm winter summer market fisher boat net salt timber engine railway "
+    "station platform ticket carriage freight bridge river valley mountain village school "
+    "teacher student library museum garden orchard farmer tractor harvest grain mill bakery"
+)
+COUNCIL = str.split(
+    "council budget election mayor committee vote policy tax housing transport office clerk "
+    "minister debate statement campaign survey report meeting agenda contract tender audit "
+    "spending revenue deficit pension hospital clinic doctor nurse patient ward court judge"
+)
+
+
+def test_a_short_passage_copied_with_many_slips_is_measured_though_few_fingerprints_survive(
+    tmp_path: Path,
+) -> None:
+    """A 6 % passage with a letter doubled every tenth word keeps under a fortieth of the
+    article's passage fingerprints (each slip breaks the runs over it); it is measured, and
+    named with its share, all the same."""
+    rng = random.Random(1)
+    source = [rng.choice(HARBOUR) for _ in range(3000)]  # 3 % of it copied: one way only
+    passage = [w[:2] + w[2] + w[2:] if n % 10 == 3 else w for n, w in enumerate(source[600:690])]
+    own = [rng.choice(COUNCIL) for _ in range(1300)]  # (else the two are grouped: one topic)
+    article = " ".join(own[:650] + passage + own[650:])
+    write(tmp_path, "source.txt", " ".join(source))
+    write(tmp_path, "article.txt", article)
+    mine, theirs = Text.of(article), Text.of(" ".join(source))
+    kept = [plain_fingerprints(text) for text in (article, " ".join(source))]
+    shared = len(np.intersect1d(*kept))
+    assert 2 <= shared < 0.05 / 2 * min(map(len, kept))  # fewer than half the share's
+    share = mine.share(mine.aligned(theirs)[1])
+    assert 0.06 < share < 0.07
+    code, rows, err = reuse_csv(str(tmp_path), "--no-cache", "--quiet")
+    assert code == 0, err
+    named = [r for r in rows if r["source"]]
+    assert [(Path(r["path"]).name, Path(r["source"]).name) for r in named] == [
+        ("article.txt", "source.txt")
+    ]
+    assert float(named[0]["share"]) == pytest.approx(share, abs=1e-4)
+
+
 @pytest.mark.parametrize("told_by", ["name", "age", "paragraphs", "nothing"])
 def test_of_two_articles_each_found_copying_the_other_the_copy_is_told_where_files_tell(
     tmp_path: Path, told_by: str

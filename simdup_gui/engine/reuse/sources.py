@@ -22,8 +22,9 @@ An article and its sources, as a copy check (查重) reports them:
    such material: it holds every part they hold, each of them only some (answers cut from
    one text). A family's stub (its header and footer, little between) is such a body too:
    an article holding it at both its ends is a page of the family, no copy.
-3. **Candidates**: two articles sharing a fingerprint that is not template, at least
-   ``min_share / 2`` of the article's own fingerprints (a share's estimate); and two sharing
+3. **Candidates**: two articles sharing fingerprints that are not template, at least
+   CANDIDATE of ``min_share``'s part of the article's own (a passage copied with slips keeps
+   few runs whole: the texts decide); and two sharing
    enough of their rarer terms (``retold.told_candidates``: a retelling keeps no run of
    words), which only a retold passage makes each other's source.
 4. **Alignment** (``align.py``) of the two texts, read again: the copied passages (word for
@@ -68,6 +69,10 @@ log = logging.getLogger(__name__)
 
 CHANGED = "changed during the run"  # a file no longer the text the scan read
 SHARED_TEXTS = 5  # a passage in this many different articles (copies once) is template
+# of the least share, the part of an article's fingerprints another holds for the two to be
+# measured: a passage copied with slips or edits every few words keeps few runs whole (a 6 %
+# one with a slip every tenth word: under 2 % of the fingerprints)
+CANDIDATE = 0.25
 FAMILY = 3  # articles sharing this many template fingerprints are of one family: not reuse
 ELSEWHERE = 0.7  # a pair whose shared fingerprints are this much in a third article too: no reuse
 GOING_ROUND = 3  # a passage this many articles hold is going round (ELSEWHERE)
@@ -739,7 +744,7 @@ def _origin_pairs(
         articles, held = holders.of(body)
         for other, both in zip(articles.tolist(), held.tolist(), strict=True):
             values = kept[other]
-            enough = both >= max(2, min_share / 2 * min(len(body), len(values)))
+            enough = both >= max(2, CANDIDATE * min_share * min(len(body), len(values)))
             if other == origin or not enough:
                 continue
             family = np.intersect1d(kept[origin], values, assume_unique=True)
@@ -946,7 +951,11 @@ def _counted(kept: dict[int, U32]) -> Counted:
 
 
 def _candidates(kept: dict[int, U32], shared: U32, min_share: float) -> list[tuple[int, int]]:
-    """Pairs of articles sharing enough fingerprints that are not template (lower first)."""
+    """Pairs of articles sharing enough fingerprints that are not template (lower first).
+
+    Enough: two, and CANDIDATE of the least share's part of the smaller's; each pair is then
+    measured on its texts, which decides.
+    """
     own = {n: v[~np.isin(v, shared)] for n, v in kept.items()}
     if not own:
         return []
@@ -961,7 +970,7 @@ def _candidates(kept: dict[int, U32], shared: U32, min_share: float) -> list[tup
     for article, values_of in own.items():
         sizes[article] = max(len(values_of), 1)
     a, b = codes // n, codes % n
-    enough = (counts >= 2) & (counts / np.minimum(sizes[a], sizes[b]) >= min_share / 2)
+    enough = (counts >= 2) & (counts / np.minimum(sizes[a], sizes[b]) >= CANDIDATE * min_share)
     return list(zip(a[enough].tolist(), b[enough].tolist(), strict=True))
 
 

@@ -1104,7 +1104,10 @@ def _copied(article: int, sources: list[Reuse], texts: Texts, shared: U32, quote
     paragraphs = mine.paragraphs(copied, counted)
     total = mine.share(copied, None if quotes else counted)
     without_quotes = mine.share(copied & ~mine.cited(), None if quotes else counted)
-    not_own = _inside(mine, [span for reuse in theirs for span in _all_passages(reuse)])
+    if len(theirs) == len(ordered):  # none of the editor's own: the same units
+        not_own = copied
+    else:
+        not_own = _inside(mine, [span for reuse in theirs for span in _all_passages(reuse)])
     without_own = mine.share(not_own, None if quotes else counted)
     return Copied(
         article, ordered, total, ordered[0].source, tuple(paragraphs), without_quotes, without_own

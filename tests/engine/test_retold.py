@@ -277,6 +277,58 @@ def test_what_one_retold_of_a_sources_own_material_keeps_it_a_source(tmp_path: P
     assert ("commentary", "story") in {(Path(r["path"]).stem, Path(r["source"]).stem) for r in rows}
 
 
+SNOW = """北方遭遇罕见暴雪
+
+本报哈尔滨电 入冬以来最强的一次寒潮本周横扫东北，多地交通受阻。
+
+据气象部门统计，受强冷空气影响，黑龙江省哈尔滨、齐齐哈尔、牡丹江等十三个市县在三天内累计降雪\
+四十二毫米，创下一九五六年有气象记录以来的同期最高值。铁路部门临时停开了二十多趟列车，机场航班\
+大面积延误。
+
+目前，各地正组织人力清扫积雪，保障居民供暖和蔬菜供应。
+"""
+NOODLES = """冬天里的一碗热汤
+
+小区门口新开了一家面馆，老板是从山西来的夫妻俩，每天凌晨四点就开始和面。
+
+这几天出门真不容易。从一九五六年起有记录以来，同一时段还没有哪次能比得上：冷空气一路南下，短短三\
+天，哈尔滨、牡丹江、齐齐哈尔这十三个市县的雪累计积了四十二毫米，这是气象部门给出的统计。街坊们都\
+说，这样的天气最适合来一碗刀削面。
+
+面馆的生意因此格外红火，排队的人一直排到了马路边上。
+"""
+OUTING = """周末去郊外
+
+本来约好周末去郊外爬山，结果计划全泡汤了。
+
+听说二十多趟列车停开，航班也延误了不少，我们只好待在家里。朋友们干脆聚在一起包饺子，一直聊到深夜。
+
+下个月天气暖和些，再找机会出去走走吧。
+"""
+
+
+def test_one_sentence_retold_alone_is_a_passage_where_it_keeps_names_and_numbers(
+    tmp_path: Path,
+) -> None:
+    """A column retells, in one sentence among its own, the story's sentence of places and
+    figures (merged and reordered: no run of six characters left): the story is its source.
+    A diary retelling the story's shorter sentence, of few such terms, is not its copy."""
+    for n, case in enumerate(c for c in cases() if c["language"] == "zh"):
+        (tmp_path / f"other-{n:02d}.txt").write_text(case["source"], "utf-8")  # (rarity)
+    for name, text in (("story", SNOW), ("column", NOODLES), ("diary", OUTING)):
+        (tmp_path / f"{name}.txt").write_text(text, "utf-8")
+    os.utime(tmp_path / "story.txt", (1_600_000_000, 1_600_000_000))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["reuse", str(tmp_path), "--no-cache"], out, err) == 0, err.getvalue()
+    rows = [r for r in csv.DictReader(io.StringIO(out.getvalue())) if r["source"]]
+    assert [(Path(r["path"]).stem, Path(r["source"]).stem) for r in rows] == [("column", "story")]
+    column = Text.of(NOODLES)
+    sentence = NOODLES.index("从一九五六年"), NOODLES.index("街坊们")
+    retold_chars = column.chars - Text.of(NOODLES[: sentence[0]] + NOODLES[sentence[1] :]).chars
+    assert float(rows[0]["share"]) == pytest.approx(retold_chars / column.chars, abs=0.02)
+    assert int(rows[0]["passages"]) == 1
+
+
 def answers(language: str = "en") -> dict[str, str]:
     """``rewrites/answers-LANGUAGE.txt``: the source (``source``: its lines), and each answer
     (its kind and number: cut, light, heavy or non, written without it) and its text."""

@@ -8,13 +8,14 @@ and a Dice coefficient of DICE or more, sharing SHARED terms at least, each sent
 terms or more and the other's nearest on one side at least (a sentence like many of the
 other text's, by its topic's words, seeds with its nearest only); **extension** joins seeds
 NEAR sentences apart at most in both texts into passages (merged and split sentences alike);
-**filtering** keeps a passage spanning SPAN sentences of the two texts or more, its seeds
-sharing SAID rare terms (RARE articles or fewer hold them), its own sentences holding SOURCE
-units (a source's floor). Where no sentence seeds a passage (a heavy rewrite merges, splits
-and reorders its sentences), **paragraphs** retold whole are looked for the same way: blocks
-between blank lines (else lines) whose terms have a cosine of PARAGRAPH_SIMILAR and a Dice
-coefficient of PARAGRAPH_DICE or more, sharing PARAGRAPH_SAID rare terms, the paragraph
-holding the floor's units.
+**filtering** keeps a passage spanning SPAN sentences of the two texts or more (or one
+sentence retold alone that shares ALONE rare terms), its seeds sharing SAID rare terms (RARE
+articles or fewer hold them), its own sentences holding SOURCE units (a source's floor).
+Where no sentence seeds a passage (a heavy rewrite merges, splits and reorders its
+sentences), **paragraphs** retold whole are looked for the same way: blocks between blank
+lines (else lines) whose terms have a cosine of PARAGRAPH_SIMILAR and a Dice coefficient of
+PARAGRAPH_DICE or more, sharing PARAGRAPH_SAID rare terms, the paragraph holding the floor's
+units.
 
 Terms: a word's first STEM letters (``repairs`` and ``repaired`` one term), stopwords left
 out; in Chinese every two neighbouring ideographs (a word, or a part of one) but those with a
@@ -68,6 +69,7 @@ PARAGRAPH_SIMILAR, PARAGRAPH_DICE = 0.3, 0.2  # a paragraph retold whole, its se
 PARAGRAPH_SAID = 10  # rare terms a paragraph retold shares at least (two seeds' worth)
 NEAR = 2  # seeds at most this many sentences apart, in each text, are one passage
 SPAN, SAID = 3, 5  # sentences of the two texts a passage spans, rare terms its seeds share
+ALONE = 3 * SAID  # rare terms one sentence retold alone shares (names, numbers): a passage
 WORDY = 4  # terms a sentence holds at least to be a seed's
 PROSE = 2  # function words (the, of; 的, 了) a sentence holds at least: prose, not a list
 CROSSINGS = 1 << 22  # products of two sentences' shared terms made at most (memory)
@@ -432,8 +434,9 @@ def _passages(
     """The sentences of each text in passages (see the module).
 
     A passage spans SPAN sentences of the two texts or more (two retold as two, or one
-    merged from two), its seeds share SAID rare terms in all (``Rarity.rare``), and its own
-    sentences hold ``least`` units or more.
+    merged from two) — or one sentence retold alone sharing ALONE rare terms, a long sentence
+    of names and numbers — its seeds share SAID rare terms in all (``Rarity.rare``), and its
+    own sentences hold ``least`` units or more.
     """
     sizes = np.bincount(sentences)
     order = np.lexsort((seeds[:, 1], seeds[:, 0]))
@@ -450,7 +453,8 @@ def _passages(
     for group in groups:
         own, found = sorted({seed[0] for seed in group}), sorted({seed[1] for seed in group})
         said = sum(seed[2] for seed in group)
-        if len(own) + len(found) >= SPAN and said >= SAID and sizes[own].sum() >= least:
+        spans = len(own) + len(found) >= SPAN or said >= ALONE
+        if spans and said >= SAID and sizes[own].sum() >= least:
             mine += own
             theirs += found
     return mine, theirs

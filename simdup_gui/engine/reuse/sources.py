@@ -213,44 +213,43 @@ def find_reuse(
     holders = Holders(kept)
     owned = _bodies(kept, counted, holders)  # a source's body, however many hold it
     shared = np.setdiff1d(popular, np.concatenate([*owned.values(), popular[:0]]))  # template
+    found: dict[int, list[Reuse]] = defaultdict(list)
+    candidates = _candidates(kept, popular, min_share)
+    pairs = [p for p in candidates if _own_pair(p, kept, counted, owned)]
+    pairs = [*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)]
+    words = {n: terms_of(files[n].terms) for n in shown}
+    rarity = Rarity.of(list(words.values()))
+    told = {p for p in told_candidates(words, rarity) if _told_pair(p, kept, counted, owned)}
+    told -= set(pairs)  # found by their words only: only a retelling makes either a source
+    keys = [path_key(record.path) for record in files]  # a file seen twice is no pair
+    pairs = sorted(p for p in {*pairs, *told} if keys[p[0]] != keys[p[1]])
+    bodies = np.concatenate([*owned.values(), popular[:0]])
+    left_out = {  # by source: template, and the popular sources' bodies but the source's
+        n: np.union1d(shared, np.setdiff1d(bodies, owned.get(n, popular[:0]))) for n in [*owned, -1]
+    }
+
+    def reuse_of(article: int, source: int, retold_only: bool = False) -> Reuse | None:
+        """What ``article`` copied from ``source``, if that makes it a source."""
+        pair = _measured(
+            article,
+            source,
+            texts,
+            left_out.get(source, left_out[-1]),
+            quotes,
+            2 * min_match,
+            rarity=rarity,
+            shortest=min_match,
+        )
+        if pair is None or pair.firm < min_share or _family(pair, owned, texts):
+            return None  # rewording adds to a share, never makes one reach the floor
+        if retold_only and pair.retold < min_share:
+            return None  # found by its terms: only what it retold makes a source
+        return pair._replace(own=True) if own(files[source].path) else pair
+
     measuring = _members_measured(
         result, origins, shared, quotes, (min_share, min_match), own, progress, cancel
     )
     with measuring as members_copied:  # in worker processes while the pairs are compared
-        found: dict[int, list[Reuse]] = defaultdict(list)
-        candidates = _candidates(kept, popular, min_share)
-        pairs = [p for p in candidates if _own_pair(p, kept, counted, owned)]
-        pairs = [*pairs, *_origin_pairs(kept, owned, shared, min_share, holders)]
-        words = {n: terms_of(files[n].terms) for n in shown}
-        rarity = Rarity.of(list(words.values()))
-        told = {p for p in told_candidates(words, rarity) if _told_pair(p, kept, counted, owned)}
-        told -= set(pairs)  # found by their words only: only a retelling makes either a source
-        keys = [path_key(record.path) for record in files]  # a file seen twice is no pair
-        pairs = sorted(p for p in {*pairs, *told} if keys[p[0]] != keys[p[1]])
-        bodies = np.concatenate([*owned.values(), popular[:0]])
-        left_out = {  # by source: template, and the popular sources' bodies but the source's
-            n: np.union1d(shared, np.setdiff1d(bodies, owned.get(n, popular[:0])))
-            for n in [*owned, -1]
-        }
-
-        def reuse_of(article: int, source: int, retold_only: bool = False) -> Reuse | None:
-            """What ``article`` copied from ``source``, if that makes it a source."""
-            pair = _measured(
-                article,
-                source,
-                texts,
-                left_out.get(source, left_out[-1]),
-                quotes,
-                2 * min_match,
-                rarity=rarity,
-                shortest=min_match,
-            )
-            if pair is None or pair.firm < min_share or _family(pair, owned, texts):
-                return None  # rewording adds to a share, never makes one reach the floor
-            if retold_only and pair.retold < min_share:
-                return None  # found by its terms: only what it retold makes a source
-            return pair._replace(own=True) if own(files[source].path) else pair
-
         for done, (a, b) in enumerate(pairs):
             if cancel():
                 break

@@ -448,15 +448,17 @@ def test_a_cancel_while_members_are_measured_in_processes_leaves_no_process(
     result = scan(str(resource("sample")), ScanOptions(run=RunOptions(2)))
     monkeypatch.setattr(sources, "MEMBERS_IN_PROCESSES", 1)
     monkeypatch.setattr(sources, "GROUPS_A_TASK", 1)
+    before = {p.pid for p in psutil.Process().children(recursive=True)}
     started: list[psutil.Process] = []
 
-    def progress(event: object) -> None:
-        started.extend(psutil.Process().children())  # the members' workers, running
+    def progress(event: object) -> None:  # the members' workers, running
+        started.extend(p for p in psutil.Process().children() if p.pid not in before)
 
     reuse = find_reuse(result, progress=progress, cancel=lambda: bool(started))
     assert started  # it stopped at its first step, the members' workers started already
     _, alive = psutil.wait_procs(started, timeout=10)
-    assert [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE] == []
+    alive = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    assert [p for p in alive if "resource_tracker" not in " ".join(p.cmdline())] == []
     whole = find_reuse(result)
     assert len(reuse.articles) < len(whole.articles)
 

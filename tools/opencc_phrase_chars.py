@@ -21,7 +21,7 @@ from pathlib import Path
 import marisa_trie
 import opencc
 
-from simdup_gui.engine.text.normalize import _CJK
+from simdup_gui.engine.text.normalize import has_cjk
 
 HEADER = b"OPENCC_MARISA_0.2.5"  # an .ocd2 file's first bytes; the trie follows
 
@@ -70,7 +70,7 @@ def main() -> None:
             only.update(a for a, b in zip(key, value, strict=True) if a != b)
         else:
             only.update(key)
-    others = sorted(c for c in alone | only if ord(c) < 0x10000 and not _CJK.match(c))
+    others = sorted(c for c in alone | only if ord(c) < 0x10000 and not has_cjk(c))
     if others:  # may_convert looks at ideographs only
         raise SystemExit(f"t2s changes characters that are no ideographs: {''.join(others)}")
     print(f'    "{opencc.__version__}": "{"".join(sorted(only))}",')

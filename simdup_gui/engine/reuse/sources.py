@@ -520,9 +520,10 @@ def _members_measured(
 
         pool = process_pool(jobs, process_context())
     outcomes = map(measure, batches) if pool is None else pool.map(measure, batches)
-    finished = []
+    finished = False
 
     def collected() -> tuple[list[Copied], list[tuple[int, str]]]:
+        nonlocal finished
         found: list[Copied] = []
         problems: list[tuple[int, str]] = []
         done = 0
@@ -533,7 +534,7 @@ def _members_measured(
             progress(ProgressEvent("measuring copies", done, total))
             if cancel():
                 return found, problems
-        finished.append(True)
+        finished = True
         return found, problems
 
     if pool is None:

@@ -123,16 +123,14 @@ class LocalForms(NamedTuple):
     texts with ideographs OpenCC may change, which it converts before that); rows of up to
     ``FORM_CHARS`` code points, of ``lengths[0]`` and ``lengths[1]``. A length of 0 marks a
     character whose form depends on its neighbours (NFKC may compose or reorder it with the
-    one before) or is longer: a text with one is left to :func:`normalize`. ``chinese``: the
-    form holds an ideograph; ``traditional``: it holds one OpenCC may change
-    (:func:`may_convert`: a text with ideographs and none of those is the same converted, so
-    it takes ``forms[0]``). For the others, a text's form is its characters' forms one after
-    another (tests check this against :func:`normalize`).
+    one before) or is longer: a text with one is left to :func:`normalize`. ``traditional``:
+    the form holds an ideograph OpenCC may change (:func:`may_convert`; a text with none is
+    the same converted, so it takes ``forms[0]``). For the others, a text's form is its
+    characters' forms one after another (tests check this against :func:`normalize`).
     """
 
     forms: npt.NDArray[np.uint32]
     lengths: npt.NDArray[np.uint8]
-    chinese: npt.NDArray[np.bool_]
     traditional: npt.NDArray[np.bool_]
 
 
@@ -143,7 +141,6 @@ class _Tables:
         self.forms = LocalForms(
             np.zeros((2, 0x10000, FORM_CHARS), np.uint32),
             np.zeros((2, 0x10000), np.uint8),
-            np.zeros(0x10000, bool),
             np.zeros(0x10000, bool),
         )
         self.made = np.zeros(0x10000, bool)
@@ -179,7 +176,7 @@ def _make_rows(tables: LocalForms, codes: npt.NDArray[np.integer]) -> None:
     The characters are joined with NUL between them, which neither composes nor reorders with
     anything, so each piece of the result is one character's form; NUL is its own form.
     """
-    forms, lengths, chinese, traditional = tables
+    forms, lengths, traditional = tables
     if codes[0] == 0:
         lengths[:, 0], codes = 1, codes[1:]
     if not len(codes):
@@ -202,7 +199,6 @@ def _make_rows(tables: LocalForms, codes: npt.NDArray[np.integer]) -> None:
     owner = np.repeat(codes[at_kept], sizes[1][at_kept])  # the character each form's came from
     text = "".join([found[1][at] for at in at_kept.tolist()])
     ideographs = [match.start() for match in _CJK.finditer(text)]
-    chinese[owner[ideographs]] = True
     seen = sorted({text[at] for at in ideographs})
     changes = {char for char, may in zip(seen, may_convert(seen), strict=True) if may}
     traditional[owner[[at for at in ideographs if text[at] in changes]]] = True

@@ -46,31 +46,25 @@ def mix(value: np.uint64) -> np.uint64:
 
 @njit(**_JIT)
 def _form_table(
-    codes: Codes,
-    start: int,
-    end: int,
-    lengths: npt.NDArray[np.uint8],
-    chinese: Bools,
-    traditional: Bools,
+    codes: Codes, start: int, end: int, lengths: npt.NDArray[np.uint8], traditional: Bools
 ) -> tuple[int, int]:
     """Which table of forms a text takes, and the length of its form.
 
-    The table is 0 (folded), 1 (the text holds ideographs that OpenCC may convert: its
-    characters' ``traditional`` forms) or -1 (none: a character has none).
+    The table is 0 (folded), 1 (the text holds ideographs OpenCC may convert: its characters'
+    ``traditional`` forms) or -1 (none: a character has none).
     """
     folded = plain = 0  # characters more than one per code point
-    ideographs = converts = False
+    table = 0
     for at in range(start, end):
         code = codes[at]
         if code < 128:  # ASCII: one character, either way
             continue
-        if code >= len(chinese) or lengths[0, code] == 0:
+        if code >= len(traditional) or lengths[0, code] == 0:
             return -1, 0
         folded += np.int64(lengths[0, code]) - 1
         plain += np.int64(lengths[1, code]) - 1
-        ideographs |= chinese[code]
-        converts |= traditional[code]
-    table = 1 if ideographs and converts else 0
+        if traditional[code]:
+            table = 1
     return table, end - start + (plain if table else folded)
 
 
@@ -80,7 +74,6 @@ def local_forms(
     bounds: Index,
     forms: npt.NDArray[np.uint32],
     lengths: npt.NDArray[np.uint8],
-    chinese: Bools,
     traditional: Bools,
     flags: Flags,
 ) -> tuple[Codes, Index, Flags, Index]:
@@ -94,7 +87,7 @@ def local_forms(
     size = 0
     for text in range(len(bounds) - 1):  # first which table, and the room needed
         tables[text], length = _form_table(
-            codes, bounds[text], bounds[text + 1], lengths, chinese, traditional
+            codes, bounds[text], bounds[text + 1], lengths, traditional
         )
         size += length
     out = np.empty(size, np.uint32)

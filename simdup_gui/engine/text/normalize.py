@@ -62,10 +62,7 @@ def may_convert(chars: list[str]) -> list[bool]:
     phrase_only = PHRASE_ONLY.get(opencc.__version__)
     if phrase_only is None:
         return [True] * len(chars)
-    convert = _to_simplified()
-    alone = convert("\n".join(chars)).split("\n")  # one call: each character by itself
-    if len(alone) != len(chars):  # (no form holds a line break: never so)
-        alone = [convert(char) for char in chars]
+    alone = _to_simplified()("\n".join(chars)).split("\n")  # one call: each by itself
     return [a != b or a in phrase_only for a, b in zip(chars, alone, strict=True)]
 
 

@@ -121,8 +121,8 @@ class Batch:
 
         A compiled pass replaces each character with its form (``text.LocalForms``); a text
         with ideographs OpenCC may change (traditional characters) is then converted by it and
-        case-folded, and only a text holding
-        a character whose form depends on its neighbours goes through ``normalize`` itself.
+        case-folded, and only a text holding a character whose form depends on its neighbours
+        goes through ``normalize`` itself.
         """
         kernels = kernel_module("simdup_gui.engine.text.token_kernels")
 

@@ -1,20 +1,20 @@
 """The engine's loops, compiled by numba or run as the same source in plain Python.
 
 The kernel modules (``text/token_kernels.py``, ``text/telltale_kernels.py``,
-``fingerprint/kernels.py``, ``read/html_kernels.py``, ``match/index_kernels.py``) hold loops
-written for numba. Compiled, they are fast, but a machine's first use compiles them (15-30 s)
-and, unless they are built ahead, every process pays about half a second to import numba and
-load them. A small scan (the sample, a handful of articles) is done sooner by the same loops
-run by Python: :func:`plain_kernels` runs a block of work that way, and :func:`kernel_module`
-gives whichever form is in force. The plain form is the kernel modules' own source executed
-again, with numba's ``njit`` as a no-op and the kernel modules it imports in their plain form
-too, so the two forms cannot drift apart (the tests check they agree). A loop too slow in
-Python may name a numpy twin in its module's ``PLAIN_FORMS``, used instead. A GUI thread runs
-in :func:`loading_no_kernels_here`: it never loads the compiled form itself, so the window
-never waits for numba. Where the kernels are built ahead of time (``prebuilt.py``, once a machine
-with a C compiler), that form needs no numba: it loads in a millisecond, on any thread. A
-standalone app carries them built for any CPU of its kind and no numba at all: the plain form
-serves whatever they do not.
+``fingerprint/kernels.py``, ``read/html_kernels.py``, ``match/index_kernels.py``,
+``reuse/kernels.py``) hold loops written for numba. Compiled, they are fast, but a machine's
+first use compiles them (15-30 s) and, unless they are built ahead, every process pays about
+half a second to import numba and load them. A small scan (the sample, a handful of articles) is
+done sooner by the same loops run by Python: :func:`plain_kernels` runs a block of work that
+way, and :func:`kernel_module` gives whichever form is in force. The plain form is the kernel
+modules' own source executed again, with numba's ``njit`` as a no-op and the kernel modules it
+imports in their plain form too, so the two forms cannot drift apart (the tests check they
+agree). A loop too slow in Python may name a numpy twin in its module's ``PLAIN_FORMS``, used
+instead. A GUI thread runs in :func:`loading_no_kernels_here`: it never loads the compiled form
+itself, so the window never waits for numba. Where the kernels are built ahead of time
+(``prebuilt.py``, once a machine with a C compiler), that form needs no numba: it loads in a
+millisecond, on any thread. A standalone app carries them built for any CPU of its kind and no
+numba at all: the plain form serves whatever they do not.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ KERNEL_MODULES = (
     "simdup_gui.engine.fingerprint.kernels",
     "simdup_gui.engine.read.html_kernels",
     "simdup_gui.engine.match.index_kernels",
+    "simdup_gui.engine.reuse.kernels",
 )
 PLAIN_BYTES = 256 << 10  # a scan reading at most this much runs plain: about 0.6 s of work
 PLAIN_BYTES_UNCOMPILED = 2 << 20  # the same before the first compile (~5 s, against 15-30 s)

@@ -90,6 +90,12 @@ SIGNATURES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
             (U8, I8, I8, I8, INT, U8_2D, I8_2D, I8, U8, I8, I8, U8, INT),
         ),
     },
+    "simdup_gui.engine.reuse.kernels": {
+        "units_of": (f"Tuple(({I8}, {I8}, {U8}))", (U4, U1)),
+        "run_hashes": (U8, (U8, INT)),
+        "covered": (B1, (U8, U8, INT, INT, B1)),
+        "passages": (f"UniTuple({B1}, 2)", (B1, B1, INT, INT, INT)),
+    },
 }
 _DTYPES = {code: np.dtype(code) for code in ("u1", "u4", "u8", "i8", "f8", "b1")}
 

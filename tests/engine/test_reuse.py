@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import os
 import random
+import re
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +19,7 @@ from hypothesis import strategies as st
 
 from simdup_gui.cli import main
 from simdup_gui.engine import kernels
+from simdup_gui.engine.fingerprint.codes import RUN_BASE, UNIT_BASE
 from simdup_gui.engine.options import GroupOptions, RunOptions, ScanOptions
 from simdup_gui.engine.output.reuse_report import COLUMNS as REUSE_COLUMNS
 from simdup_gui.engine.resources import resource
@@ -28,9 +31,9 @@ from simdup_gui.engine.reuse.passages import (
     plain_fingerprints,
 )
 from simdup_gui.engine.reuse.sources import Holders, find_reuse
-from simdup_gui.engine.reuse.units import _canonical_table, canonical
+from simdup_gui.engine.reuse.units import RUN, _canonical_table, canonical
 from simdup_gui.engine.scan import scan
-from simdup_gui.engine.text.tokens import Batch
+from simdup_gui.engine.text.tokens import Batch, char_flags, code_points, mix
 
 PIECES = st.sampled_from(["春", "运", "火车", "the", "river", "a", " ", "，", "。", "\n", "42"])
 TEXTS = st.lists(st.lists(PIECES, max_size=80).map("".join), min_size=1, max_size=5)
@@ -214,21 +217,24 @@ def _runs(mask: list[bool]) -> list[list[int]]:
     return found
 
 
-def _plain_passages(copied: list[bool], seeds: list[bool]) -> list[bool]:
+def _plain_passages(
+    copied: list[bool], seeds: list[bool], shortest: int = LEAST, reworded: int | None = None
+) -> list[bool]:
     """The definition of a text's copied passages, one unit at a time (``align.py``)."""
     from simdup_gui.engine.reuse.align import GAP, REWORDED
 
+    reworded = REWORDED if reworded is None else reworded
     joined: list[list[int]] = []
     for start, end in _runs(copied):  # joined across a short gap, or a longer one mostly seeded
         if joined:
             gap, seeded = start - joined[-1][1], sum(seeds[joined[-1][1] : start])
-            if gap <= GAP or (gap <= REWORDED and 2 * seeded >= gap):
+            if gap <= GAP or (gap <= reworded and 2 * seeded >= gap):
                 joined[-1][1] = end
                 continue
         joined.append([start, end])
     out = [False] * len(copied)
     for start, end in joined:
-        if end - start >= LEAST:
+        if end - start >= shortest:
             out[start:end] = [True] * (end - start)
     stretches: list[list[int]] = []
     for start, end in _runs(seeds):  # seeded stretches, runs a GAP apart at most joined
@@ -243,19 +249,118 @@ def _plain_passages(copied: list[bool], seeds: list[bool]) -> list[bool]:
     return edged
 
 
+REUSE_KERNELS = "simdup_gui.engine.reuse.kernels"
+
+
+def _each_form(function: str) -> list[Callable[..., object]]:
+    """A loop of the alignment in the form in force, as numba compiles it, and its numpy twin."""
+    import importlib
+
+    in_force = getattr(kernels.kernel_module(REUSE_KERNELS), function)
+    with kernels.plain_kernels():
+        twin = getattr(kernels.kernel_module(REUSE_KERNELS), function)
+    return [in_force, getattr(importlib.import_module(REUSE_KERNELS), function), twin]
+
+
+def _plain_unit_hash(unit: str) -> int:
+    """A unit's hash, by its definition (``reuse/kernels.py``, ``units_of``)."""
+    total = sum(
+        ord(char) * pow(UNIT_BASE, min(place, 255) + 1, 1 << 64) for place, char in enumerate(unit)
+    )
+    return mix((total % (1 << 64)) ^ len(unit))
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["春", "運", "Ｆｕｌｌ", "the", "Don't", "42", " ", "，", "\n", "é", "q" * 300]
+        )
+    )
+)
+def test_units_and_their_runs_are_their_definition(pieces: list[str]) -> None:
+    """Ideographs alone, other letters and digits in runs; hashed as defined, in each form."""
+    text = "".join(pieces)
+    codes = canonical(code_points(text))
+    form = "".join(map(chr, codes.tolist()))
+    units = [unit for word in re.findall(r"[^\W_]+", form) for unit in _ideographs_alone(word)]
+    wanted = [_plain_unit_hash(unit) for unit in units]
+    runs = [_plain_run_hash(wanted[at : at + RUN]) for at in range(len(wanted) - RUN + 1)]
+    for units_of in _each_form("units_of"):
+        starts, ends, hashes = units_of(codes, char_flags(codes))
+        assert [form[a:b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)] == units
+        assert hashes.tolist() == wanted
+    for run_hashes in _each_form("run_hashes"):
+        assert run_hashes(np.array(wanted, np.uint64), RUN).tolist() == runs
+
+
+def _ideographs_alone(word: str) -> list[str]:
+    """A run of letters and digits cut so that each ideograph stands alone."""
+    return re.findall(r"[\u4e00-\u9fff]|[^\u4e00-\u9fff]+", word)
+
+
+def _plain_run_hash(units: list[int]) -> int:
+    """A run's hash, by its definition: a polynomial of its units' hashes, mixed."""
+    last = len(units) - 1
+    total = sum(value * pow(RUN_BASE, last - place, 1 << 64) for place, value in enumerate(units))
+    return mix(total % (1 << 64))
+
+
 @settings(max_examples=300)
-@given(st.lists(st.tuples(st.integers(1, 20), st.booleans(), st.booleans()), max_size=14))
+@given(
+    st.lists(st.tuples(st.integers(1, 20), st.booleans(), st.booleans()), max_size=14),
+    st.integers(1, 30),
+)
 def test_passages_and_their_reworded_parts_are_their_definition(
-    blocks: list[tuple[int, bool, bool]],
+    blocks: list[tuple[int, bool, bool]], shortest: int
 ) -> None:
-    """Runs of copied units (runs of six the source holds) and of seeded ones (runs of three)."""
-    from simdup_gui.engine.reuse.align import _edges, _passages_only
+    """Runs of copied units (runs of six the source holds) and of seeded ones (runs of three).
+
+    The loop in each form against the definition.
+    """
+    from simdup_gui.engine.reuse.align import GAP, REWORDED
 
     copied = np.array([c for size, c, _ in blocks for _ in range(size)], bool)
     seeds = np.array([s for size, _, s in blocks for _ in range(size)], bool)
-    passages = _passages_only(copied, seeds)
-    found = passages | _edges(passages, seeds)
-    assert found.tolist() == _plain_passages(copied.tolist(), seeds.tolist())
+    exact_wanted = _plain_passages(copied.tolist(), [False] * len(copied), shortest, 0)
+    wanted = _plain_passages(copied.tolist(), seeds.tolist(), shortest)
+    for passages in _each_form("passages"):
+        exact, found = passages(copied, seeds, shortest, GAP, REWORDED)
+        assert (exact.tolist(), found.tolist()) == (exact_wanted, wanted)
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.integers(0, 7), max_size=60),
+    st.lists(st.integers(0, 7), max_size=20),
+    st.integers(1, 6),
+    st.integers(0, 8),
+    st.integers(0, 400),
+    st.data(),
+)
+def test_the_units_runs_cover_are_their_definition(
+    mine: list[int], theirs: list[int], width: int, reach: int, more: int, data: st.DataObject
+) -> None:
+    """A run held covers its ``width`` units; two held ``reach`` apart, those between too.
+
+    ``more`` values the runs never hold: many of them make the loop search, not hash.
+    """
+    theirs = theirs + list(range(100, 100 + more))
+    units = len(mine) + width - 1 if mine else int(data.draw(st.integers(0, 5)))
+    left_out = data.draw(st.lists(st.booleans(), min_size=units, max_size=units))
+    held = [at for at, run in enumerate(mine) if run in theirs]
+    wanted = [False] * units
+    for at in held:
+        wanted[at : at + width] = [True] * len(wanted[at : at + width])
+    for at, after in itertools.pairwise(held):
+        if after - at <= reach:
+            wanted[at:after] = [True] * (after - at)
+    wanted = [w and not out for w, out in zip(wanted, left_out, strict=True)]
+    runs = np.array(mine, np.uint64)
+    sorted_theirs = np.sort(np.array(theirs, np.uint64))
+    for covered in _each_form("covered"):
+        found = covered(runs, sorted_theirs, width, reach, np.array(left_out, bool))
+        assert found.tolist() == wanted
 
 
 REWRITES = Path(__file__).with_name("rewrites")

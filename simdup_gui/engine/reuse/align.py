@@ -24,14 +24,16 @@ no total either.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.reuse.retold import Rarity, retold
 from simdup_gui.engine.reuse.units import RUN, Units, run_hashes, text_units
 from simdup_gui.engine.text.codes import SPACE
@@ -114,11 +116,11 @@ class Text:
         them holds one every ``reach`` runs at least (winnowing's window): the units between
         two such runs so near are shared too.
         """
+        nothing = np.zeros(len(self.units), bool)
         if not len(shared) or not len(self.runs):
-            return np.zeros(len(self.units), bool)
-        tops = (self.runs >> np.uint64(32)).astype(np.uint32)
-        at = np.searchsorted(shared, tops).clip(0, len(shared) - 1)
-        return _spans(np.flatnonzero(shared[at] == tops), len(self.units), reach)
+            return nothing
+        tops = self.runs >> np.uint64(32)
+        return _kernels().covered(tops, shared.astype(np.uint64), RUN, reach, nothing)
 
     def cited(self) -> Mask:
         """The units of cited text: quoted (:meth:`quoted`), or in a sentence naming its source.
@@ -164,6 +166,8 @@ class Text:
             nothing = np.zeros(len(self.units), bool)
             return nothing, nothing
         hashes, runs, seed_runs = self.units.hashes, self.runs, self.seed_runs
+        if left_out is None:
+            left_out = np.zeros(len(self.units), bool)
         copied, seeds = self._held(source, runs, seed_runs, left_out)
         for _ in range(MENDS if self.long_words.any() else 0):  # mend slips, align again
             looked_at = _beside(seeds) & _within(copied, REWORDED) & ~seeds & self.long_words
@@ -172,24 +176,18 @@ class Text:
                 break
             hashes, runs, seed_runs = mended, run_hashes(mended), run_hashes(mended, SEED)
             copied, seeds = self._held(source, runs, seed_runs, left_out)
-        reworded = _passages_only(copied, seeds, shortest)
-        return _passages_only(copied, None, shortest), reworded | _edges(reworded, seeds)
+        return _kernels().passages(copied, seeds, shortest, GAP, REWORDED)
 
     def _held(
         self,
         source: Text,
         runs: npt.NDArray[np.uint64],
         seed_runs: npt.NDArray[np.uint64],
-        left_out: Mask | None,
+        left_out: Mask,
     ) -> tuple[Mask, Mask]:
         """The units in runs of RUN ``source`` holds, and in runs of SEED it holds; not left out."""
-        at = np.searchsorted(source.sorted_runs, runs).clip(0, len(source.runs) - 1)
-        copied = _spans(np.flatnonzero(source.sorted_runs[at] == runs), len(self.units), 1)
-        seeds = self.seeds_in(source, seed_runs)
-        if left_out is not None:
-            copied &= ~left_out
-            seeds &= ~left_out
-        return copied, seeds
+        copied = _kernels().covered(runs, source.sorted_runs, RUN, 0, left_out)
+        return copied, self.seeds_in(source, seed_runs, left_out)
 
     def respelt(
         self,
@@ -260,21 +258,19 @@ class Text:
         """The seed runs, sorted."""
         return self.seed_runs[self.seed_order]
 
-    def seeds_in(self, source: Text, seed_runs: npt.NDArray[np.uint64] | None = None) -> Mask:
-        """The units of runs of SEED units that ``source`` holds too (anywhere).
+    def seeds_in(
+        self,
+        source: Text,
+        seed_runs: npt.NDArray[np.uint64] | None = None,
+        left_out: Mask | None = None,
+    ) -> Mask:
+        """The units of runs of SEED units that ``source`` holds too (anywhere), not left out.
 
         ``seed_runs``: the text's own, its words respelt (:meth:`respelt`), if not its own.
         """
         mine = self.seed_runs if seed_runs is None else seed_runs
-        theirs = source.sorted_seeds
-        if not len(mine) or not len(theirs):
-            return np.zeros(len(self.units), bool)
-        at = np.searchsorted(theirs, mine).clip(0, len(theirs) - 1)
-        hits = np.flatnonzero(theirs[at] == mine)
-        covered = np.zeros(len(self.units) + 1, np.int64)
-        np.add.at(covered, hits, 1)
-        np.add.at(covered, np.minimum(hits + SEED, len(self.units)), -1)
-        return np.cumsum(covered[:-1]) > 0
+        out = np.zeros(len(self.units), bool) if left_out is None else left_out
+        return _kernels().covered(mine, source.sorted_seeds, SEED, 0, out)
 
     def share(self, copied: Mask, counted: Mask | None = None) -> float:
         """The share of the text's characters in ``copied`` units (of ``counted`` ones only)."""
@@ -324,7 +320,8 @@ def copied_between(
     least: int = SOURCE,
     rarity: Rarity | None = None,
     shortest: int = LEAST,
-    retell: bool = True,
+    retell_below: float = math.inf,
+    counted: Mask | None = None,
 ) -> Between:
     """Each text's units copied from the other (``*_out``: never copied), in passages.
 
@@ -333,14 +330,16 @@ def copied_between(
     than ``least`` units copied word for word or retold: no source (words changed here and
     there never make one; a copy already known, a group's member, is measured with no floor).
     ``shortest``: the units a passage holds at least (LEAST; a retold one twice as many);
-    ``retell``: whether retold sentences are looked for (not in a copy already known).
+    retold sentences are looked for where ``mine`` copied less than ``retell_below`` of its
+    ``counted`` units (all: None) otherwise (always by default; a copy already known is
+    measured on what it copied, unless that is little).
     """
     (exact, copied), (found_exact, found) = (
         mine.aligned(theirs, mine_out, shortest),
         theirs.aligned(mine, theirs_out, shortest),
     )
     mine_left, theirs_left = _with(mine_out, exact), _with(theirs_out, found_exact)
-    if retell:
+    if retell_below == math.inf or mine.share(copied, counted) < retell_below:
         told, told_back = retold(mine, theirs, mine_left, theirs_left, rarity, 2 * shortest)
     else:
         told, told_back = np.zeros_like(exact), np.zeros_like(found_exact)
@@ -351,21 +350,14 @@ def copied_between(
     return Between(copied | told, found | told_back, exact, told, found_exact)
 
 
+def _kernels() -> Any:
+    """The alignment's loops (``kernels.py``), in the form in force."""
+    return kernel_module("simdup_gui.engine.reuse.kernels")
+
+
 def _with(left_out: Mask | None, found: Mask) -> Mask:
     """Units left out, and those found already."""
     return found if left_out is None else left_out | found
-
-
-def _spans(hits: npt.NDArray[np.int64], units: int, reach: int) -> Mask:
-    """The units runs starting at ``hits`` cover, and those between two hits ``reach`` apart."""
-    covered = np.zeros(units + 1, np.int64)
-    if len(hits):
-        ends = hits + RUN
-        joined = np.flatnonzero(np.diff(hits) <= reach)  # the gap to the next hit is inside
-        ends[joined] = np.maximum(ends[joined], hits[joined + 1])
-        np.add.at(covered, hits, 1)
-        np.add.at(covered, np.minimum(ends, units), -1)
-    return np.cumsum(covered[:-1]) > 0
 
 
 def _beside(units: Mask) -> Mask:
@@ -402,52 +394,3 @@ def _one_apart(a: str, b: str) -> bool:
     while at < len(short) and short[at] == long[at]:
         at += 1
     return short[at:] == long[at + 1 :]
-
-
-def _passages_only(copied: Mask, seeds: Mask | None = None, shortest: int = LEAST) -> Mask:
-    """Copied units joined across gaps of at most GAP units, in passages of ``shortest`` or more.
-
-    And across gaps of at most REWORDED units where ``seeds`` (shorter runs the source holds)
-    cover half the gap or more: a word changed, a clause reworded inside a copied passage.
-    """
-    edges = np.diff(np.concatenate(([0], copied.astype(np.int8), [0])))
-    firsts, lasts = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
-    if not len(firsts):
-        return copied
-    gaps = firsts[1:] - lasts[:-1]
-    near = gaps <= GAP
-    if seeds is not None and len(gaps):
-        held = np.concatenate(([0], np.cumsum(seeds)))
-        seeded = held[firsts[1:]] - held[lasts[:-1]]
-        near |= (gaps <= REWORDED) & (2 * seeded >= gaps)
-    keep_first = np.concatenate(([True], ~near))
-    keep_last = np.concatenate((~near, [True]))
-    firsts, lasts = firsts[keep_first], lasts[keep_last]
-    long = lasts - firsts >= shortest
-    out = np.zeros(len(copied) + 1, np.int64)
-    np.add.at(out, firsts[long], 1)
-    np.add.at(out, lasts[long], -1)
-    return np.cumsum(out[:-1]) > 0
-
-
-def _edges(passages: Mask, seeds: Mask) -> Mask:
-    """The seeded stretches (``seeds`` a GAP apart at most) that touch a passage: its edges.
-
-    Reworded where no run of RUN units is left (``The old lighthouse at the northern end``:
-    four seeds of three words). They add to a passage's length, never make one.
-    """
-    edges = np.diff(np.concatenate(([0], seeds.astype(np.int8), [0])))
-    firsts, lasts = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
-    if not len(firsts):
-        return seeds
-    near = firsts[1:] - lasts[:-1] <= GAP
-    firsts = firsts[np.concatenate(([True], ~near))]
-    lasts = lasts[np.concatenate((~near, [True]))]
-    inside = np.concatenate(([0], np.cumsum(passages)))
-    before = np.maximum(firsts - 1, 0)
-    after = np.minimum(lasts + 1, len(passages))
-    touching = inside[after] - inside[before] > 0
-    out = np.zeros(len(passages) + 1, np.int64)
-    np.add.at(out, firsts[touching], 1)
-    np.add.at(out, lasts[touching], -1)
-    return np.cumsum(out[:-1]) > 0

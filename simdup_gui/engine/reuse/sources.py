@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import math
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
@@ -590,10 +591,8 @@ def _groups_copied(
             same = (record.size, record.fingerprint, record.lead, record.sketch, record.passages)
             if same not in measured:
                 pair = _measured(
-                    at, 0, texts, shared, quotes, 0, out, shortest=floors[1], retell=False
+                    at, 0, texts, shared, quotes, 0, out, None, floors[1], RETELL_BELOW
                 )
-                if pair is not None and pair.share < RETELL_BELOW:  # reworded: retold too?
-                    pair = _measured(at, 0, texts, shared, quotes, 0, out, shortest=floors[1])
                 if pair is None:  # unreadable (said in the problems): estimated
                     pair = _estimated(at, 0, records)
                 enough = pair.share >= floors[0]
@@ -627,7 +626,7 @@ def measured(result: ReuseResult, reuse: Reuse, texts: Texts | None = None) -> R
         result.quotes,
         0,
         shortest=result.min_match,
-        retell=False,
+        retell_below=0.0,
     )
     return reuse if again is None else again._replace(own=reuse.own, also=reuse.also)
 
@@ -984,15 +983,16 @@ def _measured(
     source_out: Mask | None = None,
     rarity: Rarity | None = None,
     shortest: int = LEAST,
-    retell: bool = True,
+    retell_below: float = math.inf,
 ) -> Reuse | None:
     """What ``article`` copied from ``source``, measured on their texts (None: unreadable).
 
     ``least``: the units copied, each side, for a source at all (``align.copied_between``);
     ``source_out``: the source's units never copied, when known (``_left_out``); ``rarity``:
     the folder's terms, which weigh a retelling's (``retold.py``); ``shortest``: the units a
-    passage holds at least (``--min-match``); ``retell``: whether retold sentences count (a
-    group's member, a copy already, is measured on what it copied).
+    passage holds at least (``--min-match``); ``retell_below``: retold sentences count where
+    the article's share copied otherwise is below it (always by default; a group's member, a
+    copy already, is measured on what it copied unless that is little).
     """
     mine, theirs = texts(article), texts(source)
     if mine is None or theirs is None:
@@ -1000,8 +1000,10 @@ def _measured(
     if source_out is None:
         source_out = _left_out(theirs, shared, quotes)
     mine_out = _left_out(mine, shared, quotes)
-    copied = copied_between(mine, theirs, mine_out, source_out, least, rarity, shortest, retell)
     counted = None if quotes else ~mine.quoted()
+    copied = copied_between(
+        mine, theirs, mine_out, source_out, least, rarity, shortest, retell_below, counted
+    )
     return _aligned(article, source, (mine, theirs), copied, counted)
 
 

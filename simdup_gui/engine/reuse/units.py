@@ -16,18 +16,16 @@ their units' hashes (:func:`run_hashes`).
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.arrays import mix
-from simdup_gui.engine.fingerprint.codes import RUN_BASE, UNIT_BASE
-from simdup_gui.engine.text.codes import IDEOGRAPH, WORD
+from simdup_gui.engine.kernels import kernel_module
+from simdup_gui.engine.text.codes import IDEOGRAPH
 from simdup_gui.engine.text.tokens import char_flags, code_points
 
 RUN = 6  # units a run hash covers (the passage fingerprints' and the alignment's)
-_BASE, _RUN_BASE = np.uint64(UNIT_BASE), np.uint64(RUN_BASE)
 U64 = npt.NDArray[np.uint64]
 Index = npt.NDArray[np.int64]
 
@@ -85,30 +83,7 @@ class Units(NamedTuple):
 def text_units(text: str) -> Units:
     """The units of a text (see the module)."""
     codes = canonical(code_points(text))
-    flags = char_flags(codes)
-    word = (flags & WORD) != 0
-    ideograph = (flags & IDEOGRAPH) != 0
-    begins = word.copy()
-    begins[1:] &= ~word[:-1] | ideograph[1:] | ideograph[:-1]
-    at = np.flatnonzero(word)
-    if not len(at):
-        empty = np.empty(0, np.int64)
-        return Units(empty, empty, np.empty(0, np.uint64))
-    unit = np.cumsum(begins)[at] - 1
-    first = np.flatnonzero(np.concatenate(([True], unit[1:] != unit[:-1])))
-    last = np.append(first[1:], len(at)) - 1
-    place = np.arange(len(at)) - np.repeat(first, last - first + 1)
-    with np.errstate(over="ignore"):
-        terms = codes[at].astype(np.uint64) * _powers()[np.minimum(place, 255)]
-        hashes = mix(np.add.reduceat(terms, first) ^ (last - first + 1).astype(np.uint64))
-    return Units(at[first], at[last] + 1, hashes)
-
-
-@cache
-def _powers() -> U64:
-    """The unit hash's base to the powers 1 to 256 (a longer unit's places share the last)."""
-    with np.errstate(over="ignore"):
-        return np.cumprod(np.full(256, _BASE, np.uint64), dtype=np.uint64)
+    return Units(*_kernels().units_of(codes, char_flags(codes)))
 
 
 def run_hashes(hashes: U64, run: int = RUN) -> U64:
@@ -118,11 +93,9 @@ def run_hashes(hashes: U64, run: int = RUN) -> U64:
     >>> len(run_hashes(hashes)), bool(run_hashes(hashes[1:])[0] == run_hashes(hashes)[1])
     (2, True)
     """
-    if len(hashes) < run:
-        return np.empty(0, np.uint64)
-    count = len(hashes) - run + 1
-    total = np.zeros(count, np.uint64)
-    with np.errstate(over="ignore"):
-        for place in range(run):
-            total = total * _RUN_BASE + hashes[place : place + count]
-    return mix(total)
+    return _kernels().run_hashes(hashes, run)
+
+
+def _kernels() -> Any:
+    """The reuse report's loops (``kernels.py``), in the form in force."""
+    return kernel_module("simdup_gui.engine.reuse.kernels")

@@ -70,9 +70,9 @@ def plain_terms(text: Text, paragraphs: bool = False) -> list[Counter[int]]:
 
 def plain_seeds(
     a: Text, b: Text, rarity: Rarity | None, paragraphs: bool = False
-) -> set[tuple[int, int, int]]:
+) -> set[tuple[int, int, int, int]]:
     """The seeds by their definition: tf-isf (or idf) cosine, Dice, shared terms, nearest (of
-    sentences, or of paragraphs at the paragraphs' floors)."""
+    sentences, or of paragraphs at the paragraphs' floors); their rare terms and rivals'."""
     mine, theirs = plain_terms(a, paragraphs), plain_terms(b, paragraphs)
     similar = retold.PARAGRAPH_SIMILAR if paragraphs else retold.SIMILAR
     dice_floor = retold.PARAGRAPH_DICE if paragraphs else retold.DICE
@@ -104,8 +104,18 @@ def plain_seeds(
             found[i, j] = (cosine, sum(map(rare, both)))
     best_of_i = {i: max(c for (k, _), (c, _) in found.items() if k == i) for i, _ in found}
     best_of_j = {j: max(c for (_, k), (c, _) in found.items() if k == j) for _, j in found}
+    told = {  # the rare terms of every two sentences sharing any term
+        (i, j): sum(map(rare, set(x) & set(y)))
+        for (i, x), (j, y) in itertools.product(enumerate(mine), enumerate(theirs))
+        if set(x) & set(y)
+    }
+
+    def rivals(i: int, j: int) -> int:
+        """The most rare terms either shares with another of the other text."""
+        return max((n for (k, m), n in told.items() if (k == i) != (m == j)), default=0)
+
     return {
-        (i, j, rares)
+        (i, j, rares, rivals(i, j))
         for (i, j), (c, rares) in found.items()
         if math.isclose(c, best_of_i[i]) or math.isclose(c, best_of_j[j])
     }
@@ -229,7 +239,7 @@ def test_rewrites_written_by_hand_name_their_source_and_no_other(tmp_path: Path,
     """Forty passages of the corpus and their rewrites, each a file: a rewrite names its own
     passage as its source, never another; light rewrites nine in ten at least (synonyms,
     clauses moved), measured nearly whole; retold ones (most words changed, sentences merged
-    and reordered: a paragraph retold whole) three in five at least."""
+    and reordered: a paragraph retold whole) seven in ten at least."""
     all_cases = cases()
     assert len(all_cases) == 40
     for n, case in enumerate(all_cases):
@@ -251,7 +261,7 @@ def test_rewrites_written_by_hand_name_their_source_and_no_other(tmp_path: Path,
             assert len(found) >= 0.9 * len(numbers), (language, len(found))
             assert sum(found) / len(found) >= 0.8  # of each rewrite's characters
         else:
-            assert len(found) >= 0.6 * len(numbers), (language, len(found))
+            assert len(found) >= 0.7 * len(numbers), (language, len(found))
 
 
 def test_what_one_retold_of_a_sources_own_material_keeps_it_a_source(tmp_path: Path) -> None:
@@ -327,6 +337,66 @@ def test_one_sentence_retold_alone_is_a_passage_where_it_keeps_names_and_numbers
     retold_chars = column.chars - Text.of(NOODLES[: sentence[0]] + NOODLES[sentence[1] :]).chars
     assert float(rows[0]["share"]) == pytest.approx(retold_chars / column.chars, abs=0.02)
     assert int(rows[0]["passages"]) == 1
+
+
+FERRY = "\n\n".join(
+    [
+        "Island ferry keeps its timetable through the winter",
+        "The ferry to Kelby Island leaves the north pier at seven every morning and returns at "
+        "five. Tickets are sold at the kiosk beside the chandlery, and bicycles travel free on "
+        "the lower deck. Cars must be booked two days ahead.",
+        "In winter the crossing is cancelled when gales close the Marrow Sound. The harbour "
+        "master posts each closure outside the lifeboat station. Islanders then rely on the "
+        "mail plane from Dunmore.",
+        "A new hybrid vessel, the Gannet, will join the route next spring. It was built at the "
+        "Tarrow yard, carries ninety passengers and burns a third less diesel. The county "
+        "council paid half of its cost.",
+    ]
+)
+
+LETTER = "\n\n".join(
+    [
+        "Letters from the edge of the map",
+        "My grandmother never trusted the sea, and after forty years on Kelby she trusted it "
+        "even less. She kept a barometer in the hall and tapped it every evening before supper.",
+        "Gales can shut the Marrow Sound crossing altogether, and once word goes up by the "
+        "lifeboat station, islanders bound for the mainland wait for the post plane out of "
+        "Dunmore.",
+        "She still writes to me by hand, and her envelopes always smell of peat smoke.",
+    ]
+)
+
+WALKS = "\n\n".join(
+    [
+        "A walker's guide to Kelby",
+        "Kelby's ferry leaves the north pier, but winter gales on the Marrow Sound stop the "
+        "crossing, and then the lifeboat station stands beside an empty slip.",
+        "The harbour on the south side shelters fishing boats in winter. A path follows the "
+        "shore to the Dunmore monument, where gannets nest on the cliffs in spring.",
+        "Walkers should carry water and a map; the island shop closes at noon on Sundays and "
+        "the ferry kiosk sells no food.",
+    ]
+)
+
+
+def test_a_paragraph_retold_whole_in_one_sentence_names_its_source(tmp_path: Path) -> None:
+    """A letter merges the story's paragraph of three sentences into one of its own words (no
+    sentence of it seeds: each story sentence holds too little of the merged one). They share
+    nine rare terms, under a paragraph's ten, but it shares nearly none with the story's
+    other paragraphs: that one paragraph is what it retells. A walker's guide to the same
+    island, its paragraph touching two of the story's alike, is no copy."""
+    for n, case in enumerate(c for c in cases() if c["language"] == "en"):
+        (tmp_path / f"other-{n:02d}.txt").write_text(case["source"], "utf-8")  # (rarity)
+    for name, text in (("story", FERRY), ("letter", LETTER), ("guide", WALKS)):
+        (tmp_path / f"{name}.txt").write_text(text, "utf-8")
+    os.utime(tmp_path / "story.txt", (1_600_000_000, 1_600_000_000))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["reuse", str(tmp_path), "--no-cache"], out, err) == 0, err.getvalue()
+    rows = [r for r in csv.DictReader(io.StringIO(out.getvalue())) if r["source"]]
+    assert [(Path(r["path"]).stem, Path(r["source"]).stem) for r in rows] == [("letter", "story")]
+    retold_part = LETTER.split("\n\n")[2]
+    share = Text.of(retold_part).chars / Text.of(LETTER).chars
+    assert float(rows[0]["share"]) == pytest.approx(share, abs=0.02)
 
 
 def answers(language: str = "en") -> dict[str, str]:

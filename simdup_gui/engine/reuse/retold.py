@@ -14,8 +14,10 @@ articles or fewer hold them), its own sentences holding SOURCE units (a source's
 Where no sentence seeds a passage (a heavy rewrite merges, splits and reorders its
 sentences), **paragraphs** retold whole are looked for the same way: blocks between blank
 lines (else lines) whose terms have a cosine of PARAGRAPH_SIMILAR and a Dice coefficient of
-PARAGRAPH_DICE or more, sharing PARAGRAPH_SAID rare terms, the paragraph holding the floor's
-units.
+PARAGRAPH_DICE or more, sharing PARAGRAPH_SAID rare terms — or SAID, where that is DISTINCT
+times what either shares with any other paragraph of the other text and the two hold SPAN
+sentences between them (a ratio test: a page on the topic shares its words with several
+paragraphs alike; a list's line is no paragraph) — the paragraph holding the floor's units.
 
 Terms: a word's first STEM letters (``repairs`` and ``repaired`` one term), stopwords left
 out; in Chinese every two neighbouring ideographs (a word, or a part of one) but those with a
@@ -66,7 +68,8 @@ from simdup_gui.engine.text.tokens import Batch, char_flags, code_points
 SOURCE = 26  # units a passage's own sentences hold at least (``align.SOURCE``)
 SIMILAR, DICE, SHARED = 0.28, 0.28, 3  # a seed: two sentences saying the same
 PARAGRAPH_SIMILAR, PARAGRAPH_DICE = 0.3, 0.2  # a paragraph retold whole, its sentences merged
-PARAGRAPH_SAID = 10  # rare terms a paragraph retold shares at least (two seeds' worth)
+PARAGRAPH_SAID = 10  # rare terms a paragraph retold shares at least (two seeds' worth) ...
+DISTINCT = 2  # ... or SAID, and this many times what either shares with any other paragraph
 NEAR = 2  # seeds at most this many sentences apart, in each text, are one passage
 SPAN, SAID = 3, 5  # sentences of the two texts a passage spans, rare terms its seeds share
 ALONE = 3 * SAID  # rare terms one sentence retold alone shares (names, numbers): a passage
@@ -234,8 +237,22 @@ def _paragraphs_retold(
         return np.zeros(len(mine.units), bool), np.zeros(len(theirs.units), bool)
     seeds = _seeds(a, b, rarity, PARAGRAPH_SIMILAR, PARAGRAPH_DICE)
     sizes = np.bincount(ours)
-    kept = seeds[(seeds[:, 2] >= PARAGRAPH_SAID) & (sizes[seeds[:, 0]] >= least)]
+    said, rivals = seeds[:, 2], seeds[:, 3]
+    spanned = (
+        _sentence_counts(mine, ours)[seeds[:, 0]] + _sentence_counts(theirs, their)[seeds[:, 1]]
+    )
+    several = spanned >= SPAN  # paragraphs of sentences, one merged from several: not list lines
+    distinctive = several & (said >= SAID) & (said >= DISTINCT * rivals)  # it retells that one
+    kept = seeds[((said >= PARAGRAPH_SAID) | distinctive) & (sizes[seeds[:, 0]] >= least)]
     return np.isin(ours, kept[:, 0]), np.isin(their, kept[:, 1])
+
+
+def _sentence_counts(text: Read, paragraphs: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """How many sentences each paragraph's units start in."""
+    if not len(paragraphs):
+        return np.zeros(0, np.int64)
+    both = distinct(paragraphs * (len(text.text) + 1) + _sentences(text))
+    return np.bincount(both // (len(text.text) + 1), minlength=int(paragraphs.max()) + 1)
 
 
 def _without(units: Mask, left_out: Mask | None) -> Mask:
@@ -355,12 +372,14 @@ def _seeds(
     similar: float = SIMILAR,
     dice_floor: float = DICE,
 ) -> npt.NDArray[np.int64]:
-    """Sentence pairs saying the same: rows of i (the first text's), j and their shared terms.
+    """Sentence pairs saying the same: rows of i (the first text's), j, rare terms, rivals'.
 
-    Their cosine is ``similar`` and their Dice ``dice_floor`` at least (paragraphs alike, given
-    the paragraphs' terms). Each text's terms as (terms, their sentences, sentences); only the
-    terms both hold are multiplied, term by term (a term many sentences of both hold adds
-    little: at most CROSSINGS such products are made, the rarest terms' first).
+    The rare terms the two share, and the most either shares with another sentence of the other
+    text (its rivals). Their cosine is ``similar`` and their Dice ``dice_floor`` at least
+    (paragraphs alike, given the paragraphs' terms). Each text's terms as (terms, their
+    sentences, sentences); only the terms both hold are multiplied, term by term (a term many
+    sentences of both hold adds little: at most CROSSINGS such products are made, the rarest
+    terms' first).
     """
     (a_terms, a_of, a_count), (b_terms, b_of, b_count) = a, b
     values, ids = np.unique(np.concatenate((a_terms, b_terms)), return_inverse=True)
@@ -384,7 +403,7 @@ def _seeds(
     allowed = order[np.cumsum(many[order]) <= CROSSINGS]
     a_at = np.repeat(allowed, many[allowed])
     if not len(a_at):
-        return np.empty((0, 3), np.int64)
+        return np.empty((0, 4), np.int64)
     starts = np.repeat(np.cumsum(many[allowed]) - many[allowed], many[allowed])
     b_at = lo[a_at] + np.arange(len(a_at)) - starts
     keys, where = np.unique(a_s[a_at] * b_count + b_s[b_at], return_inverse=True)
@@ -396,10 +415,29 @@ def _seeds(
         dice = 2 * shared / (a_size[i] + b_size[j])
     rare = np.ones(len(values), bool) if rarity is None else rarity.rare(values)
     telling = np.bincount(where, rare[a_t[a_at]], minlength=len(keys)).astype(np.int64)
+    rivals = np.maximum(_runner_up(i, telling), _runner_up(j, telling))
     found = (cosine >= similar) & (dice >= dice_floor) & (shared >= SHARED)
     found &= (a_size[i] >= WORDY) & (b_size[j] >= WORDY)
     found &= _best(i, j, cosine, found)
-    return np.stack((i[found], j[found], telling[found]), axis=1)
+    return np.stack((i[found], j[found], telling[found], rivals[found]), axis=1)
+
+
+def _runner_up(
+    side: npt.NDArray[np.int64], telling: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """For each pair, the most rare terms its ``side``'s sentence shares in any other pair."""
+    if not len(side):
+        return np.zeros(0, np.int64)
+    order = np.lexsort((-telling, side))
+    ordered, told = side[order], telling[order]
+    first = np.concatenate(([True], ordered[1:] != ordered[:-1]))
+    starts = np.flatnonzero(first)
+    group = np.cumsum(first) - 1
+    sizes = np.diff(np.append(starts, len(ordered)))
+    second = np.where(sizes > 1, told[np.minimum(starts + 1, len(told) - 1)], 0)
+    out = np.empty(len(side), np.int64)
+    out[order] = np.where(first, second[group], told[starts][group])
+    return out
 
 
 def _best(
@@ -441,7 +479,7 @@ def _passages(
     sizes = np.bincount(sentences)
     order = np.lexsort((seeds[:, 1], seeds[:, 0]))
     groups: list[list[tuple[int, int, int]]] = []
-    for i, j, shared in seeds[order].tolist():
+    for i, j, shared, _ in seeds[order].tolist():
         for group in groups[-4:]:
             if i - group[-1][0] <= NEAR and min(abs(j - seed[1]) for seed in group) <= NEAR:
                 group.append((i, j, shared))

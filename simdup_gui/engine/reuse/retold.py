@@ -14,9 +14,9 @@ articles or fewer hold them), its own sentences holding SOURCE units (a source's
 Where no sentence seeds a passage (a heavy rewrite merges, splits and reorders its
 sentences), **paragraphs** retold whole are looked for the same way: blocks between blank
 lines (else lines) whose terms have a cosine of PARAGRAPH_SIMILAR and a Dice coefficient of
-PARAGRAPH_DICE or more, sharing PARAGRAPH_SAID rare terms — or SAID, where that is DISTINCT
-times what either shares with any other paragraph of the other text and the two hold SPAN
-sentences between them (a ratio test: a page on the topic shares its words with several
+PARAGRAPH_DICE or more, sharing PARAGRAPH_SAID rare terms — or more than SAID, where that is
+DISTINCT times what either shares with any other paragraph of the other text and the two hold
+SPAN sentences between them (a ratio test: a page on the topic shares its words with several
 paragraphs alike; a list's line is no paragraph) — the paragraph holding the floor's units.
 
 Terms: a word's first STEM letters (``repairs`` and ``repaired`` one term), stopwords left
@@ -69,7 +69,7 @@ SOURCE = 26  # units a passage's own sentences hold at least (``align.SOURCE``)
 SIMILAR, DICE, SHARED = 0.28, 0.28, 3  # a seed: two sentences saying the same
 PARAGRAPH_SIMILAR, PARAGRAPH_DICE = 0.3, 0.2  # a paragraph retold whole, its sentences merged
 PARAGRAPH_SAID = 10  # rare terms a paragraph retold shares at least (two seeds' worth) ...
-DISTINCT = 2  # ... or SAID, and this many times what either shares with any other paragraph
+DISTINCT = 2  # ... or over SAID, and this many times what either shares with another paragraph
 NEAR = 2  # seeds at most this many sentences apart, in each text, are one passage
 SPAN, SAID = 3, 5  # sentences of the two texts a passage spans, rare terms its seeds share
 ALONE = 3 * SAID  # rare terms one sentence retold alone shares (names, numbers): a passage
@@ -242,7 +242,7 @@ def _paragraphs_retold(
         _sentence_counts(mine, ours)[seeds[:, 0]] + _sentence_counts(theirs, their)[seeds[:, 1]]
     )
     several = spanned >= SPAN  # paragraphs of sentences, one merged from several: not list lines
-    distinctive = several & (said >= SAID) & (said >= DISTINCT * rivals)  # it retells that one
+    distinctive = several & (said > SAID) & (said >= DISTINCT * rivals)  # it retells that one
     kept = seeds[((said >= PARAGRAPH_SAID) | distinctive) & (sizes[seeds[:, 0]] >= least)]
     return np.isin(ours, kept[:, 0]), np.isin(their, kept[:, 1])
 

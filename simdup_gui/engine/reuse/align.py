@@ -28,14 +28,13 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.reuse.retold import Rarity, retold
-from simdup_gui.engine.reuse.units import RUN, Units, run_hashes, text_units
+from simdup_gui.engine.reuse.units import RUN, Units, loops, run_hashes, text_units
 from simdup_gui.engine.text.codes import SPACE
 from simdup_gui.engine.text.tokens import char_flags, code_points
 
@@ -120,7 +119,7 @@ class Text:
         if not len(shared) or not len(self.runs):
             return nothing
         tops = self.runs >> np.uint64(32)
-        return _kernels().covered(tops, shared.astype(np.uint64), RUN, reach, nothing)
+        return loops().covered(tops, shared.astype(np.uint64), RUN, reach, nothing)
 
     def cited(self) -> Mask:
         """The units of cited text: quoted (:meth:`quoted`), or in a sentence naming its source.
@@ -176,7 +175,7 @@ class Text:
                 break
             hashes, runs, seed_runs = mended, run_hashes(mended), run_hashes(mended, SEED)
             copied, seeds = self._held(source, runs, seed_runs, left_out)
-        return _kernels().passages(copied, seeds, shortest, GAP, REWORDED)
+        return loops().passages(copied, seeds, shortest, GAP, REWORDED)
 
     def _held(
         self,
@@ -186,7 +185,7 @@ class Text:
         left_out: Mask,
     ) -> tuple[Mask, Mask]:
         """The units in runs of RUN ``source`` holds, and in runs of SEED it holds; not left out."""
-        copied = _kernels().covered(runs, source.sorted_runs, RUN, 0, left_out)
+        copied = loops().covered(runs, source.sorted_runs, RUN, 0, left_out)
         return copied, self.seeds_in(source, seed_runs, left_out)
 
     def respelt(
@@ -270,7 +269,7 @@ class Text:
         """
         mine = self.seed_runs if seed_runs is None else seed_runs
         out = np.zeros(len(self.units), bool) if left_out is None else left_out
-        return _kernels().covered(mine, source.sorted_seeds, SEED, 0, out)
+        return loops().covered(mine, source.sorted_seeds, SEED, 0, out)
 
     def share(self, copied: Mask, counted: Mask | None = None) -> float:
         """The share of the text's characters in ``copied`` units (of ``counted`` ones only)."""
@@ -348,11 +347,6 @@ def copied_between(
         none = np.zeros_like(found)
         return Between(nothing, none, nothing, nothing, none)
     return Between(copied | told, found | told_back, exact, told, found_exact)
-
-
-def _kernels() -> Any:
-    """The alignment's loops (``kernels.py``), in the form in force."""
-    return kernel_module("simdup_gui.engine.reuse.kernels")
 
 
 def _with(left_out: Mask | None, found: Mask) -> Mask:

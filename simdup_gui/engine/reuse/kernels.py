@@ -136,23 +136,30 @@ def passages(
     exact = _joined(copied, seeds, shortest, gap, 0)
     joined = _joined(copied, seeds, shortest, gap, reworded)
     out = joined.copy()
-    units, first, last, at = len(seeds), -1, -1, 0
-    while at < units:
-        if not seeds[at]:
-            at += 1
-            continue
-        start = at
-        while at < units and seeds[at]:
-            at += 1
+    first, last = -1, -1  # the stretch of seeds so far
+    start, end = _next_run(seeds, 0)
+    while start < len(seeds):
         if first >= 0 and start - last <= gap:
-            last = at
-            continue
-        if first >= 0:
-            _edge(out, joined, first, last)
-        first, last = start, at
+            last = end
+        else:
+            if first >= 0:
+                _edge(out, joined, first, last)
+            first, last = start, end
+        start, end = _next_run(seeds, end)
     if first >= 0:
         _edge(out, joined, first, last)
     return exact, out
+
+
+@njit(**_JIT)
+def _next_run(mask: Bools, at: int) -> tuple[int, int]:
+    """The first run of True from ``at`` on: its start and its end (both the end: none)."""
+    while at < len(mask) and not mask[at]:
+        at += 1
+    start = at
+    while at < len(mask) and mask[at]:
+        at += 1
+    return start, at
 
 
 @njit(**_JIT)
@@ -170,30 +177,24 @@ def _edge(out: Bools, joined: Bools, first: int, last: int) -> None:
 @njit(**_JIT)
 def _joined(copied: Bools, seeds: Bools, shortest: int, gap: int, reworded: int) -> Bools:
     """Runs of ``copied`` joined as :func:`passages` says, of ``shortest`` units or more."""
-    units = len(copied)
-    out = np.zeros(units, np.bool_)
-    first, last, at = -1, -1, 0
-    while at < units:
-        if not copied[at]:
-            at += 1
-            continue
-        start = at
-        while at < units and copied[at]:
-            at += 1
-        if first >= 0:
-            between = start - last
-            near = between <= gap
-            if not near and between <= reworded:
-                seeded = 0
-                for unit in range(last, start):
-                    seeded += seeds[unit]
-                near = 2 * seeded >= between
-            if near:
-                last = at
-                continue
-            if last - first >= shortest:
+    out = np.zeros(len(copied), np.bool_)
+    first, last = -1, -1  # the passage so far
+    start, end = _next_run(copied, 0)
+    while start < len(copied):
+        between = start - last
+        near = first >= 0 and between <= gap
+        if first >= 0 and not near and between <= reworded:
+            seeded = 0
+            for unit in range(last, start):
+                seeded += seeds[unit]
+            near = 2 * seeded >= between
+        if near:
+            last = end
+        else:
+            if first >= 0 and last - first >= shortest:
                 out[first:last] = True
-        first, last = start, at
+            first, last = start, end
+        start, end = _next_run(copied, end)
     if first >= 0 and last - first >= shortest:
         out[first:last] = True
     return out

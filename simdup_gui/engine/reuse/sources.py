@@ -591,7 +591,15 @@ def _groups_copied(
             same = (record.size, record.fingerprint, record.lead, record.sketch, record.passages)
             if same not in measured:
                 pair = _measured(
-                    at, 0, texts, shared, quotes, 0, out, None, floors[1], RETELL_BELOW
+                    at,
+                    0,
+                    texts,
+                    shared,
+                    quotes,
+                    0,
+                    out,
+                    shortest=floors[1],
+                    retell_below=RETELL_BELOW,
                 )
                 if pair is None:  # unreadable (said in the problems): estimated
                     pair = _estimated(at, 0, records)

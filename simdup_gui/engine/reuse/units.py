@@ -83,7 +83,7 @@ class Units(NamedTuple):
 def text_units(text: str) -> Units:
     """The units of a text (see the module)."""
     codes = canonical(code_points(text))
-    return Units(*_kernels().units_of(codes, char_flags(codes)))
+    return Units(*loops().units_of(codes, char_flags(codes)))
 
 
 def run_hashes(hashes: U64, run: int = RUN) -> U64:
@@ -93,9 +93,9 @@ def run_hashes(hashes: U64, run: int = RUN) -> U64:
     >>> len(run_hashes(hashes)), bool(run_hashes(hashes[1:])[0] == run_hashes(hashes)[1])
     (2, True)
     """
-    return _kernels().run_hashes(hashes, run)
+    return loops().run_hashes(hashes, run)
 
 
-def _kernels() -> Any:
-    """The reuse report's loops (``kernels.py``), in the form in force."""
+def loops() -> Any:
+    """The reuse report's compiled loops (``reuse/kernels.py``), in the form in force."""
     return kernel_module("simdup_gui.engine.reuse.kernels")

@@ -95,6 +95,7 @@ SIGNATURES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
         "run_hashes": (U8, (U8, INT)),
         "covered": (B1, (U8, U8, INT, INT, B1)),
         "passages": (f"UniTuple({B1}, 2)", (B1, B1, INT, INT, INT)),
+        "run_edges": (f"UniTuple({I8}, 2)", (B1,)),
     },
 }
 _DTYPES = {code: np.dtype(code) for code in ("u1", "u4", "u8", "i8", "f8", "b1")}

@@ -329,6 +329,16 @@ def test_passages_and_their_reworded_parts_are_their_definition(
         assert (exact.tolist(), found.tolist()) == (exact_wanted, wanted)
 
 
+@settings(max_examples=200)
+@given(st.lists(st.booleans(), max_size=40))
+def test_the_runs_of_a_mask_are_their_definition(mask: list[bool]) -> None:
+    """Where each run of copied units starts and ends (past it), in each form."""
+    for run_edges in _each_form("run_edges"):
+        firsts, pasts = run_edges(np.array(mask, bool))
+        edges = zip(firsts.tolist(), pasts.tolist(), strict=True)
+        assert [list(edge) for edge in edges] == _runs(mask)
+
+
 @settings(max_examples=300)
 @given(
     st.lists(st.integers(0, 7), max_size=60),

@@ -254,8 +254,8 @@ class Text:
 
     @cached_property
     def sorted_seeds(self) -> npt.NDArray[np.uint64]:
-        """The seed runs, sorted."""
-        return self.seed_runs[self.seed_order]
+        """The seed runs, sorted (``seed_order`` orders them too)."""
+        return np.sort(self.seed_runs)
 
     def seeds_in(
         self,
@@ -295,9 +295,8 @@ class Text:
 
     def passages(self, copied: Mask) -> list[tuple[int, int]]:
         """The copied passages, as (start, end) characters of the text."""
-        edges = np.diff(np.concatenate(([0], copied.astype(np.int8), [0])))
-        firsts, lasts = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1) - 1
-        starts, ends = self.units.starts[firsts], self.units.ends[lasts]
+        firsts, pasts = loops().run_edges(copied)
+        starts, ends = self.units.starts[firsts], self.units.ends[pasts - 1]
         return list(zip(starts.tolist(), ends.tolist(), strict=True))
 
 

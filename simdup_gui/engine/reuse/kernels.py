@@ -152,6 +152,20 @@ def passages(
 
 
 @njit(**_JIT)
+def run_edges(mask: Bools) -> tuple[Index, Index]:
+    """Where each run of True starts, and ends (past its last)."""
+    firsts = np.empty(len(mask) // 2 + 1, np.int64)
+    pasts = np.empty(len(mask) // 2 + 1, np.int64)
+    found = 0
+    start, end = _next_run(mask, 0)
+    while start < len(mask):
+        firsts[found], pasts[found] = start, end
+        found += 1
+        start, end = _next_run(mask, end)
+    return firsts[:found].copy(), pasts[:found].copy()
+
+
+@njit(**_JIT)
 def _next_run(mask: Bools, at: int) -> tuple[int, int]:
     """The first run of True from ``at`` on: its start and its end (both the end: none)."""
     while at < len(mask) and not mask[at]:
@@ -256,7 +270,7 @@ def passages_numpy(
     """:func:`passages` in numpy calls."""
     joined = _joined_numpy(copied, seeds, shortest, gap, reworded)
     exact = _joined_numpy(copied, seeds, shortest, gap, 0)
-    firsts, lasts = _run_edges(seeds)
+    firsts, lasts = run_edges_numpy(seeds)
     if not len(firsts):
         return exact, joined
     near = firsts[1:] - lasts[:-1] <= gap
@@ -270,7 +284,7 @@ def passages_numpy(
 
 
 def _joined_numpy(copied: Bools, seeds: Bools, shortest: int, gap: int, reworded: int) -> Bools:
-    firsts, lasts = _run_edges(copied)
+    firsts, lasts = run_edges_numpy(copied)
     if not len(firsts):
         return copied.copy()
     gaps = firsts[1:] - lasts[:-1]
@@ -283,8 +297,8 @@ def _joined_numpy(copied: Bools, seeds: Bools, shortest: int, gap: int, reworded
     return _filled(firsts[long], lasts[long], len(copied))
 
 
-def _run_edges(mask: Bools) -> tuple[Index, Index]:
-    """Where each run of True starts, and ends (past its last)."""
+def run_edges_numpy(mask: Bools) -> tuple[Index, Index]:
+    """:func:`run_edges` in numpy calls."""
     edges = np.diff(np.concatenate(([0], mask.astype(np.int8), [0])))
     return np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
 
@@ -302,4 +316,5 @@ PLAIN_FORMS = {  # used instead by the plain form
     "run_hashes": run_hashes_numpy,
     "covered": covered_numpy,
     "passages": passages_numpy,
+    "run_edges": run_edges_numpy,
 }

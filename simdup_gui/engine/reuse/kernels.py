@@ -71,7 +71,7 @@ def covered(runs: U64, theirs: U64, width: int, reach: int, left_out: Bools) -> 
     ``theirs`` sorted. Also the units between two such runs starting ``reach`` or fewer
     places apart; none of ``left_out`` (one flag per unit).
     """
-    held = _held(runs, theirs)
+    held = _in_theirs(runs, theirs)
     units = len(left_out)
     out = np.zeros(units, np.bool_)
     last, done = -1, 0  # the place of the last run held, the units covered so far
@@ -90,7 +90,7 @@ def covered(runs: U64, theirs: U64, width: int, reach: int, left_out: Bools) -> 
 
 
 @njit(**_JIT)
-def _held(runs: U64, theirs: U64) -> Bools:
+def _in_theirs(runs: U64, theirs: U64) -> Bools:
     """Whether ``theirs`` (sorted) holds each run.
 
     Looked up in a hash table of theirs, made here (a binary search costs a few cache misses

@@ -350,7 +350,7 @@ def _stems(
 def _stopword_stems() -> U64:
     words = " ".join(sorted(stopwords("en")))
     units = text_units(words)
-    return np.unique(_stems(canonical(code_points(words)), units.starts, units.ends))
+    return distinct(_stems(canonical(code_points(words)), units.starts, units.ends))
 
 
 @cache

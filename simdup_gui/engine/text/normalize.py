@@ -71,15 +71,17 @@ def _char_table() -> npt.NDArray[np.uint32]:
     """Each BMP character's one-character NFKC form, curly quotes made straight.
 
     Characters whose NFKC form is longer (ligatures, circled numbers …) keep their place;
-    :func:`normalize` leaves them, and composition, to ``unicodedata``.
+    :func:`normalize` leaves them, and composition, to ``unicodedata``. All in one call, the
+    characters joined with NUL between them (see :func:`_make_rows`): 0.03 s, against 0.14 s
+    a character at a time, in each process's first fingerprinting.
     """
     table = np.arange(0x10000, dtype=np.uint32)
-    for code in range(0x80, 0x10000):
-        if 0xD800 <= code < 0xE000:
-            continue  # surrogates are not characters
-        form = unicodedata.normalize("NFKC", chr(code))
-        if len(form) == 1:
-            table[code] = ord(_QUOTES.get(form, form))
+    codes = np.r_[0x80:0xD800, 0xE000:0x10000]  # no surrogates: they are not characters
+    chars = "\0".join(map(chr, codes.tolist()))
+    forms = unicodedata.normalize("NFKC", chars).translate(str.maketrans(_QUOTES)).split("\0")
+    one = np.fromiter(map(len, forms), dtype=np.int64, count=len(forms)) == 1
+    kept = "".join([form for form, single in zip(forms, one.tolist(), strict=True) if single])
+    table[codes[one]] = np.frombuffer(kept.encode("utf-32-le"), "<u4")
     return table
 
 

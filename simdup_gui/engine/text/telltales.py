@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import compress
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -166,10 +167,12 @@ class _NoticeWords(NamedTuple):
 @cache
 def _notice_words() -> _NoticeWords:
     fold = np.arange(0x10001, dtype=np.uint32)
-    for code in range(0x10000):
-        lower = chr(code).lower() if not 0xD800 <= code < 0xE000 else ""
-        if len(lower) == 1 and ord(lower) < 0x10000:
-            fold[code] = ord(lower)
+    codes = np.r_[1:0xD800, 0xE000:0x10000]  # no NUL (between them), no surrogates
+    lowers = "\0".join(map(chr, codes.tolist())).lower().split("\0")
+    one = np.fromiter(map(len, lowers), dtype=np.int64, count=len(lowers)) == 1
+    found = np.frombuffer("".join(compress(lowers, one)).encode("utf-32-le"), "<u4")
+    bmp = found < 0x10000
+    fold[codes[one][bmp]] = found[bmp]
     chars = _codes("".join(NOTICE_WORDS))
     bounds = np.cumsum([0, *map(len, NOTICE_WORDS)])
     first = np.full(0x10001, -1, np.int64)

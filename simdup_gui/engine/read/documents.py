@@ -197,16 +197,20 @@ def _docx(data: bytes) -> Document:
     if document.find(f"{{{_W_NS}}}body") is None:  # type: ignore[attr-defined]
         raise DocumentError("damaged DOCX file (no body)")
     text = "".join(str(_word_text()(part)) for part in (document, *notes))
-    heading = ""
-    for paragraph in document.xpath(_HEADING, namespaces={"w": _W_NS}):  # type: ignore[attr-defined]
-        heading = paragraph.xpath("string(.)").strip()
-        if heading:
-            break
     title = ""
     if core:
         found = _xml(core).find(f".//{_DC_TITLE}")  # type: ignore[attr-defined]
         title = (found.text or "").strip() if found is not None else ""
-    return Document(text.rstrip("\n"), title or heading, _reader("lxml") + " (Word XML)")
+    return Document(text.rstrip("\n"), title or _heading(document), _reader("lxml") + " (Word XML)")
+
+
+def _heading(document: object) -> str:
+    """A Word document's first heading (or title paragraph) that holds text: its title else."""
+    for paragraph in document.xpath(_HEADING, namespaces={"w": _W_NS}):  # type: ignore[attr-defined]
+        heading = paragraph.xpath("string(.)").strip()
+        if heading:
+            return heading
+    return ""
 
 
 def _word_text() -> object:
@@ -264,7 +268,8 @@ def _pdf_read(data: bytes) -> Document:
         raise DocumentError("no text layer — a scanned image: not read")
     if len(_NO_MAP.findall(seen)) > UNREADABLE_SHARE * len(seen) or _scrambled(seen):
         raise DocumentError("no readable text: the PDF's fonts map to no characters")
-    return Document(_CJK_SPACE.sub("", text), title, _reader("pypdfium2"))
+    text = text if text.isascii() else _CJK_SPACE.sub("", text)
+    return Document(text, title, _reader("pypdfium2"))
 
 
 SCRIPT_SAMPLE = 4000  # letters looked at for :func:`_scrambled`
@@ -282,6 +287,8 @@ def _scrambled(text: str) -> bool:
     """
     import unicodedata
 
+    if text.isascii():
+        return False  # its letters are Latin: one script
     scripts: Counter[str] = Counter()
     for letter, count in Counter(islice(filter(str.isalpha, text), SCRIPT_SAMPLE)).items():
         scripts[unicodedata.name(letter, "?").split(" ")[0]] += count  # each letter named once
@@ -330,7 +337,10 @@ def _unwrapped(text: str) -> str:
     lines are then tokenised whole (a Word file and its PDF export give the same words).
     """
     lines = text.split("\n")
-    widths = [len(line.strip()) + len(_CJK_CHAR.findall(line)) for line in lines]  # CJK: 2
+    widths = [  # a CJK character is two wide
+        len(line.strip()) + (0 if line.isascii() else len(_CJK_CHAR.findall(line)))
+        for line in lines
+    ]
     usual = sorted(widths)[int(0.9 * (len(widths) - 1))]
     title = next((n for n, line in enumerate(lines) if line.strip()), 0)
     joined = lines[:1]

@@ -58,6 +58,7 @@ INT = "i8"
 SIGNATURES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
     "simdup_gui.engine.text.token_kernels": {
         "local_forms": (f"Tuple(({U4}, {I8}, {U1}, {I8}))", (U4, I8, U4_3D, U1_2D, B1, U1)),
+        "unmade": (I8, (U4, B1)),
         "word_spans": (f"UniTuple({I8}, 2)", (U4, U1, I8)),
         "span_hashes": (U8, (U4, I8, I8)),
         "count_per_text": (f"Tuple(({U8}, {F8}, {I8}))", (U8, I8, U8)),

@@ -132,6 +132,16 @@ def test_counts_per_text_are_a_counter_of_each_text(
     assert got == [(text, value, n) for (text, value), n in counter if value not in dropped]
 
 
+@given(st.lists(st.integers(0, 80)), st.lists(st.booleans(), min_size=1, max_size=64))
+def test_unmade_code_points_are_the_distinct_ones_without_a_row(
+    codes: list[int], made: list[bool]
+) -> None:
+    array, rows = np.array(codes, np.uint32), np.array(made, bool)
+    expected = sorted({code for code in codes if code < len(made) and not made[code]})
+    for unmade in (kernels.unmade, kernels.unmade_numpy):  # compiled, and the plain form's
+        assert unmade(array, rows).tolist() == expected
+
+
 @given(st.lists(st.integers(0, 6), min_size=1), st.lists(st.integers(0, 30)))
 def test_text_of_is_a_binary_search(lengths: list[int], positions: list[int]) -> None:
     bounds = np.cumsum([0, *lengths])

@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from simdup_gui.engine.arrays import distinct
+from simdup_gui.engine.kernels import kernel_module
 from simdup_gui.engine.resources import resource
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]")
@@ -158,9 +158,8 @@ def local_forms(codes: npt.NDArray[np.integer] | None = None) -> LocalForms:
     """
     if codes is None:
         wanted = np.arange(0x10000)
-    else:
-        bmp = codes[codes < 0x10000]
-        wanted = distinct(bmp[~_tables.made[bmp]])  # rows are only ever made: checked below
+    else:  # rows are only ever made: checked again below, under the lock
+        wanted = kernel_module("simdup_gui.engine.text.token_kernels").unmade(codes, _tables.made)
     with _tables.lock:
         missing = wanted[~_tables.made[wanted]]
         if len(missing):

@@ -45,6 +45,22 @@ def mix(value: np.uint64) -> np.uint64:
 
 
 @njit(**_JIT)
+def unmade(codes: Codes, made: Bools) -> Index:
+    """The distinct code points among ``codes`` below ``len(made)`` not ``made``, ascending."""
+    wanted = np.zeros(len(made), np.bool_)
+    for code in codes:
+        if code < len(made) and not made[code]:
+            wanted[code] = True
+    return np.flatnonzero(wanted)
+
+
+def unmade_numpy(codes: Codes, made: Bools) -> Index:
+    """:func:`unmade` in numpy calls (the plain form's)."""
+    inside = codes[codes < len(made)]
+    return np.flatnonzero(np.bincount(inside[~made[inside]], minlength=len(made)))
+
+
+@njit(**_JIT)
 def _form_table(
     codes: Codes, start: int, end: int, lengths: npt.NDArray[np.uint8], traditional: Bools
 ) -> tuple[int, int]:
@@ -212,7 +228,10 @@ def sort_hashes_numpy(values: U64, scratch: U64, counts: Index) -> None:
     values.sort()
 
 
-PLAIN_FORMS = {"sort_hashes": sort_hashes_numpy}  # used instead by the plain form
+PLAIN_FORMS = {  # used instead by the plain form
+    "sort_hashes": sort_hashes_numpy,
+    "unmade": unmade_numpy,
+}
 
 
 @njit(**_JIT)

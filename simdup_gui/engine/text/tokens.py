@@ -132,20 +132,22 @@ class Batch:
         )
         if not tables.any():
             return cls(codes, bounds, flags)
-        pieces = []
+        pieces, flag_pieces = [], []
         for text, table, lo, hi in zip(
             texts, tables.tolist(), bounds[:-1].tolist(), bounds[1:].tolist(), strict=True
         ):
             if table == 0:  # done
                 pieces.append(codes[lo:hi])
-            elif table == 1:  # in forms before case folding: OpenCC, then case folding
+                flag_pieces.append(flags[lo:hi])
+                continue
+            if table == 1:  # in forms before case folding: OpenCC, then case folding
                 pieces.append(code_points(simplified(_text(codes, lo, hi))))
             else:  # left out
                 pieces.append(code_points(normalize(text).strip()))
+            flag_pieces.append(char_flags(pieces[-1]))
         lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
         bounds = np.concatenate(([0], np.cumsum(lengths)))
-        codes = np.concatenate(pieces)
-        return cls(codes, bounds, char_flags(codes))  # each character's own: one pass for all
+        return cls(np.concatenate(pieces), bounds, np.concatenate(flag_pieces))
 
 
 def _runs(mask: npt.NDArray[np.bool_], bounds: Index) -> Spans:

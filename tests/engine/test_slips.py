@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
+import threading
+from collections import OrderedDict
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,6 +17,7 @@ from hypothesis import strategies as st
 
 from simdup_gui.engine.fingerprint.file_records import TextShingles
 from simdup_gui.engine.fingerprint.lines import lines_of
+from simdup_gui.engine.match import slips as slips_module
 from simdup_gui.engine.match.groups import (
     Nodes,
     Padding,
@@ -20,7 +25,7 @@ from simdup_gui.engine.match.groups import (
     line_likeness,
     no_containments,
 )
-from simdup_gui.engine.match.slips import may_slip, retyped, slips
+from simdup_gui.engine.match.slips import losses, may_slip, measure_ahead, retyped, slips
 from simdup_gui.engine.options import ScanOptions
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.text.tokens import Batch
@@ -183,3 +188,61 @@ def test_a_regroup_reads_no_text_again(tmp_path: Path, monkeypatch: pytest.Monke
     changed = scan(str(tmp_path), ScanOptions())
     assert Path(changed.files[changed.groups[0].reference].path).name == "b.txt"
     assert read
+
+
+class _Copies:
+    """Texts by node, as a scan's ``Reread`` gives them; each read noted with its process."""
+
+    def __init__(self, texts: list[str], reads: Path) -> None:
+        self.texts, self.reads = texts, reads
+
+    def text(self, node: int) -> str | None:
+        with self.reads.open("a") as noted:
+            noted.write(f"{os.getpid()}\n")
+        return self.texts[node]
+
+    def version(self, node: int) -> tuple[str, int]:
+        return "copy", node
+
+
+def _retyped(text: str, copy: int) -> str:
+    """The text with one character of line ``copy`` (of five or more) typed twice."""
+    lines = text.split("\n")
+    at = [n for n, line in enumerate(lines) if len(line) > 20][copy % 5]
+    place = 12 + copy
+    lines[at] = lines[at][:place] + lines[at][place] + lines[at][place:]
+    return "\n".join(lines)
+
+
+@pytest.mark.skipif(sys.platform != "linux" or not hasattr(os, "fork"), reason="forks on Linux")
+def test_slips_measured_ahead_in_worker_processes_are_those_measured_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three ties of eight near copies (84 pairs): measured in forked workers, then remembered."""
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # as the command line: it forks
+    manual = "\n".join(
+        f"{line} Line {n} of the manual." for n, line in enumerate(MANUAL.split("\n"))
+    )
+    sources = [ARTICLE.replace("\n\n", "\n"), manual * 2, ARTICLE.replace("\n\n", "\n") + "\n完"]
+    texts = [_retyped(source, copy) for source in sources for copy in range(8)]
+    ties = [list(range(start, start + 8)) for start in (0, 8, 16)]
+    every_line = [lines(text) for text in texts]
+    copies = _Copies(texts, tmp_path / "reads.txt")
+    monkeypatch.setattr(slips_module, "_found", OrderedDict())
+    measure_ahead(ties, every_line, copies, 2, lambda: False)
+    ahead = dict(slips_module._found)
+    readers = set((tmp_path / "reads.txt").read_text().split())
+    assert readers
+    assert str(os.getpid()) not in readers
+    assert multiprocessing.active_children() == []  # none left
+    monkeypatch.setattr(slips_module, "_found", OrderedDict())
+    (tmp_path / "reads.txt").unlink()
+    lost = [losses(tie, [every_line[n] for n in tie], copies) for tie in ties]  # measured here
+    assert dict(slips_module._found) == ahead
+    assert len(ahead) == 84
+    assert any(sum(found) for found in ahead.values())
+    assert any(lost)
+    monkeypatch.setattr(slips_module, "_found", OrderedDict(ahead))
+    (tmp_path / "reads.txt").unlink()
+    assert [losses(tie, [every_line[n] for n in tie], copies) for tie in ties] == lost
+    assert not (tmp_path / "reads.txt").exists()  # what was measured ahead: nothing read again

@@ -478,38 +478,56 @@ def _slip_losses(part: npt.NDArray[np.int64], nodes: Nodes) -> list[int]:
     Tied: first by the keys the choice asks before (a reference folder, a name saying it is a
     copy, conversion marks), at most SLIP_MEMBERS of them (``slips.py``); others count none.
     """
-    from simdup_gui.engine.match.slips import SLIP_MEMBERS, losses
+    from simdup_gui.engine.match.slips import losses
 
     lost = [0] * len(part)
-    if nodes.texts is None or not nodes.lines:
-        return lost
-    first = [
-        (not nodes.kept[n], bool(nodes.named_copies[n]), int(nodes.converted[n]))
-        for n in part.tolist()
-    ]
-    tied = [at for at, key in enumerate(first) if key == min(first)]
-    if not 1 < len(tied) <= SLIP_MEMBERS:
+    tied = _slip_tie(part, nodes)
+    if not tied:
         return lost
     node = part[tied].tolist()
-    found = losses(node, [nodes.lines[n] for n in node], nodes.texts)
+    found = losses(node, [nodes.lines[n] for n in node], nodes.texts)  # type: ignore[arg-type]
     for at, count in zip(tied, found, strict=True):
         lost[at] = count
     return lost
 
 
+def _slip_tie(part: npt.NDArray[np.int64], nodes: Nodes) -> list[int]:
+    """The places in ``part`` of the nodes compared for slips (:func:`_slip_losses`), or none."""
+    from simdup_gui.engine.match.slips import SLIP_MEMBERS
+
+    if nodes.texts is None or not nodes.lines:
+        return []
+    first = [
+        (not nodes.kept[n], bool(nodes.named_copies[n]), int(nodes.converted[n]))
+        for n in part.tolist()
+    ]
+    tied = [at for at, key in enumerate(first) if key == min(first)]
+    return tied if 1 < len(tied) <= SLIP_MEMBERS else []
+
+
 def node_groups(
-    pairs: Pairs, nodes: Nodes, thresholds: Thresholds, cancel: Callable[[], bool]
+    pairs: Pairs,
+    nodes: Nodes,
+    thresholds: Thresholds,
+    cancel: Callable[[], bool],
+    jobs: int = 1,
 ) -> list[NodeGroup]:
     """Groups of nodes around references, from the pairs that may belong together.
 
     Each connected part of the pairs gets a reference; the nodes that meet ``thresholds``
     against it (and that a person has not said are not its duplicates) are its group; the
     rest of the part is split along the pairs among it and grouped again. A node with exact
-    copies is a group of its copies even when alone.
+    copies is a group of its copies even when alone. The parts' typing slips are measured
+    first, on ``jobs`` worker processes where there are many (``slips.measure_ahead``).
     """
+    from simdup_gui.engine.match.slips import measure_ahead
+
     found: list[NodeGroup] = []
     everyone = distinct(np.concatenate([pairs.i, pairs.j])).astype(np.int64)
     todo = _parts(everyone, pairs)
+    if jobs > 1 and nodes.texts is not None:
+        ties = [part.nodes[_slip_tie(part.nodes, nodes)].tolist() for part in todo]
+        measure_ahead([tie for tie in ties if tie], nodes.lines, nodes.texts, jobs, cancel)
     while todo:
         found_part = todo.pop()
         part = found_part.nodes

@@ -87,6 +87,7 @@ def group_files(
     cancel: Callable[[], bool] = never,
     texts: Texts | None = None,
     template: U64 | None = None,
+    jobs: int = 1,
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """Verified candidate pairs of distinct texts, and the groups around references.
 
@@ -102,7 +103,8 @@ def group_files(
     ``texts`` reads files' texts again (by index), or None: then the text similarity of a pair
     whose estimate is just above the floor is the exact one (``match/exact.py``), and a text
     that is much template is measured by its own lines (``match/template.py``); ``template``
-    gives the template's line hashes when counted over more than ``files``.
+    gives the template's line hashes when counted over more than ``files``. ``jobs``: the
+    worker processes that may read texts again for the kept copies' typing slips.
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= options.min_chars]
     # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
@@ -145,7 +147,7 @@ def group_files(
         measure.shown,
     )
     local = measure.candidates
-    found = node_groups(local, nodes, measure.thresholds, cancel)
+    found = node_groups(local, nodes, measure.thresholds, cancel, jobs)
     groups = []
     for found_group in found:
         columns = [column.tolist() for column in found_group]  # Python numbers: made once each
@@ -216,4 +218,5 @@ def group_here(
     (a cluster's part); else they are counted here.
     """
     texts = TextShingles(files, options.read)
-    return group_files(files, options.group, options.method, cancel, texts, template)
+    jobs = options.run.jobs
+    return group_files(files, options.group, options.method, cancel, texts, template, jobs)

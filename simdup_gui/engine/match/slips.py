@@ -22,7 +22,8 @@ from __future__ import annotations
 import difflib
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from functools import partial
 from itertools import combinations
 from typing import Protocol
 
@@ -129,27 +130,114 @@ def losses(nodes: Sequence[int], lines: Sequence[bytes], texts: Reread) -> list[
         return read[at]
 
     lost = [0] * len(nodes)
-    versions = [texts.version(node) for node in nodes]
-    order = sorted(range(len(nodes)), key=lambda at: repr(versions[at]))  # a pair's key, once
-    for a, b in combinations(order, 2):
-        key = versions[a], versions[b]
+    for (a, b), key in _pairs(nodes, texts):
         with _lock:
             found = _found.get(key)
             if found is not None:
                 _found.move_to_end(key)
         if found is None:
-            x = y = None
-            if may_slip(lines[a], lines[b]):
-                x, y = text(a), text(b)
-            found = slips(x, y) if x is not None and y is not None else (0, 0)
-            with _lock:
-                _found[key] = found
-                if len(_found) > REMEMBERED:
-                    _found.popitem(last=False)
+            found = _pair_slips(lines[a], lines[b], partial(text, a), partial(text, b))
+            _remember(key, found)
         lost[a] += found[0] > found[1]
         lost[b] += found[1] > found[0]
     return lost
 
 
-_found: OrderedDict[tuple[Hashable, Hashable], tuple[int, int]] = OrderedDict()
+def _pairs(nodes: Sequence[int], texts: Reread) -> Iterator[tuple[tuple[int, int], Key]]:
+    """Every two of ``nodes`` (their places) and the pair's key: the texts' versions, in order."""
+    versions = [texts.version(node) for node in nodes]
+    order = sorted(range(len(nodes)), key=lambda at: repr(versions[at]))  # a pair's key, once
+    for a, b in combinations(order, 2):
+        yield (a, b), (versions[a], versions[b])
+
+
+def _pair_slips(
+    lines_a: bytes, lines_b: bytes, text_a: Reading, text_b: Reading
+) -> tuple[int, int]:
+    """:func:`slips` of two texts, read only where their lines allow some (else none)."""
+    if not may_slip(lines_a, lines_b):
+        return 0, 0
+    x, y = text_a(), text_b()
+    return slips(x, y) if x is not None and y is not None else (0, 0)
+
+
+def _remember(key: Key, found: tuple[int, int]) -> None:
+    with _lock:
+        _found[key] = found
+        if len(_found) > REMEMBERED:
+            _found.popitem(last=False)
+
+
+AHEAD_PAIRS = 64  # pairs from which they are measured ahead in worker processes
+AHEAD_TASK = 32  # pairs a worker's task measures
+
+
+def measure_ahead(
+    ties: Sequence[Sequence[int]],
+    lines: Sequence[bytes],
+    texts: Reread,
+    jobs: int,
+    cancel: Callable[[], bool],
+) -> None:
+    """Measure, in ``jobs`` worker processes, the pairs of each tie that :func:`losses` will ask.
+
+    ``ties``: lists of nodes compared two by two (``lines`` and ``texts`` by node). Each pair
+    not remembered is measured in a forked worker (which holds the lines and texts as this
+    process has them) and remembered here: :func:`losses` then reads nothing, and a folder of
+    many near copies reads and compares its copies on every core instead of one. Done only
+    with AHEAD_PAIRS pairs or more, more than one job, and where this process may fork (no
+    other thread: the command line's); elsewhere :func:`losses` measures them as it goes.
+    The same figures either way (the same calls). Stops with ``cancel``; no worker outlives it.
+    """
+    global _ahead
+
+    wanted: dict[Key, tuple[int, int]] = {}
+    for tie in ties:
+        for (a, b), key in _pairs(tie, texts):
+            with _lock:
+                known = key in _found
+            if not known and len(wanted) < REMEMBERED:
+                wanted[key] = tie[a], tie[b]
+    if jobs < 2 or len(wanted) < AHEAD_PAIRS:
+        return
+    from simdup_gui.engine.run.batches import interrupts_held, process_context, stop_now
+    from simdup_gui.engine.run.workers import process_pool
+
+    context = process_context()
+    if context.get_start_method() != "fork":
+        return  # a spawned worker would need the records sent: slower than measuring here
+    keys, pairs = list(wanted), list(wanted.values())
+    tasks = [pairs[at : at + AHEAD_TASK] for at in range(0, len(pairs), AHEAD_TASK)]
+    _ahead = lines, texts  # what the forked workers read
+    pool = process_pool(jobs, context)
+    try:
+        with interrupts_held():  # the workers fork as the tasks are given
+            outcomes = pool.map(_measured, tasks)
+        for at, found in enumerate(item for task in outcomes for item in task):
+            _remember(keys[at], found)
+            if cancel():
+                stop_now(pool)
+                break
+    finally:
+        pool.shutdown(wait=True)
+        _ahead = None
+
+
+def _measured(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A worker's task for :func:`measure_ahead`: each pair's slips, each text read once."""
+    lines, texts = _ahead  # type: ignore[misc]  # set before the worker was forked
+    read: dict[int, str | None] = {}
+
+    def text(node: int) -> str | None:
+        if node not in read:
+            read[node] = texts.text(node)
+        return read[node]
+
+    return [_pair_slips(lines[a], lines[b], partial(text, a), partial(text, b)) for a, b in pairs]
+
+
+Key = tuple[Hashable, Hashable]  # a pair's texts' versions
+Reading = Callable[[], str | None]  # a text read when called (None: it cannot be)
+_found: OrderedDict[Key, tuple[int, int]] = OrderedDict()
 _lock = threading.Lock()  # a regroup on the window's thread, a scan on another
+_ahead: tuple[Sequence[bytes], Reread] | None = None  # measure_ahead's, for its workers

@@ -17,6 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from simdup_gui.engine.folders import (
@@ -141,8 +142,9 @@ def scan(
     if known_groups is None:
         from simdup_gui.engine.match.matching import group_here
 
+        here = partial(group_here, jobs=options.run.jobs)
         with plain_kernels(groups_plain(len(files))):
-            pairs, groups = (grouper or group_here)(files, options, cancel)
+            pairs, groups = (grouper or here)(files, options, cancel)
         if not cancel():
             cache.put_groups(key, digest, pairs, groups)
     else:

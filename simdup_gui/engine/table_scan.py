@@ -70,7 +70,7 @@ def scan_table(
         records = with_tfidf(records, features)
     files = tuple(records)
     progress(ProgressEvent("grouping", 0, 1, done_bytes))
-    pairs, groups = group_here(files, options, cancel)
+    pairs, groups = group_here(files, options, cancel, jobs=options.run.jobs)
     progress(ProgressEvent("done", len(files), len(files), done_bytes))
     return ScanResult(
         ", ".join(paths), files, pairs, groups, options, cancel(), time.perf_counter() - started

@@ -210,13 +210,14 @@ def group_here(
     options: ScanOptions,
     cancel: Callable[[], bool] = never,
     template: U64 | None = None,
+    jobs: int = 1,
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """The records paired and grouped in this process, as ``options`` say.
 
     Pairs just above the similarity floor are checked on their texts, read again where they can
     be. ``template``: the template's line hashes, when counted over more texts than ``files``
-    (a cluster's part); else they are counted here.
+    (a cluster's part); else they are counted here. ``jobs``: worker processes that may read
+    texts again for the kept copies' typing slips (a scan's; a regroup reads them here).
     """
     texts = TextShingles(files, options.read)
-    jobs = options.run.jobs
     return group_files(files, options.group, options.method, cancel, texts, template, jobs)

@@ -52,6 +52,7 @@ from common import machine  # noqa: E402
 
 from simdup_gui.engine.fingerprint.file_records import forget_what_was_read  # noqa: E402
 from simdup_gui.engine.fingerprint.pipeline import extract_text, warm_up  # noqa: E402
+from simdup_gui.engine.match.slips import forget_slips  # noqa: E402
 from simdup_gui.engine.options import RunOptions, ScanOptions, TextSettings  # noqa: E402
 from simdup_gui.engine.progress import ProgressEvent  # noqa: E402
 from simdup_gui.engine.read.decode import DecodeError, decode_bytes  # noqa: E402
@@ -134,6 +135,7 @@ def timed_scan(folder: Path, jobs: int) -> tuple[float, float, float]:
         stages.setdefault(event.stage, time.perf_counter())
 
     forget_what_was_read()  # else the last scan's texts are known: its copies, in effect
+    forget_slips()  # and the kept copies' slips, as a regroup's
     start = time.perf_counter()
     result = scan(
         str(folder), ScanOptions(run=RunOptions(jobs=jobs, processes=None)), progress=progress
@@ -282,6 +284,7 @@ def rescan(root: Path, count: int, repeat: int) -> None:
             cache = FingerprintCache(cache_path)
             result = None  # the last scan's records are freed before the clock starts
             forget_what_was_read()
+            forget_slips()
             start = time.perf_counter()
             result = scan(
                 str(folder), ScanOptions(run=RunOptions(jobs=2, processes=None)), cache=cache

@@ -218,14 +218,15 @@ def _retyped(text: str, copy: int) -> str:
 def test_slips_measured_ahead_in_worker_processes_are_those_measured_here(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Three ties of eight near copies (84 pairs): measured in forked workers, then remembered."""
+    """Ten ties of eight near copies (280 pairs): measured in forked workers, then remembered."""
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # as the command line: it forks
     manual = "\n".join(
         f"{line} Line {n} of the manual." for n, line in enumerate(MANUAL.split("\n"))
     )
-    sources = [ARTICLE.replace("\n\n", "\n"), manual * 2, ARTICLE.replace("\n\n", "\n") + "\n完"]
+    stories = [ARTICLE.replace("\n\n", "\n") + f"\n第{n}篇。" for n in range(5)]
+    sources = [*stories, *(manual * 2 + f"\nPart {n}." for n in range(5))]
     texts = [_retyped(source, copy) for source in sources for copy in range(8)]
-    ties = [list(range(start, start + 8)) for start in (0, 8, 16)]
+    ties = [list(range(start, start + 8)) for start in range(0, len(texts), 8)]
     every_line = [lines(text) for text in texts]
     copies = _Copies(texts, tmp_path / "reads.txt")
     monkeypatch.setattr(slips_module, "_found", OrderedDict())
@@ -239,7 +240,7 @@ def test_slips_measured_ahead_in_worker_processes_are_those_measured_here(
     (tmp_path / "reads.txt").unlink()
     lost = [losses(tie, [every_line[n] for n in tie], copies) for tie in ties]  # measured here
     assert dict(slips_module._found) == ahead
-    assert len(ahead) == 84
+    assert len(ahead) == 280
     assert any(sum(found) for found in ahead.values())
     assert any(lost)
     monkeypatch.setattr(slips_module, "_found", OrderedDict(ahead))

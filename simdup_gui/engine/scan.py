@@ -142,7 +142,7 @@ def scan(
     if known_groups is None:
         from simdup_gui.engine.match.matching import group_here
 
-        here = partial(group_here, jobs=options.run.jobs)
+        here = partial(group_here, jobs=options.run.jobs, workers=workers)
         with plain_kernels(groups_plain(len(files))):
             pairs, groups = (grouper or here)(files, options, cancel)
         if not cancel():

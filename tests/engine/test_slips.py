@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import random
 import sys
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +29,8 @@ from simdup_gui.engine.match.groups import (
     no_containments,
 )
 from simdup_gui.engine.match.slips import losses, may_slip, measure_ahead, retyped, slips
-from simdup_gui.engine.options import ScanOptions
+from simdup_gui.engine.options import RunOptions, ScanOptions
+from simdup_gui.engine.run.workers import WorkerPool
 from simdup_gui.engine.scan import scan
 from simdup_gui.engine.text.tokens import Batch
 
@@ -178,8 +182,8 @@ def test_a_regroup_reads_no_text_again(tmp_path: Path, monkeypatch: pytest.Monke
     (tmp_path / "b.txt").write_text(ARTICLE, encoding="utf-8")
     result = scan(str(tmp_path), ScanOptions())
     read: list[int] = []
-    reading = TextShingles.text
-    monkeypatch.setattr(TextShingles, "text", lambda self, n: read.append(n) or reading(self, n))
+    reading = TextShingles.reading
+    monkeypatch.setattr(TextShingles, "reading", lambda self, n: read.append(n) or reading(self, n))
     again = result.regroup(replace(result.options.group, k=7))
     (group,) = again.groups
     assert Path(again.files[group.reference].path).name == "b.txt"
@@ -196,13 +200,18 @@ class _Copies:
     def __init__(self, texts: list[str], reads: Path) -> None:
         self.texts, self.reads = texts, reads
 
-    def text(self, node: int) -> str | None:
-        with self.reads.open("a") as noted:
-            noted.write(f"{os.getpid()}\n")
-        return self.texts[node]
+    def reading(self, node: int) -> Callable[[], str | None]:
+        return partial(_noted, self.texts[node], self.reads)
 
     def version(self, node: int) -> tuple[str, int]:
         return "copy", node
+
+
+def _noted(text: str, reads: Path) -> str:
+    """The text, its reading noted with the process that read it."""
+    with reads.open("a") as noted:
+        noted.write(f"{os.getpid()}\n")
+    return text
 
 
 def _retyped(text: str, copy: int) -> str:
@@ -247,3 +256,51 @@ def test_slips_measured_ahead_in_worker_processes_are_those_measured_here(
     (tmp_path / "reads.txt").unlink()
     assert [losses(tie, [every_line[n] for n in tie], copies) for tie in ties] == lost
     assert not (tmp_path / "reads.txt").exists()  # what was measured ahead: nothing read again
+
+
+def _stories(count: int) -> list[str]:
+    """``count`` made-up stories, six lines of forty ideographs of GB 2312 each, none alike."""
+    chars = "".join(filter(_in_gb2312, map(chr, range(0x4E00, 0x9FA6))))
+    draw = random.Random(7)
+    return [
+        "\n".join("".join(draw.choices(chars, k=40)) + "。" for _ in range(6)) for _ in range(count)
+    ]
+
+
+def _in_gb2312(char: str) -> bool:
+    try:
+        char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def test_the_apps_kept_workers_measure_a_folders_slips(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ten stories in eight near copies each: the running workers measure their 280 pairs."""
+    for story, text in enumerate(_stories(10)):
+        for copy in range(8):
+            (tmp_path / f"{story}-{copy}.txt").write_text(_retyped(text, copy), encoding="utf-8")
+    measured_here: list[int] = []
+    measure = slips_module._pair_slips
+    monkeypatch.setattr(
+        slips_module, "_pair_slips", lambda *given: measured_here.append(1) or measure(*given)
+    )
+    monkeypatch.setattr(slips_module, "_found", OrderedDict())
+    monkeypatch.setattr(threading, "active_count", lambda: 2)  # as the app's: it forks none
+    workers = WorkerPool()
+    try:
+        options = ScanOptions(run=RunOptions(jobs=2, processes=True))
+        kept = scan(str(tmp_path), options, workers=workers)
+        assert measured_here == []  # every pair in the workers
+        assert len(slips_module._found) == 280
+    finally:
+        workers.shutdown()
+    monkeypatch.setattr(slips_module, "_found", OrderedDict())
+    alone = scan(str(tmp_path), replace(options, run=RunOptions(jobs=1)))
+    assert len(measured_here) == 280  # measured here, one by one
+    assert [(g.reference, g.members) for g in alone.groups] == [
+        (g.reference, g.members) for g in kept.groups
+    ]
+    assert len(kept.groups) == 10

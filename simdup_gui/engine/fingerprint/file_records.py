@@ -10,6 +10,7 @@ import logging
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -368,15 +369,16 @@ class TextShingles:
         chars = int(np.count_nonzero((own.flags & SPACE) == 0))
         return OwnText(shingles, chars, whole)
 
-    def text(self, file: int) -> str | None:
-        """File ``file``'s text as the scan read it, or None (changed since, or unreadable).
+    def reading(self, file: int) -> Callable[[], str | None] | None:
+        """How to read file ``file``'s text again as the scan read it (in any process).
 
-        Changed: its size or time is not the record's.
+        A call (picklable) that gives the text, or None: changed since (its size or time is not
+        the record's), gone, or unreadable. None for a record with no text to read.
         """
         record = self._files[file]
-        if not unchanged(record.path, record.size, record.mtime_ns):
-            return None  # or gone, or no file at all (a table's row)
-        return self._text(record)
+        if not record.sketch or record.error:
+            return None
+        return partial(text_again, record.path, record.size, record.mtime_ns, self._options)
 
     def version(self, file: int) -> tuple[str, int, int, str]:
         """What tells file ``file``'s text: its path, size and time, and the reading's key."""
@@ -398,10 +400,24 @@ class TextShingles:
         """The record's file's text as the scan read it, or None (never one: a table's row)."""
         if not record.sketch or record.error:
             return None
-        try:
-            return read_text(record.path, self._options)
-        except (ReadError, DecodeError, PageTooComplex):  # gone, or no file: a table's row
-            return None
-        except Exception:  # as when scanning: one file's trouble is that file's alone
-            log.warning("%s could not be read again", display_path(record.path), exc_info=True)
-            return None
+        return _read_again(record.path, self._options)
+
+
+def text_again(path: str, size: int, mtime_ns: int, options: ReadOptions) -> str | None:
+    """A file's text as a scan with ``options`` read it, or None: changed since, gone, unreadable.
+
+    Changed: its ``size`` or time is not the scan's (or it is no file at all: a table's row).
+    """
+    if not unchanged(path, size, mtime_ns):
+        return None
+    return _read_again(path, options)
+
+
+def _read_again(path: str, options: ReadOptions) -> str | None:
+    try:
+        return read_text(path, options)
+    except (ReadError, DecodeError, PageTooComplex):  # gone, or no file: a table's row
+        return None
+    except Exception:  # as when scanning: one file's trouble is that file's alone
+        log.warning("%s could not be read again", display_path(path), exc_info=True)
+        return None

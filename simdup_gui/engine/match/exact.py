@@ -42,8 +42,8 @@ class Texts(Protocol):
     def own(self, file: int, template: npt.NDArray[np.uint64]) -> OwnText | None:
         """The file's own shingles, its ``template`` lines left out, or None."""
 
-    def text(self, file: int) -> str | None:
-        """The file's text as the scan read it, or None."""
+    def reading(self, file: int) -> Callable[[], str | None] | None:
+        """How to read the file's text again as the scan read it (a picklable call), or None."""
 
     def version(self, file: int) -> Hashable:
         """What tells the file's text: the file's version and how it is read."""
@@ -100,9 +100,9 @@ class NodeTexts:
             self._known = {k: v for k, v in self._known.items() if node not in k}
         return self._own[node]
 
-    def text(self, node: int) -> str | None:
-        """The node's text as the scan read it (None: it cannot be read, or changed since)."""
-        return self._texts.text(self._files[node])
+    def reading(self, node: int) -> Callable[[], str | None] | None:
+        """How to read the node's text again as the scan read it (a picklable call), or None."""
+        return self._texts.reading(self._files[node])
 
     def version(self, node: int) -> Hashable:
         """What tells the node's text: its file's version and how it is read."""

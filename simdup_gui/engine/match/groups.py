@@ -42,6 +42,7 @@ from simdup_gui.engine.records import FileRecord, Pairs
 
 if TYPE_CHECKING:
     from simdup_gui.engine.match.slips import Reread
+    from simdup_gui.engine.run.workers import Pool
 
 LOOSE_K = 7  # from this k on ("loose"), a text alike enough is grouped whatever its distance
 PADDING_LINE = 20  # lines another copy lacks, this short on average (non-space characters), are
@@ -511,6 +512,7 @@ def node_groups(
     thresholds: Thresholds,
     cancel: Callable[[], bool],
     jobs: int = 1,
+    workers: Pool | None = None,
 ) -> list[NodeGroup]:
     """Groups of nodes around references, from the pairs that may belong together.
 
@@ -518,7 +520,8 @@ def node_groups(
     against it (and that a person has not said are not its duplicates) are its group; the
     rest of the part is split along the pairs among it and grouped again. A node with exact
     copies is a group of its copies even when alone. The parts' typing slips are measured
-    first, on ``jobs`` worker processes where there are many (``slips.measure_ahead``).
+    first, on ``jobs`` worker processes (the kept ``workers`` when running) where there are
+    many (``slips.measure_ahead``).
     """
     from simdup_gui.engine.match.slips import measure_ahead
 
@@ -527,7 +530,7 @@ def node_groups(
     todo = _parts(everyone, pairs)
     if jobs > 1 and nodes.texts is not None:
         ties = [part.nodes[_slip_tie(part.nodes, nodes)].tolist() for part in todo]
-        measure_ahead([tie for tie in ties if tie], nodes.lines, nodes.texts, jobs, cancel)
+        measure_ahead([tie for tie in ties if tie], nodes.lines, nodes.texts, jobs, cancel, workers)
     while todo:
         found_part = todo.pop()
         part = found_part.nodes

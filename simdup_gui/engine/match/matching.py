@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +25,9 @@ from simdup_gui.engine.progress import never
 from simdup_gui.engine.read.documents import editing_rank
 from simdup_gui.engine.read.walk import in_folders
 from simdup_gui.engine.records import FileRecord, Pairs
+
+if TYPE_CHECKING:
+    from simdup_gui.engine.run.workers import Pool
 
 U64 = npt.NDArray[np.uint64]
 
@@ -88,6 +92,7 @@ def group_files(
     texts: Texts | None = None,
     template: U64 | None = None,
     jobs: int = 1,
+    workers: Pool | None = None,
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """Verified candidate pairs of distinct texts, and the groups around references.
 
@@ -104,7 +109,8 @@ def group_files(
     whose estimate is just above the floor is the exact one (``match/exact.py``), and a text
     that is much template is measured by its own lines (``match/template.py``); ``template``
     gives the template's line hashes when counted over more than ``files``. ``jobs``: the
-    worker processes that may read texts again for the kept copies' typing slips.
+    worker processes that may read texts again for the kept copies' typing slips (on
+    ``workers`` kept between scans when running: ``slips.measure_ahead``).
     """
     ok = [n for n, f in enumerate(files) if f.ok and f.chars >= options.min_chars]
     # Exact copies (same fingerprints and shingle sketch) are one node: the work stays linear
@@ -147,7 +153,7 @@ def group_files(
         measure.shown,
     )
     local = measure.candidates
-    found = node_groups(local, nodes, measure.thresholds, cancel, jobs)
+    found = node_groups(local, nodes, measure.thresholds, cancel, jobs, workers)
     groups = []
     for found_group in found:
         columns = [column.tolist() for column in found_group]  # Python numbers: made once each
@@ -211,13 +217,16 @@ def group_here(
     cancel: Callable[[], bool] = never,
     template: U64 | None = None,
     jobs: int = 1,
+    workers: Pool | None = None,
 ) -> tuple[Pairs, tuple[Group, ...]]:
     """The records paired and grouped in this process, as ``options`` say.
 
     Pairs just above the similarity floor are checked on their texts, read again where they can
     be. ``template``: the template's line hashes, when counted over more texts than ``files``
     (a cluster's part); else they are counted here. ``jobs``: worker processes that may read
-    texts again for the kept copies' typing slips (a scan's; a regroup reads them here).
+    texts again for the kept copies' typing slips (a scan's, on its kept ``workers`` when
+    running; a regroup reads them here).
     """
     texts = TextShingles(files, options.read)
-    return group_files(files, options.group, options.method, cancel, texts, template, jobs)
+    method = options.method
+    return group_files(files, options.group, method, cancel, texts, template, jobs, workers)

@@ -25,10 +25,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import partial
 from itertools import combinations
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from simdup_gui.engine.fingerprint.lines import line_lengths, line_values
 from simdup_gui.engine.text.textdiff import diff_hunks, units
+
+if TYPE_CHECKING:
+    from simdup_gui.engine.run.workers import Pool
 
 SLIP_UNITS = 2  # an edit of more units on either side is an edit, not a slip
 SLIP_GAP = 10  # characters of agreement around a slip on both sides (else: a rewritten passage)
@@ -108,8 +111,12 @@ def _sides(x: str, y: str, a: str, b: str) -> list[int]:
 class Reread(Protocol):
     """Texts read again by number (a grouping's nodes: ``match/exact.NodeTexts``)."""
 
-    def text(self, node: int) -> str | None:
-        """The text as the scan read it, or None (it cannot be read, or changed since)."""
+    def reading(self, node: int) -> Reading | None:
+        """How to read the text again as the scan read it, or None (there is no text).
+
+        A picklable call (another process may read it), giving None where the text cannot be
+        read, or changed since.
+        """
 
     def version(self, node: int) -> Hashable:
         """What tells the text: its file's version and how it was read."""
@@ -126,7 +133,7 @@ def losses(nodes: Sequence[int], lines: Sequence[bytes], texts: Reread) -> list[
 
     def text(at: int) -> str | None:
         if at not in read:
-            read[at] = texts.text(nodes[at])
+            read[at] = _read(texts.reading(nodes[at]))
         return read[at]
 
     lost = [0] * len(nodes)
@@ -185,18 +192,20 @@ def measure_ahead(
     texts: Reread,
     jobs: int,
     cancel: Callable[[], bool],
+    workers: Pool | None = None,
 ) -> None:
     """Measure, in ``jobs`` worker processes, the pairs of each tie that :func:`losses` will ask.
 
     ``ties``: lists of nodes compared two by two (``lines`` and ``texts`` by node). Each pair
-    not remembered is measured in a forked worker (which holds the lines and texts as this
-    process has them) and remembered here: :func:`losses` then reads nothing, and a folder of
-    many near copies reads and compares its copies on every core instead of one. Done only
-    with AHEAD_PAIRS pairs or more, more than one job, and where this process may fork (no
-    other thread: the command line's); elsewhere :func:`losses` measures them as it goes.
-    The same figures either way (the same calls). Stops with ``cancel``; no worker outlives it.
+    not remembered is measured in a worker (its texts read there) and remembered here:
+    :func:`losses` then reads nothing, and a folder of many near copies reads and compares its
+    copies on every core instead of one. Done with AHEAD_PAIRS pairs or more and more than
+    one job: on ``workers`` kept between scans when they are running (the app's), else on
+    processes forked for it where this process may fork (no other thread: the command
+    line's); elsewhere :func:`losses` measures them as it goes. The same figures either way
+    (the same calls). Stops with ``cancel``; none of the processes it starts outlives it.
     """
-    global _ahead
+    from simdup_gui.engine.run.workers import WorkerPool
 
     wanted: dict[Key, tuple[int, int]] = {}
     for tie in ties:
@@ -207,44 +216,62 @@ def measure_ahead(
                 wanted[key] = tie[a], tie[b]
     if jobs < 2 or len(wanted) < AHEAD_PAIRS:
         return
+    keys, pairs = list(wanted), list(wanted.values())
+    readings = {node: texts.reading(node) for pair in pairs for node in pair}
+    chunks = [pairs[at : at + AHEAD_TASK] for at in range(0, len(pairs), AHEAD_TASK)]
+    tasks = [[(a, b, lines[a], lines[b], readings[a], readings[b]) for a, b in c] for c in chunks]
+    if isinstance(workers, WorkerPool) and workers.running:
+        _remember_all(keys, workers.executor(jobs).map(_measured, tasks), cancel)
+        return
     from simdup_gui.engine.run.batches import interrupts_held, process_context, stop_now
     from simdup_gui.engine.run.workers import process_pool
 
     context = process_context()
     if context.get_start_method() != "fork":
-        return  # a spawned worker would need the records sent: slower than measuring here
-    keys, pairs = list(wanted), list(wanted.values())
-    tasks = [pairs[at : at + AHEAD_TASK] for at in range(0, len(pairs), AHEAD_TASK)]
-    _ahead = lines, texts  # what the forked workers read
+        return  # spawning workers takes longer than measuring here
     pool = process_pool(jobs, context)
     try:
         with interrupts_held():  # the workers fork as the tasks are given
             outcomes = pool.map(_measured, tasks)
-        for at, found in enumerate(item for task in outcomes for item in task):
-            _remember(keys[at], found)
-            if cancel():
-                stop_now(pool)
-                break
+        if not _remember_all(keys, outcomes, cancel):
+            stop_now(pool)
     finally:
         pool.shutdown(wait=True)
-        _ahead = None
 
 
-def _measured(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _remember_all(
+    keys: list[Key], outcomes: Iterator[list[tuple[int, int]]], cancel: Callable[[], bool]
+) -> bool:
+    """Remember the tasks' outcomes under the pairs' keys; False when cancelled first."""
+    found = (item for task in outcomes for item in task)
+    for key, slipped in zip(keys, found, strict=False):
+        _remember(key, slipped)
+        if cancel():
+            return False
+    return True
+
+
+def _measured(pairs: Task) -> list[tuple[int, int]]:
     """A worker's task for :func:`measure_ahead`: each pair's slips, each text read once."""
-    lines, texts = _ahead  # type: ignore[misc]  # set before the worker was forked
     read: dict[int, str | None] = {}
 
-    def text(node: int) -> str | None:
+    def text(node: int, reading: Reading | None) -> str | None:
         if node not in read:
-            read[node] = texts.text(node)
+            read[node] = _read(reading)
         return read[node]
 
-    return [_pair_slips(lines[a], lines[b], partial(text, a), partial(text, b)) for a, b in pairs]
+    return [
+        _pair_slips(x, y, partial(text, a, read_a), partial(text, b, read_b))
+        for a, b, x, y, read_a, read_b in pairs
+    ]
+
+
+def _read(reading: Reading | None) -> str | None:
+    return None if reading is None else reading()
 
 
 Key = tuple[Hashable, Hashable]  # a pair's texts' versions
 Reading = Callable[[], str | None]  # a text read when called (None: it cannot be)
+Task = list[tuple[int, int, bytes, bytes, Reading | None, Reading | None]]  # a pair's nodes, ...
 _found: OrderedDict[Key, tuple[int, int]] = OrderedDict()
 _lock = threading.Lock()  # a regroup on the window's thread, a scan on another
-_ahead: tuple[Sequence[bytes], Reread] | None = None  # measure_ahead's, for its workers

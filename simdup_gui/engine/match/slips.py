@@ -272,6 +272,6 @@ def _read(reading: Reading | None) -> str | None:
 
 Key = tuple[Hashable, Hashable]  # a pair's texts' versions
 Reading = Callable[[], str | None]  # a text read when called (None: it cannot be)
-Task = list[tuple[int, int, bytes, bytes, Reading | None, Reading | None]]  # a pair's nodes, ...
+Task = list[tuple[int, int, bytes, bytes, Reading | None, Reading | None]]  # nodes, lines, readings
 _found: OrderedDict[Key, tuple[int, int]] = OrderedDict()
 _lock = threading.Lock()  # a regroup on the window's thread, a scan on another

@@ -7,6 +7,7 @@ import os
 import random
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
@@ -256,6 +257,24 @@ def test_slips_measured_ahead_in_worker_processes_are_those_measured_here(
     (tmp_path / "reads.txt").unlink()
     assert [losses(tie, [every_line[n] for n in tie], copies) for tie in ties] == lost
     assert not (tmp_path / "reads.txt").exists()  # what was measured ahead: nothing read again
+
+
+@pytest.mark.skipif(sys.platform != "linux" or not hasattr(os, "fork"), reason="forks on Linux")
+def test_slips_measured_ahead_stop_at_a_cancel_and_leave_no_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    stories = [ARTICLE.replace("\n\n", "\n") + f"\n第{n}篇。" for n in range(10)]
+    texts = [_retyped(story, copy) for story in stories for copy in range(8)]
+    ties = [list(range(start, start + 8)) for start in range(0, len(texts), 8)]
+    monkeypatch.setattr(slips_module, "_found", OrderedDict())
+    copies = _Copies(texts, tmp_path / "reads.txt")
+    measure_ahead(ties, [lines(text) for text in texts], copies, 2, lambda: True)
+    assert len(slips_module._found) == 1  # the first outcome, then the cancel
+    ended = time.monotonic() + 5  # the workers were told to end: they are gone at once
+    while multiprocessing.active_children() and time.monotonic() < ended:
+        time.sleep(0.01)
+    assert multiprocessing.active_children() == []
 
 
 def _stories(count: int) -> list[str]:

@@ -317,20 +317,27 @@ OUTING = """周末去郊外
 """
 
 
+def _sourced_rows(tmp_path: Path, language: str, texts: dict[str, str]) -> list[dict[str, str]]:
+    """The reuse report's rows naming a source, for ``texts`` (by name) in a folder beside the
+    hand-written cases' sources in ``language`` (the terms' rarity); "story" the oldest file."""
+    for n, case in enumerate(c for c in cases() if c["language"] == language):
+        (tmp_path / f"other-{n:02d}.txt").write_text(case["source"], "utf-8")
+    for name, text in texts.items():
+        (tmp_path / f"{name}.txt").write_text(text, "utf-8")
+    os.utime(tmp_path / "story.txt", (1_600_000_000, 1_600_000_000))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["reuse", str(tmp_path), "--no-cache"], out, err) == 0, err.getvalue()
+    return [r for r in csv.DictReader(io.StringIO(out.getvalue())) if r["source"]]
+
+
 def test_one_sentence_retold_alone_is_a_passage_where_it_keeps_names_and_numbers(
     tmp_path: Path,
 ) -> None:
     """A column retells, in one sentence among its own, the story's sentence of places and
     figures (merged and reordered: no run of six characters left): the story is its source.
     A diary retelling the story's shorter sentence, of few such terms, is not its copy."""
-    for n, case in enumerate(c for c in cases() if c["language"] == "zh"):
-        (tmp_path / f"other-{n:02d}.txt").write_text(case["source"], "utf-8")  # (rarity)
-    for name, text in (("story", SNOW), ("column", NOODLES), ("diary", OUTING)):
-        (tmp_path / f"{name}.txt").write_text(text, "utf-8")
-    os.utime(tmp_path / "story.txt", (1_600_000_000, 1_600_000_000))
-    out, err = io.StringIO(), io.StringIO()
-    assert main(["reuse", str(tmp_path), "--no-cache"], out, err) == 0, err.getvalue()
-    rows = [r for r in csv.DictReader(io.StringIO(out.getvalue())) if r["source"]]
+    texts = {"story": SNOW, "column": NOODLES, "diary": OUTING}
+    rows = _sourced_rows(tmp_path, "zh", texts)
     assert [(Path(r["path"]).stem, Path(r["source"]).stem) for r in rows] == [("column", "story")]
     column = Text.of(NOODLES)
     sentence = NOODLES.index("从一九五六年"), NOODLES.index("街坊们")
@@ -385,14 +392,8 @@ def test_a_paragraph_retold_whole_in_one_sentence_names_its_source(tmp_path: Pat
     nine rare terms, under a paragraph's ten, but it shares nearly none with the story's
     other paragraphs: that one paragraph is what it retells. A walker's guide to the same
     island, its paragraph touching two of the story's alike, is no copy."""
-    for n, case in enumerate(c for c in cases() if c["language"] == "en"):
-        (tmp_path / f"other-{n:02d}.txt").write_text(case["source"], "utf-8")  # (rarity)
-    for name, text in (("story", FERRY), ("letter", LETTER), ("guide", WALKS)):
-        (tmp_path / f"{name}.txt").write_text(text, "utf-8")
-    os.utime(tmp_path / "story.txt", (1_600_000_000, 1_600_000_000))
-    out, err = io.StringIO(), io.StringIO()
-    assert main(["reuse", str(tmp_path), "--no-cache"], out, err) == 0, err.getvalue()
-    rows = [r for r in csv.DictReader(io.StringIO(out.getvalue())) if r["source"]]
+    texts = {"story": FERRY, "letter": LETTER, "guide": WALKS}
+    rows = _sourced_rows(tmp_path, "en", texts)
     assert [(Path(r["path"]).stem, Path(r["source"]).stem) for r in rows] == [("letter", "story")]
     retold_part = LETTER.split("\n\n")[2]
     share = Text.of(retold_part).chars / Text.of(LETTER).chars
